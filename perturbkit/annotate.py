@@ -1,0 +1,110 @@
+"""The Annotator: one spaCy parse per distinct text, shared by every transform.
+
+Transforms never call spaCy. They declare the annotation level they need (``Level``) and the
+Annotator computes only that, in batches with ``nlp.pipe``, caching each ``Doc`` by text hash so
+the same story perturbed by twenty transforms is parsed once.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from enum import IntEnum
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .example import text_hash
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+
+class Level(IntEnum):
+    """How much annotation a transform needs. Higher levels are computed by the full pipeline."""
+
+    NONE = 0  # raw text only: the transform receives ``doc=None``
+    TOKENS = 1  # spaCy tokenizer only (fast; no POS, no sentences)
+    PARSE = 2  # the full pipeline: POS, lemmas, dependencies, sentences, entities
+
+
+class Annotator:
+    """Parse texts once, batched, cached by (level, text hash).
+
+    >>> ann = Annotator()                      # doctest: +SKIP
+    >>> docs = ann.pipe(["He left.", "She stayed."])  # one nlp.pipe call  # doctest: +SKIP
+    >>> ann.parse("He left.") is docs[0]       # cached  # doctest: +SKIP
+    True
+
+    ``n_parsed`` counts texts sent through the pipeline (what tests use to prove one parse per
+    text); ``max_cached`` bounds memory for long runs (least recently used docs are dropped).
+    """
+
+    def __init__(self, nlp: "Language | None" = None, *, model: str | None = None,
+                 batch_size: int = 64, max_cached: int = 20000) -> None:
+        self._nlp = nlp
+        self._model = model
+        self.batch_size = batch_size
+        self.max_cached = max_cached
+        self._cache: OrderedDict[tuple[int, str], "Doc"] = OrderedDict()
+        self._lock = threading.Lock()
+        self.n_parsed = 0
+        self.n_tokenized = 0
+
+    @property
+    def nlp(self) -> "Language":
+        if self._nlp is None:
+            from .resources.spacy_model import load_nlp
+
+            self._nlp = load_nlp(self._model)
+        return self._nlp
+
+    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list["Doc"]:
+        """Docs for ``texts`` (same order); only texts not yet cached are processed, each once."""
+        texts = list(texts)
+        if level == Level.NONE:
+            return [None] * len(texts)  # type: ignore[list-item]
+        keys = [(int(level), text_hash(t, n=20)) for t in texts]
+        with self._lock:
+            todo: dict[tuple[int, str], str] = {}
+            for k, t in zip(keys, texts):
+                if k not in self._cache and k not in todo:
+                    todo[k] = t
+        if todo:
+            new_docs = self._process(list(todo.values()), level)
+            with self._lock:
+                for k, d in zip(todo, new_docs):
+                    self._cache[k] = d
+        with self._lock:
+            out = []
+            for k in keys:
+                self._cache.move_to_end(k)
+                out.append(self._cache[k])
+            while len(self._cache) > max(self.max_cached, len(keys)):
+                self._cache.popitem(last=False)
+        return out
+
+    def parse(self, text: str, level: Level = Level.PARSE) -> "Doc":
+        """The Doc of one text (cached)."""
+        return self.pipe([text], level)[0]
+
+    def _process(self, texts: Sequence[str], level: Level) -> list["Doc"]:
+        nlp = self.nlp
+        if level == Level.TOKENS:
+            self.n_tokenized += len(texts)
+            return [nlp.make_doc(t) for t in texts]
+        self.n_parsed += len(texts)
+        return list(nlp.pipe(texts, batch_size=self.batch_size))
+
+    def clear(self) -> None:
+        with self._lock:
+            self._cache.clear()
+
+
+_default: Annotator | None = None
+
+
+def default_annotator() -> Annotator:
+    """The process-wide shared Annotator (created on first use, not at import)."""
+    global _default
+    if _default is None:
+        _default = Annotator()
+    return _default

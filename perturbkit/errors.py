@@ -1,0 +1,18 @@
+"""Error types a user can act on. The CLI prints these as one line and exits with status 2."""
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Base class: bad input, a bad suite, a misbehaving metric, a missing resource."""
+
+
+class InputError(UserError, ValueError):
+    """Malformed input; the message names the file and line (or example id)."""
+
+
+class SuiteError(UserError, ValueError):
+    """An invalid suite file or object; the message names the file and the key path."""
+
+
+class MetricError(UserError, RuntimeError):
+    """A metric raised, returned NaN or the wrong number of scores; names the test and example ids."""

@@ -1,0 +1,122 @@
+"""Examples (a story with its context and reference) and the edits that made a variant.
+
+Both are frozen: transforms return new objects, so an original is never mutated by a test that
+perturbs it, and ids are stable strings derived from content when not given.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+
+def text_hash(*parts: str | None, n: int = 12) -> str:
+    """Short stable hash of some strings (None and "" differ)."""
+    h = hashlib.sha1()
+    for p in parts:
+        h.update(b"\x00" if p is None else b"\x01" + p.encode("utf-8", "surrogatepass"))
+        h.update(b"\x1f")
+    return h.hexdigest()[:n]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change a transform made: ``before`` at ``before_span`` of the transform's input text
+    became ``after`` at ``after_span`` of its output text (character offsets). In a chain each
+    edit's spans refer to the text at that step."""
+
+    transform: str
+    before_span: tuple[int, int]
+    after_span: tuple[int, int]
+    before: str = ""
+    after: str = ""
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "transform": self.transform,
+            "before_span": list(self.before_span),
+            "after_span": list(self.after_span),
+            "before": self.before,
+            "after": self.after,
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Edit":
+        return cls(
+            transform=d["transform"],
+            before_span=tuple(d["before_span"]),  # type: ignore[arg-type]
+            after_span=tuple(d["after_span"]),  # type: ignore[arg-type]
+            before=d.get("before", ""),
+            after=d.get("after", ""),
+            note=d.get("note", ""),
+        )
+
+
+@dataclass(frozen=True)
+class Example:
+    """A story to score or perturb.
+
+    >>> ex = Example("He went home. He slept.", context="It was late.")
+    >>> ex.id == Example("He went home. He slept.", context="It was late.").id
+    True
+    """
+
+    text: str
+    id: str = ""
+    context: str | None = None
+    reference: str | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    edits: tuple[Edit, ...] = ()
+    parent_id: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            raise TypeError(f"Example.text must be str, got {type(self.text).__name__} (id={self.id!r})")
+        if not self.id:
+            object.__setattr__(self, "id", text_hash(self.context, self.text))
+
+    @property
+    def is_variant(self) -> bool:
+        return self.parent_id is not None
+
+    def derive(self, text: str, edits: tuple[Edit, ...], tag: str) -> "Example":
+        """A variant of this example with new text, appended edits and an id ``<id>/<tag>``."""
+        return replace(self, text=text, id=f"{self.id}/{tag}", edits=self.edits + tuple(edits),
+                       parent_id=self.parent_id if self.is_variant else self.id,
+                       meta=dict(self.meta))
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "text": self.text}
+        if self.context is not None:
+            d["context"] = self.context
+        if self.reference is not None:
+            d["reference"] = self.reference
+        if self.meta:
+            d["meta"] = dict(self.meta)
+        if self.parent_id is not None:
+            d["parent_id"] = self.parent_id
+            d["edits"] = [e.to_dict() for e in self.edits]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Example":
+        return cls(
+            text=d["text"],
+            id=str(d.get("id") or ""),
+            context=d.get("context"),
+            reference=d.get("reference"),
+            meta=dict(d.get("meta") or {}),
+            edits=tuple(Edit.from_dict(e) for e in d.get("edits") or ()),
+            parent_id=d.get("parent_id"),
+        )
+
+
+def as_example(x: "str | Example") -> Example:
+    """Accept a plain string wherever an Example is expected."""
+    if isinstance(x, Example):
+        return x
+    if isinstance(x, str):
+        return Example(x)
+    raise TypeError(f"expected str or Example, got {type(x).__name__}")

@@ -1,0 +1,204 @@
+"""Reading stories into Examples and writing results atomically.
+
+Formats are chosen by extension unless ``fmt`` is given: ``.jsonl`` (one JSON object per line),
+``.csv``/``.tsv`` (header row; column names configurable), ``.txt`` (one story per line).
+Errors name the file and line. Writes go to a temporary file in the same folder and are renamed,
+so a crash never leaves half a file.
+
+>>> exs = read_examples("examples/stories.jsonl")  # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import contextlib
+import csv
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Callable, Iterable, Iterator
+
+from .errors import InputError
+from .example import Example
+
+__all__ = ["Columns", "InputError", "atomic_open", "iter_jsonl", "read_examples", "register_reader",
+           "write_examples", "write_json"]
+
+
+@dataclass
+class Columns:
+    """Which fields hold what. ``text`` may list alternatives, tried in order."""
+
+    text: tuple[str, ...] = ("text", "story")
+    id: str = "id"
+    context: tuple[str, ...] = ("context", "prompt")
+    reference: tuple[str, ...] = ("reference",)
+
+    @classmethod
+    def make(cls, text: str | None = None, id: str | None = None, context: str | None = None,
+             reference: str | None = None) -> "Columns":
+        c = cls()
+        return cls(text=(text,) if text else c.text, id=id or c.id,
+                   context=(context,) if context else c.context,
+                   reference=(reference,) if reference else c.reference)
+
+
+def _pick(row: dict[str, Any], names: tuple[str, ...]) -> Any:
+    for n in names:
+        if n in row and row[n] not in (None, ""):
+            return row[n]
+    return None
+
+
+def _row_to_example(row: dict[str, Any], cols: Columns, where: str, required_text: bool = True) -> Example:
+    text = _pick(row, cols.text)
+    if text is None:
+        if required_text:
+            have = ", ".join(sorted(row)) or "none"
+            raise InputError(f"{where}: no text column ({' or '.join(cols.text)}); columns present: {have}")
+        text = ""
+    if not isinstance(text, str):
+        raise InputError(f"{where}: text must be a string, got {type(text).__name__}")
+    known = set(cols.text) | set(cols.context) | set(cols.reference) | {cols.id, "meta", "edits", "parent_id"}
+    meta = dict(row.get("meta") or {}) if isinstance(row.get("meta"), dict) else {}
+    meta.update({k: v for k, v in row.items() if k not in known})
+    ctx = _pick(row, cols.context)
+    ref = _pick(row, cols.reference)
+    d = {"text": text, "id": str(row.get(cols.id) or ""), "context": ctx, "reference": ref, "meta": meta,
+         "edits": row.get("edits") or (), "parent_id": row.get("parent_id")}
+    try:
+        return Example.from_dict(d)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{where}: {exc}") from exc
+
+
+def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, object) for each non-blank line; malformed lines raise InputError."""
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{path}:{lineno}: malformed JSON ({exc.msg} at column {exc.colno})") from None
+            if not isinstance(obj, dict):
+                raise InputError(f"{path}:{lineno}: expected a JSON object, got {type(obj).__name__}")
+            yield lineno, obj
+
+
+def read_examples(path: str | os.PathLike[str], fmt: str | None = None, *, columns: Columns | None = None,
+                  limit: int | None = None) -> list[Example]:
+    """Read stories from a file into Examples (format from the extension unless ``fmt`` given)."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    fmt = (fmt or _FORMAT_BY_SUFFIX.get(path.suffix.lower()) or "").lower()
+    reader = _READERS.get(fmt)
+    if reader is None:
+        raise InputError(f"{path}: unknown format {fmt or path.suffix!r}; use one of {', '.join(sorted(_READERS))}")
+    out: list[Example] = []
+    seen: dict[str, str] = {}
+    for where, ex in reader(path, columns or Columns()):
+        if ex.id in seen:
+            raise InputError(f"{where}: duplicate example id {ex.id!r} (first at {seen[ex.id]})")
+        seen[ex.id] = where
+        out.append(ex)
+        if limit is not None and len(out) >= limit:
+            break
+    return out
+
+
+def _read_jsonl(path: Path, cols: Columns) -> Iterator[tuple[str, Example]]:
+    for lineno, obj in iter_jsonl(path):
+        where = f"{path}:{lineno}"
+        yield where, _row_to_example(obj, cols, where)
+
+
+def _read_delimited(path: Path, cols: Columns, delimiter: str) -> Iterator[tuple[str, Example]]:
+    with open(path, encoding="utf-8", newline="") as f:
+        reader = csv.DictReader(f, delimiter=delimiter)
+        if reader.fieldnames is None:
+            return
+        if not any(c in reader.fieldnames for c in cols.text):
+            raise InputError(f"{path}:1: no text column ({' or '.join(cols.text)}); header has: "
+                             f"{', '.join(reader.fieldnames)}")
+        for row in reader:
+            where = f"{path}:{reader.line_num}"
+            if None in row:
+                raise InputError(f"{where}: more fields than the header has")
+            yield where, _row_to_example(row, cols, where)
+
+
+def _read_txt(path: Path, cols: Columns) -> Iterator[tuple[str, Example]]:
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if line.strip():
+                yield f"{path}:{lineno}", Example(line, id=f"{path.stem}-{lineno}")
+
+
+_READERS: dict[str, Callable[[Path, Columns], Iterator[tuple[str, Example]]]] = {
+    "jsonl": _read_jsonl,
+    "csv": lambda p, c: _read_delimited(p, c, ","),
+    "tsv": lambda p, c: _read_delimited(p, c, "\t"),
+    "txt": _read_txt,
+}
+_FORMAT_BY_SUFFIX = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".tsv": "tsv", ".txt": "txt"}
+
+
+def register_reader(fmt: str, reader: Callable[[Path, Columns], Iterator[tuple[str, Example]]],
+                    suffixes: Iterable[str] = ()) -> None:
+    """Add a reader: a function ``(path, columns) -> iterator of (location, Example)``."""
+    _READERS[fmt] = reader
+    for s in suffixes:
+        _FORMAT_BY_SUFFIX[s] = fmt
+
+
+@contextlib.contextmanager
+def atomic_open(path: str | os.PathLike[str], mode: str = "w", encoding: str = "utf-8") -> Iterator[IO[Any]]:
+    """Open a temp file beside ``path``; rename it over ``path`` only if the block succeeds."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, mode, encoding=None if "b" in mode else encoding) as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+def write_examples(path: str | os.PathLike[str], examples: Iterable[Example]) -> int:
+    """Write Examples (with edits and provenance) as JSONL, atomically; returns the count."""
+    n = 0
+    with atomic_open(path) as f:
+        for ex in examples:
+            f.write(json.dumps(ex.to_dict(), ensure_ascii=False) + "\n")
+            n += 1
+    return n
+
+
+def write_json(path: str | os.PathLike[str], obj: Any) -> None:
+    """Write JSON atomically (indent 2, UTF-8)."""
+    with atomic_open(path) as f:
+        json.dump(obj, f, ensure_ascii=False, indent=2, default=_json_default)
+        f.write("\n")
+
+
+def _json_default(o: Any) -> Any:
+    if hasattr(o, "to_dict"):
+        return o.to_dict()
+    if hasattr(o, "item"):  # numpy scalars
+        return o.item()
+    if hasattr(o, "tolist"):
+        return o.tolist()
+    if isinstance(o, (set, frozenset, tuple)):
+        return list(o)
+    if isinstance(o, Path):
+        return str(o)
+    raise TypeError(f"not JSON serialisable: {type(o).__name__}")

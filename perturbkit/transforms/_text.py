@@ -1,0 +1,40 @@
+"""Small text helpers shared by transforms (sentence spans, casing, tokenised-text detection)."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+_TOKENISED = re.compile(r"\w \.(\s|$)|\w ,\s| n't\b| '(s|re|ve|ll|d|m)\b")
+
+
+def sentences(doc: "Doc") -> list["Span"]:
+    """The doc's sentences that contain something other than whitespace."""
+    return [s for s in doc.sents if s.text.strip()]
+
+
+def is_tokenised(text: str) -> bool:
+    """True for released-corpus style text ("he did n't go ."), where punctuation is spaced."""
+    return bool(_TOKENISED.search(text))
+
+
+def match_case(model: str, word: str) -> str:
+    """``word`` with the capitalisation pattern of ``model`` (lower, Title or UPPER)."""
+    if len(model) > 1 and model.isupper():
+        return word.upper()
+    if model[:1].isupper():
+        return word[:1].upper() + word[1:]
+    if model[:1].islower() and word[:1].isupper() and not word.isupper():
+        return word[:1].lower() + word[1:]
+    return word
+
+
+def is_word(tok: "Token") -> bool:
+    """An alphabetic token (letters only, any script)."""
+    return tok.is_alpha
+
+
+def sentence_span_text(doc: "Doc", start: int, end: int) -> str:
+    return doc.text[start:end]
