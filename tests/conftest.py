@@ -1,0 +1,44 @@
+"""Shared fixtures: one Annotator (one spaCy load) for the whole test session; hypothesis profile."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "perturbkit",
+    deadline=None,
+    derandomize=True,
+    max_examples=int(os.environ.get("PERTURBKIT_HYPOTHESIS_EXAMPLES", "40")),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+settings.load_profile("perturbkit")
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+@pytest.fixture(scope="session")
+def annotator():
+    from perturbkit.annotate import default_annotator
+
+    return default_annotator()
+
+
+@pytest.fixture(scope="session")
+def sample_examples():
+    from perturbkit.io import read_examples
+
+    return read_examples(REPO / "examples" / "stories.jsonl")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path_factory, monkeypatch):
+    """Never write to the user's cache from tests."""
+    from perturbkit.resources.config import settings as pk_settings
+
+    cache = tmp_path_factory.getbasetemp() / "pk-cache"
+    monkeypatch.setattr(pk_settings, "cache_dir", cache)
+    yield
