@@ -1,0 +1,48 @@
+"""`perturbkit doctor`: which resources are installed and which transforms they make usable."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("doctor", help="check installed resources (spaCy model, WordNet, ConceptNet, extras)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=run)
+
+
+def usable_transforms(status: dict[str, tuple[bool, str]]) -> dict[str, list[str]]:
+    """``{transform name: missing resource names}`` for every registered transform."""
+    from ..resources.status import missing_requirements
+    from ..transform import registry
+
+    return {name: missing_requirements(tuple(cls.requires), status) for name, cls in registry().items()}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the report; exit 1 only if the core (a spaCy model) is missing."""
+    from ..resources.status import CORE, resource_status
+
+    status = resource_status()
+    transforms = usable_transforms(status)
+    core_ok = status["spacy"][0]
+    if args.json:
+        json.dump({"resources": {k: {"present": ok, "detail": d} for k, (ok, d) in status.items()},
+                   "transforms": {k: {"usable": not m, "missing": m} for k, m in transforms.items()},
+                   "ok": core_ok}, sys.stdout, indent=2)
+        print()
+        return 0 if core_ok else 1
+    for title, names in (("Resources", CORE), ("Optional extras", [k for k in status if k not in CORE])):
+        print(f"{title}:")
+        for name in names:
+            ok, detail = status[name]
+            print(f"  [{'ok' if ok else '--'}] {name:22} {detail}")
+    usable = [k for k, m in transforms.items() if not m]
+    print(f"Transforms: {len(usable)} of {len(transforms)} usable")
+    for name, missing in transforms.items():
+        if missing:
+            print(f"  [--] {name:30} needs {', '.join(missing)}")
+    if not core_ok:
+        print("perturbkit cannot parse text without a spaCy model; see docs/resources.md", file=sys.stderr)
+    return 0 if core_ok else 1

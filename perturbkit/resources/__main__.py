@@ -1,0 +1,60 @@
+"""``python -m perturbkit.resources``: prepare offline data (WordNet) and show what is present.
+
+    python -m perturbkit.resources prepare-wordnet [--target DIR] [--source DIR] [--force]
+    python -m perturbkit.resources status
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+
+def add_prepare_wordnet_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options shared by this module and ``perturbkit prepare wordnet``."""
+    parser.add_argument("--target", type=Path, default=None,
+                        help="nltk data root to write corpora/wordnet into (default: <cache_dir>/nltk_data)")
+    parser.add_argument("--source", type=Path, default=None,
+                        help="raw WordNet 3.0 database folder (default: $WNSEARCHDIR or /usr/share/wordnet)")
+    parser.add_argument("--force", action="store_true", help="rebuild even if a complete copy exists")
+
+
+def run_prepare_wordnet(args: argparse.Namespace) -> int:
+    """Prepare WordNet, check that nltk reads it, print where it is."""
+    from .wordnet import _reader, prepare_wordnet
+
+    corpus = prepare_wordnet(args.target, source=args.source, force=args.force)
+    n = len(_reader(corpus).synsets("dog"))
+    print(f"WordNet ready: {corpus} ({n} synsets for 'dog')")
+    return 0
+
+
+def run_status(args: argparse.Namespace) -> int:
+    """One line per resource: present or not, and a detail."""
+    from .status import resource_status
+
+    for name, (ok, detail) in resource_status().items():
+        print(f"{'ok' if ok else '--':3} {name:22} {detail}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from .errors import ResourceMissing
+
+    parser = argparse.ArgumentParser(prog="python -m perturbkit.resources", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("prepare-wordnet", help="copy Debian's WordNet into an nltk data folder")
+    add_prepare_wordnet_arguments(p)
+    p.set_defaults(func=run_prepare_wordnet)
+    sub.add_parser("status", help="which resources are present").set_defaults(func=run_status)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ResourceMissing as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Inflection helpers over lemminflect: put a lemma in the form a Penn tag asks for, and back.
+
+Casing is the caller's job (see ``perturbkit.transforms._text``): these functions take and
+return lower-case words. ``None`` means lemminflect knows no form, and the caller should skip
+the case rather than guess (by default no out-of-vocabulary rules: they make "happied",
+"beautifuler").
+"""
+from __future__ import annotations
+
+import functools
+from typing import Protocol, Union
+
+#: Penn tags lemminflect inflects, and the universal POS each belongs to.
+TAG_UPOS = {
+    "VB": "VERB", "VBD": "VERB", "VBG": "VERB", "VBN": "VERB", "VBP": "VERB", "VBZ": "VERB",
+    "MD": "AUX", "NN": "NOUN", "NNS": "NOUN", "NNP": "PROPN", "NNPS": "PROPN",
+    "JJ": "ADJ", "JJR": "ADJ", "JJS": "ADJ", "RB": "ADV", "RBR": "ADV", "RBS": "ADV",
+}
+BASE_TAGS = frozenset({"VB", "NN", "NNP", "JJ", "RB", "MD"})
+LEMMA_UPOS = frozenset({"VERB", "AUX", "NOUN", "PROPN", "ADJ", "ADV"})
+_BE = {"VB": "be", "VBD": "was", "VBG": "being", "VBN": "been", "VBP": "are", "VBZ": "is"}
+
+
+class _Tagged(Protocol):
+    text: str
+    tag_: str
+
+
+TokenOrTag = Union[str, _Tagged]
+
+
+@functools.lru_cache(maxsize=1)
+def _lemminflect():
+    import lemminflect
+
+    return lemminflect
+
+
+@functools.lru_cache(maxsize=65536)
+def forms(lemma: str, tag: str, upos: str | None = None, oov: bool = False) -> tuple[str, ...]:
+    """Every form lemminflect gives ``lemma`` for Penn ``tag`` (e.g. be+VBD -> was, were)."""
+    if not lemma or tag not in TAG_UPOS or any(c.isspace() for c in lemma):
+        return ()
+    li = _lemminflect()
+    if upos in LEMMA_UPOS:
+        table = li.getAllInflections(lemma, upos=upos)
+        key = {"NNP": "NN", "NNPS": "NNS"}.get(tag, tag)
+        found = tuple(table.get(key, ()))
+        if not found and oov:
+            found = tuple(li.getAllInflectionsOOV(lemma, upos).get(key, ()))
+        return found
+    return tuple(li.getInflection(lemma, tag=tag, inflect_oov=oov))
+
+
+def inflect_like(lemma: str, token_or_tag: TokenOrTag, *, upos: str | None = None,
+                 oov: bool = False) -> str | None:
+    """``lemma`` in the form of a Penn tag, or of a spaCy token's tag (``agree``+VBD -> ``agreed``).
+
+    With a token, an ambiguous form is resolved by the token's own word (``were`` stays
+    ``were``). Returns None when lemminflect has no form for that tag.
+    """
+    if isinstance(token_or_tag, str):
+        tag, word = token_or_tag, None
+    else:
+        tag, word = token_or_tag.tag_, token_or_tag.text.lower()
+    lemma = lemma.lower()
+    if lemma == "be" and tag in _BE:
+        return word if word in ("am", "are", "is", "was", "were") and tag in ("VBD", "VBP", "VBZ") else _BE[tag]
+    if tag in BASE_TAGS and (upos is None or upos in LEMMA_UPOS):
+        return lemma
+    found = forms(lemma, tag, upos, oov)
+    if not found:
+        return None
+    return word if word in found else found[0]
+
+
+@functools.lru_cache(maxsize=65536)
+def lemma_of(word: str, upos: str) -> str:
+    """The lemma of ``word`` as part of speech ``upos`` (``went``/VERB -> ``go``); the word itself
+    (lower-cased) when lemminflect does not know it or the POS does not inflect."""
+    low = word.lower()
+    if upos not in LEMMA_UPOS or not low or any(c.isspace() for c in low):
+        return low
+    found = _lemminflect().getLemma(low, upos=upos, lemmatize_oov=True)
+    return found[0] if found else low
