@@ -166,11 +166,24 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w", encoding: str = "
             yield f
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600 files; give the usual permissions
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+_UMASK: int | None = None
+
+
+def _umask() -> int:
+    """The process umask (read once; os.umask can only be read by setting it)."""
+    global _UMASK
+    if _UMASK is None:
+        _UMASK = os.umask(0o022)
+        os.umask(_UMASK)
+    return _UMASK
 
 
 def write_examples(path: str | os.PathLike[str], examples: Iterable[Example]) -> int:
@@ -203,4 +216,5 @@ def _json_default(o: Any) -> Any:
         return str(o)
     raise TypeError(f"not JSON serialisable: {type(o).__name__}")
 
-from . import readers as _readers  # noqa: E402,F401  (registers the mans, json, roc, roc_af and wp formats)
+
+from . import readers as _readers  # noqa: E402,F401  (registers the json, mans, roc, roc_lead, roc_af, wp formats)
