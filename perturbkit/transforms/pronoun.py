@@ -1,0 +1,136 @@
+"""Pronoun swaps: one personal pronoun replaced by one of another person or gender (same case)."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..example import Example
+from ..transform import Change, Effect, Transform, register
+from ._persons import (AGREEMENT, HUMAN, agreement_changes, at_sentence_start, binds_reflexive,
+                       cased_pronoun, finite_verbs, has_passive, masked_identities, name_gender,
+                       pronoun_case, pronoun_form, pronoun_readings, span_of, text_style)
+
+
+def story_identities(doc) -> set[str]:
+    """Who the story talks about: identities of its human pronouns, masked names ([MALE] -> "3m",
+    [NEUTRAL] -> "3?") and gendered PERSON names ("Anna" -> "3f")."""
+    found = masked_identities(doc.text)
+    for tok in doc:
+        readings = {i for i, _ in pronoun_readings(tok.text)}
+        pc = pronoun_case(tok)
+        if pc is not None or (len(readings) == 1 and tok.tag_ in ("PRP", "PRP$")):
+            ident = pc[0] if pc is not None else next(iter(readings))
+            if ident in HUMAN:
+                found.add(ident)
+        elif tok.pos_ == "PROPN" or tok.ent_type_ == "PERSON":
+            g = name_gender(tok.text)
+            if g:
+                found.add("3" + g)
+    return found
+
+
+_FLOATING = {"both", "all", "each", "together", "themselves", "ourselves", "yourselves"}
+_WEAK = {frozenset(p) for p in (("1s", "1p"), ("3m", "3p"), ("3f", "3p"))}
+
+
+_QUANTIFIERS = {"each", "all", "both", "some", "none", "many", "most", "few", "several", "one", "any",
+                "either", "neither", "two", "three", "four", "five", "half", "rest"}
+
+
+def _after_quantifier(tok) -> bool:
+    """The pronoun in "each of us", "one of them": only a plural pronoun fits."""
+    prep = tok.head
+    return tok.dep_ == "pobj" and prep.lower_ == "of" and (
+        prep.head.lower_ in _QUANTIFIERS or prep.head.tag_ == "CD")
+
+
+def _coarguments(tok) -> set[str]:
+    """Identities of the personal pronouns that are subject or object of the same verb."""
+    verb = tok.head.head if tok.dep_ == "pobj" else tok.head
+    args = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "dobj", "dative", "iobj")]
+    args += [g for c in verb.children if c.dep_ in ("prep", "agent") for g in c.children if g.dep_ == "pobj"]
+    out = set()
+    for a in args:
+        if a.i != tok.i and (pc := pronoun_case(a)) is not None and pc[1] in ("subj", "obj"):
+            out.add(pc[0])
+    return out
+
+
+def _strong(a: str, b: str) -> bool:
+    """A swap that cannot be read as the same referent (he -> they can be a singular "they" or
+    a group including him; I -> we a group including me); weak swaps are tried last."""
+    return frozenset((a, b)) not in _WEAK
+
+
+@register
+@dataclass(repr=False)
+class PronounSwap(Transform):
+    """Replace one personal pronoun with one of another person/gender in the same grammatical case,
+    re-inflecting the verb when a subject changes ("he walks" -> "they walk"); "it" is left alone."""
+
+    name = "pronoun_swap"
+    aspect = "character"
+    effect = Effect.BREAKS
+    example = "Maria asked Tom for help. He said that she could borrow his car."
+
+    prefer_story: bool = True  # prefer a person/gender that occurs in the story (a real character)
+    reflexives: bool = False  # "they painted themselves" -> "yourself" breaks binding: off by default
+
+    def applicable(self, example: Example, doc) -> bool:
+        """OpenMEVA's rule: pronouns/characters of several persons or genders, or a passive clause."""
+        return len(story_identities(doc)) >= 2 or has_passive(doc)
+
+    def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
+        cands = []
+        for tok in doc:
+            pc = pronoun_case(tok)
+            if pc is not None and pc[0] in HUMAN and (self.reflexives or pc[1] != "refl"):
+                cands.append((tok, *pc))
+        if not cands:
+            return None
+        story = story_identities(doc) if self.prefer_story else set()
+        style = text_style(example.text)
+        rng.shuffle(cands)
+        for tok, ident, case in cands:
+            order = []
+            for strong in (True, False):
+                for in_story in (True, False):
+                    group = sorted(t for t in HUMAN if t != ident and (t in story) == in_story
+                                   and _strong(ident, t) == strong)
+                    rng.shuffle(group)
+                    order += group
+            for target in order:
+                changes = self._swap(tok, ident, case, target, style)
+                if changes:
+                    return self.rewrite(example, changes)
+        return None
+
+    @staticmethod
+    def _swap(tok, ident: str, case: str, target: str, style: str) -> list[Change] | None:
+        nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+        if AGREEMENT[target] != "pl" and (
+                (nxt is not None and nxt.lower_ in _FLOATING) or _after_quantifier(tok)):
+            return None  # "they both" -> "I both", "each of us" -> "each of him"
+        if target in ("1s", "1p", "2") and target in _coarguments(tok):
+            return None  # "I told her the truth" -> "I told me": binding, not reference
+        form = pronoun_form(target, case)
+        if form.lower() == tok.lower_:
+            return None  # e.g. "you" (2) vs "you" (2): nothing would change
+        at_start = at_sentence_start(tok) or (tok.text[:1].isupper() and tok.text != "I")
+        new = cased_pronoun(form, at_start, style)
+        if style == "normal" and len(tok.text) > 1 and tok.text.isupper():
+            new = new.upper()
+        changes = [Change(*span_of(tok), new, f"pronoun {tok.text} -> {new} ({case})")]
+        if case == "subj":
+            if binds_reflexive(tok):
+                return None
+            verbs = finite_verbs(tok)
+            if verbs is None:
+                if AGREEMENT[target] != AGREEMENT[ident]:
+                    return None
+            else:
+                fixes = agreement_changes(verbs, AGREEMENT[target])
+                if fixes is None:
+                    return None
+                changes += [Change(*span_of(v), f, f"agreement {v.text} -> {f}") for v, f in fixes]
+        return changes

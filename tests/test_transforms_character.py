@@ -1,0 +1,210 @@
+"""subject_object_swap, name_change and entity_replacement: golden outputs and properties."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perturbkit import get_transform
+from perturbkit.example import Example
+from perturbkit.resources.lexicons import word_list
+from perturbkit.transform import TransformParamError
+from perturbkit.transforms._persons import name_gender, pronoun_readings
+from perturbkit.transforms.character import entity_shape
+
+from _character_stories import any_text, check_common, stories
+
+# ------------------------------------------------------------------------------------------------
+# subject_object_swap
+# ------------------------------------------------------------------------------------------------
+SOS_GOLDEN = [
+    ("Mary likes the boys.", 0, "The boys like Mary."),
+    ("The dogs chased the cat.", 0, "The cat chased the dogs."),
+    ("He saw her at the park.", 0, "She saw him at the park."),
+    ("The cake was eaten by the boys.", 0, "The boys were eaten by the cake."),
+    ("I love my dogs.", 0, "My dogs love me."),
+    ("Anna visits her grandmother.", 0, "Her grandmother visits Anna."),
+    ("they loved her dearly .", 0, "she loved them dearly ."),
+]
+
+
+@pytest.mark.parametrize("text,seed,expected", SOS_GOLDEN)
+def test_sos_golden(annotator, text, seed, expected):
+    out = get_transform("subject_object_swap")(text, seed=seed, annotator=annotator)
+    assert out is not None and out.text == expected
+
+
+@pytest.mark.parametrize("text", [
+    "He picked up the box.",  # "The box picked up him"
+    "She hurt herself.",  # reflexive object
+    "They helped each other.",
+    "He drove four hours.",  # a measure, not an object
+    "She took care of him.",  # light verb idiom
+    "He never told anyone.",  # "Anyone never told him"
+    "Our dog, Max, knocked the jar over.",  # apposition with commas
+    "The rain fell.",
+])
+def test_sos_skips_what_it_cannot_do(annotator, text):
+    assert get_transform("subject_object_swap")(text, seed=0, annotator=annotator) is None
+
+
+@given(text=any_text, seed=st.integers(0, 3))
+def test_sos_properties(annotator, text, seed):
+    t = get_transform("subject_object_swap")
+    out = check_common(t, text, seed, annotator)
+    if out is None:
+        return
+    by_note = {e.note: e for e in out.edits}
+    new_subj, new_obj = by_note["object -> subject"], by_note["subject -> object"]
+    assert all(e.note.startswith("agreement") for e in out.edits if e not in (new_subj, new_obj))
+    assert new_subj.before_span < new_obj.before_span  # subject before object
+
+    def same_phrase(a: str, b: str) -> bool:  # equal up to case, or the same pronoun in another case
+        if a.lower() == b.lower():
+            return True
+        ra, rb = {i for i, _ in pronoun_readings(a)}, {i for i, _ in pronoun_readings(b)}
+        return bool(ra & rb)
+
+    assert same_phrase(new_subj.after, new_obj.before)  # the old object is the new subject
+    assert same_phrase(new_obj.after, new_subj.before)
+
+
+# ------------------------------------------------------------------------------------------------
+# name_change
+# ------------------------------------------------------------------------------------------------
+NAME_GOLDEN = [
+    ("Anna Smith bought a red bike. Anna's brother wanted to ride it.", 0,
+     "Maryann Smith bought a red bike. Maryann's brother wanted to ride it."),
+    ("bob was tired . bob went home .", 0, "pierre was tired . pierre went home ."),
+    ("Carlos' bike was red. Carlos rode it.", 0, "Pablo's bike was red. Pablo rode it."),
+]
+
+
+@pytest.mark.parametrize("text,seed,expected", NAME_GOLDEN)
+def test_name_golden(annotator, text, seed, expected):
+    out = get_transform("name_change")(text, seed=seed, annotator=annotator)
+    assert out is not None and out.text == expected
+
+
+def test_name_change_renames_the_context_too(annotator):
+    ex = Example("Carlos rode it home. Carlos' mom smiled.", context="Carlos' bike was red.")
+    out = get_transform("name_change")(ex, seed=0, annotator=annotator)
+    new = out.edits[0].after
+    poss = new + ("'" if new.endswith("s") else "'s")  # "Carlos'" -> "Pablo's", but "Anders'"
+    assert out.context == f"{poss} bike was red." and out.text == f"{new} rode it home. {poss} mom smiled."
+    assert name_gender(new) == "m" and out.reference == ex.reference
+
+
+@pytest.mark.parametrize("text", [
+    "[MALE] went to the store . [FEMALE] stayed home .",  # masked names are not renamed
+    "Will you come? I will.",  # "will" is a word, not a name
+    "The dog barked at the mailman.",
+])
+def test_name_change_not_applicable(annotator, text):
+    assert get_transform("name_change")(text, seed=0, annotator=annotator) is None
+
+
+def test_unknown_gender_gets_a_unisex_name(annotator):
+    out = get_transform("name_change")("Yesterday Tendai baked bread. Later Tendai sold it.", seed=0,
+                                       annotator=annotator)
+    new = {e.after for e in out.edits}
+    assert len(new) == 1 and next(iter(new)).lower() in word_list("names_neutral.txt")
+
+
+def test_surname_after_a_title_is_not_a_first_name(annotator):
+    out = get_transform("name_change")("Mr. Okafor said that Tendai was late.", seed=0, annotator=annotator)
+    assert out is None or "Okafor" in out.text
+
+
+@given(text=any_text, seed=st.integers(0, 3))
+def test_name_change_properties(annotator, text, seed):
+    t = get_transform("name_change")
+    out = check_common(t, text, seed, annotator)
+    if out is None:
+        return
+    names = [e for e in out.edits if e.note.startswith("name")]
+    assert names and all(e.note == "possessive" for e in out.edits if e not in names)
+    assert len({(e.before, e.after) for e in names}) == 1  # one character, renamed consistently
+    old, new = names[0].before, names[0].after
+    assert name_gender(old) == name_gender(new)
+    assert not re.search(rf"\b{re.escape(new)}\b", text, re.I)  # a name the story did not use
+    assert len(re.findall(rf"(?<![\w\-\[]){re.escape(old)}(?![\w\-\]])", out.text)) == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# entity_replacement
+# ------------------------------------------------------------------------------------------------
+def test_entity_replacement_golden(annotator):
+    t = get_transform("entity_replacement")
+    ex = Example("Tom loved Paris and stayed there for three days.", context="Tom flew to Paris on Monday.")
+    assert t(ex, seed=0, annotator=annotator).text == "Tom loved New York and stayed there for three days."
+    ex = Example("She met Anna in London. Anna was kind.", reference="Anna lives in London.")
+    assert t(ex, seed=1, annotator=annotator).text == "She met Chiamaka in London. Chiamaka was kind."
+
+
+def test_entity_replacement_anchors(annotator):
+    t = get_transform("entity_replacement")
+    one = "Tom loved Paris and stayed there for three days."
+    assert t(one, annotator=annotator) is None  # nothing it could contradict
+    out = get_transform("entity_replacement", anchored=False)(one, seed=0, annotator=annotator)
+    assert out is not None and out.text != one
+    # without context or reference, the first sentence is the anchor and keeps its mentions
+    two = "Tom flew to Paris on Monday. He loved Paris and stayed there for three days."
+    out = t(two, seed=0, annotator=annotator)
+    assert out.text.startswith("Tom flew to Paris on Monday. He loved ") and "Paris" not in out.text[28:]
+    assert out.text == "Tom flew to Paris on Monday. He loved Florida and stayed there for three days."
+
+
+def test_entity_replacement_fit_draws_from_the_corpus(annotator):
+    corpus = [Example("Ingrid moved to Lisbon."), Example("Later Ingrid visited Lisbon and Oslo."),
+              Example("Kofi lives in Accra.")]
+    t = get_transform("entity_replacement", labels=["GPE"]).fit(corpus, annotator)
+    assert set(t.pool["GPE"]) <= {"Lisbon", "Oslo", "Accra"} and t.pool["GPE"]
+    ex = Example("We flew to Madrid. Madrid was hot.", context="We planned a trip to Madrid.")
+    out = t(ex, seed=0, annotator=annotator)
+    new = {e.after for e in out.edits}
+    assert len(new) == 1 and new <= set(t.pool["GPE"])
+
+
+def test_entity_replacement_fixes_the_article(annotator):
+    t = get_transform("entity_replacement", labels=["NORP"], anchored=False)
+    outs = [t("He met a Mexican chef and an Italian waiter.", seed=s, annotator=annotator) for s in range(8)]
+    for out in filter(None, outs):
+        assert not re.search(r"\ba [AEIOU]|\ban [B-DF-HJ-NP-TV-Z]", out.text), out.text
+
+
+def test_entity_shapes():
+    assert entity_shape("DATE", "three days") == entity_shape("DATE", "five weeks")
+    assert entity_shape("DATE", "three days") != entity_shape("DATE", "one day")
+    assert entity_shape("DATE", "last year") != entity_shape("DATE", "next year")
+    assert entity_shape("CARDINAL", "3") != entity_shape("CARDINAL", "three")
+    assert entity_shape("GPE", "the United States") != entity_shape("GPE", "France")
+
+
+def test_entity_replacement_rejects_unknown_labels():
+    with pytest.raises(TransformParamError, match="FOO"):
+        get_transform("entity_replacement", labels=["FOO"])
+
+
+@given(text=any_text, seed=st.integers(0, 3), context=st.sampled_from([None, "Tom was in Paris on Monday."]))
+def test_entity_replacement_properties(annotator, text, seed, context):
+    t = get_transform("entity_replacement")
+    ex = Example(text, context=context)
+    out = t(ex, seed=seed, annotator=annotator)
+    if out is None:
+        return
+    assert out.text != text and out.context == context
+    ents = [e for e in out.edits if e.note.startswith("entity")]
+    assert ents and all(e.note in ("article", "possessive") for e in out.edits if e not in ents)
+    assert len({e.note for e in ents}) <= 2  # one entity (and its first name)
+    first = min(e.before_span[0] for e in ents)
+    anchor = context if context is not None else text[:first]  # the context, or the first sentence
+    assert all(e.before.lower() in anchor.lower() or e.before.split()[0].lower() in anchor.lower()
+               for e in ents)  # the entity also occurs where it is not replaced
+
+
+@given(text=stories())
+def test_entity_replacement_never_raises_unanchored(annotator, text):
+    check_common(get_transform("entity_replacement", anchored=False), text, 0, annotator)

@@ -1,0 +1,83 @@
+"""passive_voice: golden outputs (tense, modals, negation, particles, pronoun case) and properties."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perturbkit import get_transform
+from perturbkit.transform import Effect
+
+from _character_stories import any_text, check_common
+
+GOLDEN = [
+    ("Shakespeare wrote Macbeth.", "Macbeth was written by Shakespeare."),
+    ("The cat chases the mice.", "The mice are chased by the cat."),
+    ("She has painted the fence.", "The fence has been painted by her."),
+    ("They will fix it.", "It will be fixed by them."),
+    ("He saw her.", "She was seen by him."),
+    ("She turned off the light.", "The light was turned off by her."),
+    ("She turned the light off.", "The light was turned off by her."),
+    ("He did not see the dog.", "The dog was not seen by him."),
+    ("he did n't see the dog .", "the dog was n't seen by him ."),
+    ("They were painting the house.", "The house was being painted by them."),
+    ("I don't like the cheese.", "The cheese isn't liked by me."),
+    ("We have never seen the sea.", "The sea has never been seen by us."),
+    ("She often visits him.", "He is often visited by her."),
+    ("The kids would have eaten the cake.", "The cake would have been eaten by the kids."),
+    ("They brought it home.", "It was brought home by them."),
+    ("She won't eat the soup.", "The soup won't be eaten by her."),
+    ("First, she scraped off the old paint.", "First, the old paint was scraped off by her."),
+    ("She spelled every word correctly.", "Every word was spelled by her correctly."),
+    ("The dogs bit me.", "I was bitten by the dogs."),
+]
+
+
+@pytest.mark.parametrize("text,expected", GOLDEN)
+def test_golden(annotator, text, expected):
+    out = get_transform("passive_voice")(text, seed=0, annotator=annotator)
+    assert out is not None and out.text == expected
+
+
+@pytest.mark.parametrize("text", [
+    "He doesn't like me.",  # "I amn't liked"
+    "She had a dog.",  # stative "have"
+    "He took a nap.",  # light verb
+    "He ran two miles.",  # measure
+    "She brushed her teeth.",  # object owned by the subject
+    "I ate the cake myself.",  # emphatic reflexive
+    "They would never tell anyone.",  # "Anyone would never be told"
+    "He ate the cake and went home.",  # shared subject of a coordinated verb
+    "He gave her a book.",  # two objects
+    "She's painted the fence.",  # contracted auxiliary
+    "Did he see the dog?",
+    "The rain fell.",
+])
+def test_skips_what_it_cannot_do(annotator, text):
+    assert get_transform("passive_voice")(text, seed=0, annotator=annotator) is None
+
+
+def test_one_clause_per_story_chosen_by_seed(annotator):
+    t = get_transform("passive_voice")
+    text = "Tom fed the cat. Anna washed the car."
+    outs = {t(text, seed=s, annotator=annotator).text for s in range(8)}
+    assert outs == {"The cat was fed by Tom. Anna washed the car.",
+                    "Tom fed the cat. The car was washed by Anna."}
+    assert t.effect == Effect.PRESERVES
+
+
+_BE = r"\b(am|is|are|was|were|be|been|being|AM|IS|ARE|WAS|WERE|BE|BEEN|BEING)\b"
+
+
+@given(text=any_text, seed=st.integers(0, 3))
+def test_properties(annotator, text, seed):
+    out = check_common(get_transform("passive_voice"), text, seed, annotator)
+    if out is None:
+        return
+    assert len(out.edits) == 1  # one clause
+    e = out.edits[0]
+    assert re.search(r"\b(by|BY) \S", e.after) and re.search(_BE, e.after)
+    assert len(e.after.split()) >= len(e.before.split())  # words are moved and added, not dropped
+    assert not re.search(_BE + r" (by|BY)\b", e.after)  # there is a participle before "by"
