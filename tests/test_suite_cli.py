@@ -1,0 +1,116 @@
+"""`perturbkit run` end to end on tiny data written by the tests."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import _suite_toys as toys
+from perturbkit.cli import main
+from perturbkit.report import Report
+
+SUITE = """\
+name: cli_suite
+tests:
+  - name: dup
+    kind: discrimination
+    transforms: toy_dup_word
+  - name: lower
+    kind: invariance
+    transforms: toy_lower_first
+"""
+
+METRICS = """\
+def distinct(texts, contexts=None, references=None):
+    out = []
+    for t in texts:
+        ws = t.lower().replace(".", " ").split()
+        out.append(len(set(ws)) / max(1, len(ws)))
+    return out
+
+
+def count(texts, contexts=None, references=None):
+    return [float(len(t.split())) for t in texts]
+"""
+
+
+@pytest.fixture
+def files(tmp_path):
+    data = tmp_path / "stories.jsonl"
+    data.write_text("".join(json.dumps({"id": i, "text": t, "prompt": "p"}) + "\n" for i, t in toys.STORIES))
+    suite = tmp_path / "suite.yaml"
+    suite.write_text(SUITE)
+    metrics = tmp_path / "my_metrics.py"
+    metrics.write_text(METRICS)
+    return tmp_path, data, suite, metrics
+
+
+def test_run_prints_the_table_and_writes_the_report(files, capsys):
+    tmp, data, suite, metrics = files
+    out = tmp / "out" / "report.json"
+    code = main(["run", str(suite), "--data", str(data), "--metric", f"{metrics}:distinct",
+                 "--metric", f"{metrics}:count", "--seed", "1", "--out", str(out), "--no-progress", "--no-cache"])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "# Suite `cli_suite`" in captured.out
+    assert "| Metric | dup |" in captured.out and "| Metric | lower |" in captured.out
+    assert "| distinct | **" in captured.out  # the better metric is bold
+    assert f"report written to {out}" in captured.err
+    rep = Report.load(out)
+    assert rep.suite == "cli_suite" and rep.seed == 1 and rep.metric_names == ["distinct", "count"]
+    assert rep.data == {"source": str(data), "n_examples": 6}
+    assert rep.test("dup").stats["distinct"]["win_rate"] == 1.0
+    assert rep.example("s1").context == "p"
+
+
+def test_run_json_output_and_limit(files, capsys):
+    tmp, data, suite, metrics = files
+    code = main(["run", str(suite), "--data", str(data), "--metric", f"{metrics}:distinct", "--print", "json",
+                 "--limit", "3", "--no-progress", "--no-cache"])
+    assert code == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["data"]["n_examples"] == 3 and rep["tests"][0]["counts"]["n_selected"] == 3
+
+
+def test_run_with_column_options_on_csv(files, capsys):
+    tmp, _, suite, metrics = files
+    csv_file = tmp / "stories.csv"
+    csv_file.write_text("key,story\n" + "".join(f'{i},"{t}"\n' for i, t in toys.STORIES))
+    code = main(["run", str(suite), "--data", str(csv_file), "--text-col", "story", "--id-col", "key",
+                 "--metric", f"{metrics}:distinct", "--print", "none", "--out", str(tmp / "r.json"),
+                 "--no-progress", "--no-cache"])
+    assert code == 0 and capsys.readouterr().out == ""
+    assert "s1" in Report.load(tmp / "r.json").examples
+
+
+def test_run_shipped_suite_by_name(tmp_path, capsys, monkeypatch):
+    from perturbkit.io import write_examples
+
+    monkeypatch.chdir(tmp_path)
+    write_examples(tmp_path / "d.jsonl", toys.stories())
+    code = main(["run", "demo", "--data", "d.jsonl", "--metric", "lexical_diversity", "--no-progress",
+                 "--no-cache", "--no-details"])
+    out = capsys.readouterr().out
+    assert code == 0 and "# Suite `demo`" in out and "sentence_order" in out and "details" not in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--metric", "no_such_metric"], "unknown metric 'no_such_metric'"),
+    (["--metric", "lexical_diversity", "--limit", "0"], "--limit must be at least 1"),
+])
+def test_run_user_errors_exit_2_with_one_line(files, capsys, args, message):
+    tmp, data, suite, _ = files
+    code = main(["run", str(suite), "--data", str(data), "--no-progress", "--no-cache", *args])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and err.startswith("perturbkit run: error:")
+
+
+def test_run_bad_suite_and_missing_data(files, capsys):
+    tmp, data, suite, metrics = files
+    suite.write_text(SUITE.replace("transforms: toy_dup_word", "transform: toy_dup_word"))
+    assert main(["run", str(suite), "--data", str(data), "--metric", "lexical_diversity"]) == 2
+    err = capsys.readouterr().err
+    assert f"{suite}:5: tests[0].transform: unknown key 'transform'; did you mean 'transforms'?" in err
+    suite.write_text(SUITE)
+    assert main(["run", str(suite), "--data", str(tmp / "nope.jsonl"), "--metric", "lexical_diversity"]) == 2
+    assert "nope.jsonl" in capsys.readouterr().err
