@@ -20,10 +20,12 @@ $(STAMP): pyproject.toml scripts/prepare_data.sh
 	$(PY) -m perturbkit doctor
 	touch $(STAMP)
 
+# The demo suite on the bundled stories with offline metrics: MiniLM coherence, SmolLM2 perplexity
+# and a model-free repetition score; writes the JSON and the self-contained HTML report.
 demo: setup
 	$(PY) -m perturbkit run demo --data examples/stories.jsonl \
-	    --metric ngram_repetition --metric lexical_diversity \
-	    --out $(OUT)/demo-report.json
+	    --metric coherence --metric perplexity --metric ngram_repetition \
+	    --out $(OUT)/demo-report.json --html $(OUT)/demo-report.html
 
 test: setup
 	$(PY) -m pytest -q -p no:cacheprovider

@@ -63,6 +63,16 @@ def test_run_prints_the_table_and_writes_the_report(files, capsys):
     assert rep.example("s1").context == "p"
 
 
+def test_run_writes_the_html_report(files, capsys):
+    tmp, data, suite, metrics = files
+    html = tmp / "r" / "report.html"
+    assert main(["run", str(suite), "--data", str(data), "--metric", f"{metrics}:distinct",
+                 "--html", str(html), "--no-progress", "--no-cache", "--print", "none"]) == 0
+    page = html.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "cli_suite" in page and "data:image/png;base64," in page
+    assert f"report written to {html}" in capsys.readouterr().err
+
+
 def test_run_json_output_and_limit(files, capsys):
     tmp, data, suite, metrics = files
     code = main(["run", str(suite), "--data", str(data), "--metric", f"{metrics}:distinct", "--print", "json",

@@ -360,3 +360,27 @@ def test_one_of_tests_break_down_by_transform():
     assert sum(t.counts["by_transform"].values()) == len(t.variants())
     for b in by.values():
         assert b["win_rate"] == 0.0 and b["mean_delta"] == 1.0  # both add one word
+
+
+def test_thresholds_in_yaml_drive_assert_suite(tmp_path):
+    from perturbkit.suite import load_suite
+    from perturbkit.testing import SuiteCheckFailure, assert_suite
+
+    p = tmp_path / "t.yaml"
+    p.write_text("name: t\nthresholds: {min_win_rate: 0.99}\ntests:\n"
+                 "  - {name: dup, kind: discrimination, transforms: toy_dup_word}\n"
+                 "  - {name: dup2, kind: discrimination, transforms: toy_dup_word, thresholds: {min_win_rate: 0.0}}\n")
+    suite = load_suite(p)
+    assert suite.thresholds.min_win_rate == 0.99 and suite.tests[1].thresholds.min_win_rate == 0.0
+    # a metric blind to repetition ties every pair: win rate 0.5, below the suite-wide 0.99
+    report = run(suite, metrics={"len": lambda texts, contexts=None, references=None: [1.0] * len(texts)})
+    with pytest.raises(SuiteCheckFailure) as exc:
+        assert_suite(report, tests=["dup"])
+    assert "dup" in str(exc.value) and "0.99" in str(exc.value)
+    assert_suite(report, tests=["dup2"])  # its own threshold wins
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: t\nthresholds: {min_winrate: 0.5}\ntests:\n  - {name: d, kind: discrimination, transforms: toy_dup_word}\n")
+    from perturbkit.errors import SuiteError
+
+    with pytest.raises(SuiteError, match="min_winrate.*did you mean 'min_win_rate'"):
+        load_suite(bad)

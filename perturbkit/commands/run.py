@@ -23,6 +23,7 @@ def add_parser(subparsers: Any) -> None:
                    help="built-in name, module:callable or file.py:callable (repeat for several)")
     p.add_argument("--seed", type=int, default=None, help="overrides the suite's defaults.seed")
     p.add_argument("--out", metavar="FILE", help="write the full report as JSON here")
+    p.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report here")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="read only the first N stories")
     p.add_argument("--format", dest="fmt", default=None, metavar="FMT",
                    help="input format when the extension does not say (jsonl, csv, tsv, txt, ...)")
@@ -62,6 +63,11 @@ def run(args: argparse.Namespace) -> int:
         from ..report.jsonreport import dumps
 
         sys.stdout.write(dumps(report) + "\n")
-    if args.out:
-        print(f"report written to {args.out}", file=sys.stderr)
+    if args.html:
+        from ..report.html import render_html
+
+        render_html(report, args.html)
+    for path in (args.out, args.html):
+        if path:
+            print(f"report written to {path}", file=sys.stderr)
     return 0

@@ -251,6 +251,17 @@ class Windows(_Model):
     stride: int = Field(10, ge=1)
 
 
+class Thresholds(_Model):
+    """Pass/fail bounds used by ``perturbkit.testing.assert_suite`` and the pytest marker: a test
+    fails when its statistic is on the wrong side. Each applies to the kinds that report it."""
+
+    min_win_rate: float | None = Field(None, ge=0, le=1)  # discrimination: originals above variants
+    min_r: float | None = Field(None, ge=-1, le=1)  # discrimination, human_correlation: Pearson r
+    max_abs_r: float | None = Field(None, ge=0, le=1)  # invariance: |Pearson r|
+    max_moved_share: float | None = Field(None, ge=0, le=1)  # invariance: pairs moved past tolerance
+    max_fail_rate: float | None = Field(None, ge=0, le=1)  # directional
+
+
 def _default_filters() -> list[FilterRef]:
     return [FilterRef.model_construct(name="changed", params={})]
 
@@ -280,6 +291,7 @@ class TestSpec(_Model):
     description: str = ""
     aspect: str | None = None  # column label in the table (default: the transforms' aspect)
     select: Select = Field(default_factory=Select)
+    thresholds: Thresholds | None = None  # per-test bounds for assert_suite (win over the suite's)
 
     @field_validator("name")
     @classmethod
@@ -395,6 +407,7 @@ class Suite(_Model):
     name: str
     description: str = ""
     defaults: Defaults = Field(default_factory=Defaults)
+    thresholds: Thresholds | None = None  # suite-wide bounds for assert_suite / the pytest marker
     tests: Annotated[list[AnyTest], Field(min_length=1)]
     source: str | None = Field(None, exclude=True, repr=False)  # the file it came from
 
