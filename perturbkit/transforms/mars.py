@@ -1,0 +1,100 @@
+"""MARS attacks on a candidate (besides ``retrieve_context`` in ``relatedness``): token shuffling.
+
+MARS (Ma et al.) builds hard negatives for dialogue/story evaluators by reordering part of a
+candidate's tokens: the words stay, their order does not, so word-overlap metrics are fooled.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..annotate import Level
+from ..example import Example
+from ..transform import Change, Effect, Transform, register
+
+_CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})
+
+
+def _tail_start(doc) -> int:
+    """Index of the first token of the trailing punctuation run (".", "!?", '."'): it stays put."""
+    i = len(doc)
+    while i > 0 and (doc[i - 1].is_punct or doc[i - 1].is_space or doc[i - 1].text in _CLOSERS):
+        if doc[i - 1].text == "]" and i >= 3 and doc[i - 3].text == "[" and doc[i - 2].text.isupper():
+            break  # the end of a masked name like [MALE], not punctuation
+        i -= 1
+    return i
+
+
+@register
+@dataclass(repr=False)
+class TokenShuffle(Transform):
+    """Reorder a share (``rate``) of the candidate's tokens; final punctuation stays at the end."""
+
+    name = "token_shuffle"
+    aspect = "mars"
+    effect = Effect.BREAKS
+    level = Level.TOKENS
+    example = "She walked to the store and bought some bread."
+
+    rate: float = 0.5
+
+    def validate(self) -> None:
+        if not 0.0 < self.rate <= 1.0:
+            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
+
+    def applicable(self, example: Example, doc) -> bool:
+        return len({doc[a:b].text for a, b in _units(doc)}) >= 2
+
+    def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
+        units = _units(doc)
+        k = max(2, round(self.rate * len(units)))
+        picked = sorted(rng.sample(range(len(units)), min(k, len(units))))
+        texts = [doc[units[u][0]:units[u][1]].text for u in picked]
+        if len(set(texts)) < 2:
+            return None
+        order = list(texts)
+        for _ in range(20):
+            rng.shuffle(order)
+            if order != texts:
+                break
+        else:
+            return None
+        new_at = dict(zip(picked, order))
+        # rebuild from the unit before the first picked one to the unit after the last; where a
+        # moved word would touch another word with no space between, a space keeps them apart
+        lo, hi = max(0, picked[0] - 1), min(len(units) - 1, picked[-1] + 1)
+        text = doc.text  # built once: Doc.text joins every token on each access
+        parts: list[str] = []
+        for u in range(lo, hi + 1):
+            a, b = units[u]
+            old = doc[a:b].text
+            parts.append(new_at.get(u, old))
+            if u < hi:
+                nxt_a, nxt_b = units[u + 1]
+                ws = text[doc[b - 1].idx + len(doc[b - 1]):doc[nxt_a].idx]
+                nxt_old = doc[nxt_a:nxt_b].text
+                moved = new_at.get(u, old) != old or new_at.get(u + 1, nxt_old) != nxt_old
+                if not ws and moved and not (new_at.get(u + 1, nxt_old) == nxt_old and doc[nxt_a].is_punct):
+                    ws = " "
+                parts.append(ws)
+        start = doc[units[lo][0]].idx
+        last = doc[units[hi][1] - 1]
+        return self.rewrite(example, [Change(start, last.idx + len(last), "".join(parts),
+                                             f"shuffled {len(picked)} tokens")])
+
+
+def _units(doc) -> list[tuple[int, int]]:
+    """Movable token ranges before the final punctuation: single tokens, except that a masked
+    name such as ``[MALE]`` (three spaCy tokens) moves as one."""
+    end = _tail_start(doc)
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < end:
+        if doc[i].text == "[" and i + 2 < end and doc[i + 2].text == "]" and doc[i + 1].text.isupper():
+            out.append((i, i + 3))
+            i += 3
+            continue
+        if not doc[i].is_space:
+            out.append((i, i + 1))
+        i += 1
+    return out

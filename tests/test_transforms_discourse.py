@@ -1,0 +1,194 @@
+"""causal_swap, causal_word_flip, temporal_swap, temporal_word_flip: golden cases and properties."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+from perturbkit import get_transform
+from perturbkit.resources.lexicons import table
+
+from _edit_checks import assert_edits_consistent, check_properties, texts
+
+GOLDEN = [
+    # causal_swap: clauses change places, the connective stays, capitals follow the position
+    ("causal_swap", "The sky is clear, so he can see it.", "He can see it, so the sky is clear."),
+    ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
+    ("causal_swap", "Maria was late because the bus broke down.", "The bus broke down because Maria was late."),
+    ("causal_swap", "Because he was tired, he went to bed.", "Because he went to bed, he was tired."),
+    ("causal_swap", "Since it was raining, we stayed inside.", "Since we stayed inside, it was raining."),
+    ("causal_swap", "Tom was hungry. So he ate a sandwich.", "He ate a sandwich. So Tom was hungry."),
+    ("causal_swap", "It rained all day. As a result, the game was cancelled.",
+     "The game was cancelled. As a result, it rained all day."),
+    ("causal_swap", "he was hungry , so he ate a sandwich .", "he ate a sandwich , so he was hungry ."),
+    # temporal_swap
+    ("temporal_swap", "He ate breakfast after he showered.", "He showered after he ate breakfast."),
+    ("temporal_swap", "Anna left before Ben arrived.", "Ben arrived before Anna left."),
+    ("temporal_swap", "When he got home, he slept.", "When he slept, he got home."),
+    ("temporal_swap", "He ate, then he slept.", "He slept, then he ate."),
+    ("temporal_swap", "He showered. Then he ate breakfast.", "He ate breakfast. Then he showered."),
+    ("temporal_swap", "She woke up. Two days later, she called her mom.",
+     "She called her mom. Two days later, she woke up."),
+    ("temporal_swap", "i washed the dishes before i went to bed .", "i went to bed before i washed the dishes ."),
+    # causal_word_flip: the grammar is kept ("because" -> ", so"; "So," -> "This was because")
+    ("causal_word_flip", "She left because he shouted.", "She left, so he shouted."),
+    ("causal_word_flip", "he was hungry , so he ate a sandwich .", "he was hungry because he ate a sandwich ."),
+    ("causal_word_flip", "Tom was hungry. So he ate a sandwich.", "Tom was hungry. This was because he ate a sandwich."),
+    ("causal_word_flip", "She is happy. Therefore, she sings.", "She is happy. This is because she sings."),
+    ("causal_word_flip", "The storm caused a flood.", "The storm resulted from a flood."),
+    ("causal_word_flip", "The storm led to a flood.", "The storm resulted from a flood."),
+    ("causal_word_flip", "The fire resulted in heavy damage.", "The fire resulted from heavy damage."),
+    ("causal_word_flip", "This was the cause of the fire.", "This was the result of the fire."),
+    ("causal_word_flip", "The reason for the delay was snow.", "The result of the delay was snow."),
+    # temporal_word_flip
+    ("temporal_word_flip", "He woke up early.", "He woke up late."),
+    ("temporal_word_flip", "The next day, he went out.", "The previous day, he went out."),
+    ("temporal_word_flip", "At first, he hated it.", "At last, he hated it."),
+    ("temporal_word_flip", "She started crying.", "She stopped crying."),
+    ("temporal_word_flip", "The movie started at noon.", "The movie ended at noon."),
+    ("temporal_word_flip", "First, she scraped the paint.", "Finally, she scraped the paint."),
+    ("temporal_word_flip", "Two days ago, she left.", "Two days later, she left."),
+    ("temporal_word_flip", "It was a late lunch.", "It was an early lunch."),
+    ("temporal_word_flip", "we went home after the game .", "we went home before the game ."),
+    ("temporal_word_flip", "It happened in the morning.", "It happened in the evening."),
+]
+
+NONE = [
+    ("causal_swap", "he was so happy ."),  # intensifier "so"
+    ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
+    ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect
+    ("causal_word_flip", "It's been almost a year since we landed on this planet."),
+    ("causal_swap", "As a result, he ate."),  # no previous sentence to swap with
+    ("causal_swap", "She left because of the rain."),  # "because of" + noun: no second clause
+    ("causal_swap", "He saved money so that he could buy a car."),  # purpose "so that"
+    ("causal_swap", '"I left because I was bored," she said.'),  # quoted speech is left alone
+    ("causal_swap", "Go home because it is late."),  # no subject: not a full clause
+    ("temporal_swap", "He was sleeping when the phone rang."),  # progressive: swap keeps the meaning
+    ("temporal_swap", "He sang while he cooked."),  # simultaneous events
+    ("temporal_swap", "He must have added the whistle after we left."),  # modal in a temporal clause
+    ("temporal_swap", "After eating, he left."),  # non-finite clause
+    ("causal_word_flip", "Because he was tired, he went to bed."),  # "So he was tired, ..." is not English
+    ("causal_word_flip", "The storm was caused by the heat."),  # passive
+    ("temporal_word_flip", "He named the dog after his father."),
+    ("temporal_word_flip", "She looked after the kids."),
+    ("temporal_word_flip", "After all, it was fine."),
+    ("temporal_word_flip", "I saw him yesterday."),  # tense would have to change: left out
+    ("temporal_word_flip", "They ate slice after slice."),
+]
+
+SWAPS = ("causal_swap", "temporal_swap")
+FLIPS = ("causal_word_flip", "temporal_word_flip")
+
+
+@pytest.mark.parametrize("name,text,expected", GOLDEN)
+def test_golden(name, text, expected, annotator):
+    out = get_transform(name)(text, seed=0, annotator=annotator)
+    assert out is not None and out.text == expected
+    assert_edits_consistent(text, out)
+    assert all(e.transform == name for e in out.edits)
+
+
+@pytest.mark.parametrize("name,text", NONE)
+def test_returns_none_when_it_cannot_be_right(name, text, annotator):
+    assert get_transform(name)(text, seed=0, annotator=annotator) is None
+
+
+def _words(text: str) -> Counter:
+    return Counter(w.lower() for w in re.findall(r"[\w'\[\]]+", text))
+
+
+def _uncap(s: str) -> str:
+    return s[:1].lower() + s[1:]
+
+
+@pytest.mark.parametrize("name,text,expected", [g for g in GOLDEN if g[0] in SWAPS])
+def test_swaps_exchange_two_spans_and_keep_the_words(name, text, expected, annotator):
+    out = get_transform(name)(text, seed=0, annotator=annotator)
+    assert _words(out.text) == _words(text)
+    a, b = sorted(out.edits, key=lambda e: e.before_span)
+    assert _uncap(a.before) == _uncap(b.after) and _uncap(b.before) == _uncap(a.after)
+
+
+def _forms(word: str) -> set[str]:
+    from lemminflect import getAllInflections
+
+    forms = {word}
+    for tup in getAllInflections(word).values():
+        forms.update(tup)
+    return forms
+
+
+def _flip_in_table(kind: str, before: str, after: str) -> bool:
+    """Some row of the opposites table turns a form of ``before`` into a form of ``after``."""
+    b, a = re.findall(r"[a-z']+", before.lower()), re.findall(r"[a-z']+", after.lower())
+    for row in table(f"{kind}_opposites.tsv"):
+        word, opp = row["word"].split(), row["opposite"].split()
+        if any(f in b for f in _forms(word[0])) and any(f in a for f in _forms(opp[0])):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name,text,expected", [g for g in GOLDEN if g[0] in FLIPS])
+def test_flipped_word_is_in_the_opposites_table(name, text, expected, annotator):
+    out = get_transform(name)(text, seed=0, annotator=annotator)
+    kind = name.split("_")[0]
+    main = [e for e in out.edits if e.note != "a/an agreement"]
+    assert len(main) == 1
+    assert _flip_in_table(kind, main[0].before, main[0].after), main[0]
+
+
+def test_flip_table_check_can_fail():
+    assert not _flip_in_table("temporal", "early", "before")
+    assert _flip_in_table("temporal", "started", "stopped")
+
+
+def test_lexicons_load_with_their_columns():
+    for kind in ("causal", "temporal"):
+        assert {"phrase", "where"} <= set(table(f"{kind}_connectives.tsv")[0])
+        rows = table(f"{kind}_opposites.tsv")
+        assert rows and all(r["word"] and r["opposite"] and r["rule"] for r in rows)
+    assert "day" in {r["unit"] for r in table("temporal_units.tsv")}
+
+
+@pytest.mark.parametrize("name", SWAPS + FLIPS)
+def test_seeds_choose_among_sites_deterministically(name, annotator):
+    text = {"causal_swap": "She cried because she lost. He left, so she stayed.",
+            "temporal_swap": "He ate after he showered. She left before he arrived.",
+            "causal_word_flip": "She cried because she lost. He left, so she stayed.",
+            "temporal_word_flip": "He woke up early. The next day, he left before noon."}[name]
+    t = get_transform(name)
+    outs = {t(text, seed=s, annotator=annotator).text for s in range(12)}
+    assert len(outs) >= 2
+    assert t(text, seed=5, annotator=annotator).text == t(text, seed=5, annotator=annotator).text
+
+
+@pytest.mark.parametrize("name", SWAPS + FLIPS)
+@given(text=texts())
+def test_properties_on_arbitrary_text(name, text, annotator):
+    out = check_properties(get_transform(name), text, annotator)
+    if out is not None and name in SWAPS:
+        assert _words(out.text) == _words(text)
+
+
+ROC = Path(__file__).resolve().parents[2] / "shared" / "data" / "roc" / "rocstories_dev.tsv"
+
+
+@pytest.mark.skipif(not ROC.exists(), reason="shared ROCStories data not present")
+@pytest.mark.parametrize("name", SWAPS + FLIPS)
+def test_real_stories_keep_edits_consistent(name, annotator):
+    stories = []
+    with open(ROC, encoding="utf-8") as f:
+        for line, _ in zip(f, range(80)):
+            sents = [s.strip().rstrip(" @").strip() for s in line.split("<EOL>")[1].split("</s>") if s.strip()]
+            stories.append(" ".join(sents))
+    t = get_transform(name)
+    outs = t.batch(stories, seed=0, annotator=annotator)
+    assert sum(o is not None for o in outs) >= 3
+    for text, out in zip(stories, outs):
+        if out is not None:
+            assert_edits_consistent(text, out)
+            if name in SWAPS:
+                assert _words(out.text) == _words(text)

@@ -1,0 +1,76 @@
+"""token_shuffle (MARS): golden cases and properties."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perturbkit import get_transform
+from perturbkit.annotate import Level
+from perturbkit.transform import TransformParamError
+
+from _edit_checks import check_properties, texts
+
+GOLDEN = [
+    ("She walked to the store and bought some bread.", 0, "some walked to bought store and the She bread."),
+    ("he did n't go to the park !", 0, "he did park go to the n't !"),
+    ("[MALE] went home with [FEMALE].", 2, "[FEMALE] went home with [MALE]."),
+]
+
+
+@pytest.mark.parametrize("text,seed,expected", GOLDEN)
+def test_golden(text, seed, expected, annotator):
+    out = get_transform("token_shuffle")(text, seed=seed, annotator=annotator)
+    assert out is not None and out.text == expected
+
+
+def _tokens(annotator, text):
+    return Counter(t.text for t in annotator.parse(text, Level.TOKENS) if not t.is_space)
+
+
+@pytest.mark.parametrize("text", [g[0] for g in GOLDEN] + [
+    "I didn't go. He said \"no.\"", "Tom, Ann and Bo ran home quickly!", "it was n't mine , she said ."])
+@pytest.mark.parametrize("seed", range(5))
+def test_tokens_kept_and_final_punctuation_stays(text, seed, annotator):
+    out = get_transform("token_shuffle")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    assert _tokens(annotator, out.text) == _tokens(annotator, text)
+    tail = text[len(text.rstrip('.!?"')):]
+    assert out.text.endswith(tail)
+
+
+def test_rate_is_the_share_of_tokens_moved(annotator):
+    text = "one two three four five six seven eight nine ten eleven twelve."
+    for rate, n in ((0.5, 6), (1.0, 12), (0.2, 2)):
+        out = get_transform("token_shuffle", rate=rate)(text, seed=3, annotator=annotator)
+        assert out.edits[0].note == f"shuffled {n} tokens"
+        moved = sum(a != b for a, b in zip(text.split(), out.text.split()))
+        assert 2 <= moved <= n
+
+
+@pytest.mark.parametrize("text", ["", "   ", "Hi", "Hi.", "a a a .", "!!!", "[MALE] ."])
+def test_none_when_nothing_can_move(text, annotator):
+    assert get_transform("token_shuffle")(text, seed=0, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("rate", [0, -0.1, 1.01])
+def test_bad_rate(rate):
+    with pytest.raises(TransformParamError):
+        get_transform("token_shuffle", rate=rate)
+
+
+def test_needs_only_the_tokenizer(annotator):
+    t = get_transform("token_shuffle")
+    assert t.level == Level.TOKENS
+    before = annotator.n_parsed
+    t("A brand new sentence nobody parsed before today.", seed=0, annotator=annotator)
+    assert annotator.n_parsed == before
+
+
+@given(text=texts(), seed=st.integers(0, 5))
+def test_properties(text, seed, annotator):
+    out = check_properties(get_transform("token_shuffle"), text, annotator, seed=seed)
+    if out is not None:
+        assert sorted(out.text.replace(" ", "")) == sorted(text.replace(" ", ""))

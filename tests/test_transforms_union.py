@@ -1,0 +1,122 @@
+"""UNION negative sampling: the mixture's distribution, overrides, fit pass-through, the registered name."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+from scipy.stats import chisquare
+
+from perturbkit import get_transform
+from perturbkit.annotate import Level
+from perturbkit.example import Example
+from perturbkit.transform import Change, Effect, Mixture, Transform, TransformParamError
+from perturbkit.transforms.union import UNION_COUNTS, UNION_WEIGHTS, UnionNegative, union_mixture
+
+
+@dataclass(repr=False)
+class Mark(Transform):
+    """A stub technique: appends its tag, so a variant shows which techniques ran and in what order."""
+
+    name = "mark"
+    aspect = "test"
+    effect = Effect.BREAKS
+    level = Level.NONE
+    tag: str = "x"
+    fitted: list = field(default_factory=list)
+
+    def fit(self, corpus, annotator=None):
+        self.fitted.append(len(corpus))
+        return self
+
+    def apply(self, example, doc, rng):
+        return self.rewrite(example, [Change(len(example.text), len(example.text), f" <{self.tag}>")])
+
+
+def stubs() -> dict[str, Mark]:
+    return {k: Mark(tag=k) for k in UNION_WEIGHTS}
+
+
+def _draws(mix: Mixture, n: int = 2000) -> list[list[str]]:
+    out = []
+    for i in range(n):
+        ex = mix(Example("Story.", id=f"s{i}"), seed=0)
+        out.append([tok.strip("<>") for tok in ex.text.split()[1:]])
+    return out
+
+
+def test_sampling_distribution_matches_union():
+    draws = _draws(union_mixture(**stubs()))
+    # how many techniques: 1/2/3/4 with .5/.2/.2/.1
+    k = Counter(len(d) for d in draws)
+    observed = [k[i] for i in (1, 2, 3, 4)]
+    assert sum(observed) == 2000
+    assert chisquare(observed, [2000 * UNION_COUNTS[i] for i in (1, 2, 3, 4)]).pvalue > 0.001
+    # drawn without replacement
+    assert all(len(set(d)) == len(d) for d in draws)
+    # the first technique is a weighted draw: .1/.3/.4/.2
+    first = Counter(d[0] for d in draws)
+    keys = list(UNION_WEIGHTS)
+    assert chisquare([first[t] for t in keys], [2000 * UNION_WEIGHTS[t] for t in keys]).pvalue > 0.001
+    # with one technique only, the technique frequencies are the weights themselves
+    singles = Counter(d[0] for d in draws if len(d) == 1)
+    n1 = sum(singles.values())
+    assert chisquare([singles[t] for t in keys], [n1 * UNION_WEIGHTS[t] for t in keys]).pvalue > 0.001
+
+
+def test_the_distribution_check_can_fail():
+    skewed = _draws(union_mixture(counts={1: 1.0}, **stubs()), n=500)
+    k = Counter(len(d) for d in skewed)
+    assert k == {1: 500}
+    assert chisquare([k[i] for i in (1, 2, 3, 4)], [500 * UNION_COUNTS[i] for i in (1, 2, 3, 4)]).pvalue < 1e-6
+
+
+def test_overrides():
+    mix = union_mixture(counts={2: 1.0}, weights={"negation": 0.0}, **stubs())
+    draws = _draws(mix, n=300)
+    assert all(len(d) == 2 for d in draws)
+    assert mix.weights == [0.1, 0.3, 0.4, 0.0]
+    assert not any("negation" in d for d in draws)  # weight 0: never among 2 of 4
+    with pytest.raises(ValueError, match="unknown UNION technique 'typos'"):
+        union_mixture(typos="typos")
+    with pytest.raises(ValueError, match="unknown UNION technique"):
+        union_mixture(weights={"shuffle": 1.0})
+
+
+def test_fit_passes_through_to_the_techniques():
+    parts = stubs()
+    mix = union_mixture(**parts)
+    mix.fit([Example("a."), Example("b.")])
+    assert all(p.fitted == [2] for p in parts.values())
+    un = UnionNegative()
+    un._mixture = union_mixture(**stubs())
+    un.fit([Example("a.")])
+    assert all(p.fitted == [1] for p in un._mixture.transforms)
+
+
+def test_default_techniques_resolve_by_name():
+    mix = union_mixture()
+    names = [t.name for t in mix.transforms]
+    assert names == ["oneof(repeat_sentence,repeat_ngram)", "keyword_substitution", "sentence_shuffle",
+                     "negation_alteration"]
+    assert mix.transforms[0].transforms[0].keep_length is True
+    assert mix.counts == UNION_COUNTS
+
+
+def test_union_negative_registered_and_deterministic(annotator):
+    t = get_transform("union_negative")
+    assert t.effect == Effect.BREAKS and t._mixture is None  # built lazily, at first use
+    story = ("Tom woke up early. He made coffee because he was tired. Then he went to work. "
+             "He did not like his boss.")
+    outs = [t(story, seed=s, annotator=annotator) for s in range(8)]
+    assert all(o is not None and o.text != story for o in outs)
+    valid = {"repeat_sentence", "repeat_ngram", "keyword_substitution", "sentence_shuffle", "negation_alteration"}
+    assert all({e.transform for e in o.edits} <= valid for o in outs)
+    assert [o.text for o in outs] == [t(story, seed=s, annotator=annotator).text for s in range(8)]
+    assert t("", seed=0, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("params", [{"weights": {"typos": 1.0}}, {"counts": {0: 1.0}}, {"counts": {}}])
+def test_union_negative_bad_parameters(params):
+    with pytest.raises(TransformParamError):
+        get_transform("union_negative", **params)
