@@ -7,12 +7,30 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
+_SENTS_KEY = "perturbkit.sentence_bounds"
 _TOKENISED = re.compile(r"\w \.(\s|$)|\w ,\s| n't\b| '(s|re|ve|ll|d|m)\b")
 
 
 def sentences(doc: "Doc") -> list["Span"]:
-    """The doc's sentences that contain something other than whitespace."""
-    return [s for s in doc.sents if s.text.strip()]
+    """The doc's sentences that contain something other than whitespace; a sentence the parser
+    ran across a line break (paragraph) is split there. Computed once per Doc (the bounds are
+    kept in ``doc.user_data`` as plain ints, so the Doc still serialises)."""
+    bounds = doc.user_data.get(_SENTS_KEY)
+    if bounds is None:
+        space = doc.to_array("IS_SPACE")
+        breaks = {int(i) for i in space.nonzero()[0] if "\n" in doc[int(i)].text}
+        bounds = []
+        for s in doc.sents:
+            start = s.start
+            for i in range(s.start, s.end):
+                if i in breaks:
+                    if start < i and not space[start:i].all():
+                        bounds.append((start, i))
+                    start = i + 1
+            if start < s.end and not space[start:s.end].all():
+                bounds.append((start, s.end))
+        doc.user_data[_SENTS_KEY] = bounds
+    return [doc[a:b] for a, b in bounds]
 
 
 def is_tokenised(text: str) -> bool:

@@ -1,0 +1,282 @@
+"""Surface perturbations that keep the meaning: character typos, deletion of inessential commas."""
+from __future__ import annotations
+
+import functools
+import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..annotate import Level
+from ..example import Example
+from ..transform import Change, Effect, Transform, register
+from ._quotes import Quotes
+from ._text import sentences
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+
+# ------------------------------------------------------------------------------------------------
+# typos
+# ------------------------------------------------------------------------------------------------
+def _free_standing(text: str, start: int, end: int) -> bool:
+    """The word is not part of a larger unit (a contraction, a possessive, a [MASK])."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isalnum() or before in "'\u2019[" or after.isalnum() or after in "'\u2019]")
+
+
+@functools.lru_cache(maxsize=65536)
+def _is_word(word: str) -> bool:
+    """Whether ``word`` is an English word (lemminflect's dictionary or spaCy's stop words)."""
+    import lemminflect
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    w = word.lower()
+    return w in STOP_WORDS or bool(lemminflect.getAllLemmas(w))
+
+
+def _typo(word: str, rng: random.Random) -> tuple[str, str] | None:
+    """A keyboard slip in ``word`` (first letter kept) that is not itself a word ("proud" never
+    becomes "prod"): transpose, double or drop a letter; None if every try gives a real word."""
+    for _ in range(6):
+        typo = _one_typo(word, rng)
+        if typo is None:
+            return None
+        if not _is_word(typo[0]):
+            return typo
+    return None
+
+
+def _one_typo(word: str, rng: random.Random) -> tuple[str, str] | None:
+    ops = []
+    swaps = [i for i in range(1, len(word) - 1) if word[i] != word[i + 1]]
+    if swaps:
+        ops.append("swap")
+    if len(word) >= 2:
+        ops.append("repeat")
+    if len(word) >= 3:
+        ops.append("delete")
+    if not ops:
+        return None
+    op = rng.choice(ops)
+    if op == "swap":
+        i = rng.choice(swaps)
+        return word[:i] + word[i + 1] + word[i] + word[i + 2:], f"swapped {word[i:i + 2]!r}"
+    if op == "repeat":
+        i = rng.randrange(1, len(word))
+        return word[:i] + word[i] + word[i:], f"doubled {word[i]!r}"
+    i = rng.randrange(1, len(word))
+    return word[:i] + word[i + 1:], f"dropped {word[i]!r}"
+
+
+@register
+@dataclass(repr=False)
+class Typos(Transform):
+    """Keyboard typos in a few words (``rate`` of the words, at least one): swap, double or drop a letter."""
+
+    name = "typos"
+    aspect = "surface"
+    effect = Effect.PRESERVES
+    level = Level.TOKENS
+    example = "She walked to the market and bought fresh bread."
+
+    rate: float = 0.02  # share of alphabetic words to misspell (at least one)
+
+    def validate(self) -> None:
+        if not 0.0 < self.rate <= 1.0:
+            raise ValueError(f"rate must be in (0, 1], got {self.rate!r}")
+
+    @staticmethod
+    def _words(doc: "Doc", text: str) -> tuple[int, list["Token"]]:
+        """(number of alphabetic words, the ones that may get a typo)."""
+        words = [t for t in doc if t.is_alpha]
+        free = [t for t in words if _free_standing(text, t.idx, t.idx + len(t.text))]
+        long = [t for t in free if len(t.text) >= 3]
+        return len(words), (long or [t for t in free if len(t.text) >= 2])
+
+    def applicable(self, example: Example, doc: "Doc") -> bool:
+        return bool(self._words(doc, example.text)[1])
+
+    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+        n_words, cands = self._words(doc, example.text)
+        k = max(1, math.floor(self.rate * n_words))
+        changes = []
+        for tok in rng.sample(cands, len(cands)):  # a random order; words without a typo are skipped
+            typo = _typo(tok.text, rng)
+            if typo is not None:
+                changes.append(Change(tok.idx, tok.idx + len(tok.text), typo[0], typo[1]))
+                if len(changes) == k:
+                    break
+        return self.rewrite(example, changes)
+
+
+# ------------------------------------------------------------------------------------------------
+# delete_punctuation
+# ------------------------------------------------------------------------------------------------
+_QUOTES = set('"\u201c\u201d')
+_CLAUSE_CC = {"and", "but", "or", "so"}
+_NOMINATIVE = {"i", "he", "she", "we", "they"}
+_TIME_WORDS = {"day", "night", "morning", "evening", "afternoon", "week", "weekend", "month", "year",
+               "time", "moment", "summer", "winter", "spring", "fall", "autumn", "hour", "minute"}
+_NOT_INTRO = {"however", "yes", "no", "well", "oh", "please", "thus", "too", "also"}
+_INTRO_DEPS = {"advmod", "prep", "advcl", "npadvmod"}
+
+
+def _subject(verb: "Token") -> "Token | None":
+    """The verb's own subject, if it has one."""
+    return next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+
+
+def _starts_clause(tok: "Token") -> bool:
+    """``tok`` begins a subject that cannot be read as continuing a preceding noun phrase."""
+    return tok.pos_ in ("PRON", "DET", "PROPN") or tok.text == "["  # "[MALE]": a masked name
+
+
+def _subject_starts_at(subj: "Token | None", tok: "Token") -> bool:
+    """The subject ``subj`` begins at ``tok`` (a masked name's "[" counts as its start)."""
+    return subj is not None and (subj.left_edge.i == tok.i or (tok.text == "[" and subj.i == tok.i + 1))
+
+
+def _introductory(sent: "Span", comma: "Token") -> bool:
+    """"After dinner, we left" / "Luckily, it stopped" / "When I got home, I slept"."""
+    doc = sent.doc
+    first = sent.start
+    while first < comma.i and doc[first].text in _QUOTES:
+        first += 1
+    intro = doc[first:comma.i]
+    if not 1 <= len(intro) <= 10 or any(t.is_punct and t.text not in "[]" for t in intro):
+        return False
+    heads = [t for t in intro if t.head.i >= comma.i or t.head == t]
+    if len(heads) != 1:
+        return False
+    head = heads[0]
+    if head.dep_ not in _INTRO_DEPS or head.head.i <= comma.i or head.left_edge.i != first:
+        return False
+    if len(intro) == 1 and (head.lower_ in _NOT_INTRO or head.pos_ != "ADV"):
+        return False
+    if head.dep_ == "npadvmod" and not any(t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _TIME_WORDS
+                                           for t in intro):
+        return False
+    if any(t.ent_type_ == "PERSON" for t in intro) and head.dep_ != "advcl":
+        return False  # vocative ("Anna, come here") misparsed as a modifier
+    last = doc[comma.i - 1]
+    if last.pos_ in ("VERB", "AUX", "ADP", "PART") or last.like_num or last.lower_ in ("so", "that"):
+        return False  # "When he finished eating the dog barked": a garden path without the comma
+    nxt = doc[comma.i + 1]
+    main = head.head
+    return _subject_starts_at(_subject(main), nxt) and _starts_clause(nxt)
+
+
+def _before_clause(sent: "Span", comma: "Token") -> bool:
+    """"I ran, and she walked": a comma before a conjunction joining two independent clauses."""
+    doc = sent.doc
+    if comma.i + 2 >= sent.end:
+        return False
+    cc = doc[comma.i + 1]
+    if cc.lower_ not in _CLAUSE_CC:
+        return False
+    after = doc[cc.i + 1]
+    if cc.dep_ == "cc":
+        conj = next((c for c in cc.head.children if c.dep_ == "conj" and c.i > cc.i), None)
+        if conj is None or cc.head.pos_ not in ("VERB", "AUX") or len(list(cc.head.conjuncts)) != 1:
+            return False
+    elif cc.lower_ == "so" and cc.dep_ in ("advmod", "mark"):
+        conj = cc.head
+        if conj.i < cc.i:
+            return False
+    else:
+        return False
+    if conj.pos_ not in ("VERB", "AUX"):
+        return False
+    if not _subject_starts_at(_subject(conj), after):
+        return False
+    prev = doc[comma.i - 1]
+    if any(t.text == "," for t in doc[max(sent.start, comma.i - 4):comma.i]):
+        return False  # closes a parenthetical ("correctly, however, and ...")
+    if prev.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and after.lower_ not in _NOMINATIVE:
+        return False  # "He saw Mary and Bob waved": a garden path without the comma
+    return True
+
+
+def _serial(sent: "Span", comma: "Token") -> bool:
+    """"apples, pears, and plums": the comma before the last item of a list of three or more."""
+    doc = sent.doc
+    if comma.i + 2 >= sent.end:
+        return False
+    cc = doc[comma.i + 1]
+    if cc.lower_ not in ("and", "or") or cc.dep_ != "cc":
+        return False
+    last = next((c for c in cc.head.children if c.dep_ == "conj" and c.i > cc.i), None)
+    if last is None:
+        return False
+    items = sorted({last.i, *(t.i for t in last.conjuncts)})
+    if len(items) < 3 or items[-1] != last.i or items[-2] >= comma.i:
+        return False
+    # every earlier item is followed by a comma: a real comma list, not "A and B, and C"
+    for a, b in zip(items[:-2], items[1:-1]):
+        between = doc[a:b]
+        if not any(t.text == "," for t in between) or any(t.lower_ in ("and", "or") for t in between):
+            return False
+    return all(doc[i].pos_ not in ("NUM",) for i in items) and not _subject(last)
+
+
+def _eligible_commas(doc: "Doc", text: str) -> list[tuple["Token", str]]:
+    """The commas that may go, each with the reason (outside dialogue, not between numbers)."""
+    out = []
+    quotes = Quotes(text)
+    for sent in sentences(doc):
+        for tok in sent:
+            if tok.text != "," or tok.i == sent.start or tok.i + 1 >= sent.end:
+                continue
+            prev, nxt = doc[tok.i - 1], doc[tok.i + 1]
+            if prev.like_num or nxt.like_num:
+                continue  # numbers and dates ("5,000", "May 5, 2020")
+            if (nxt.is_punct and nxt.text != "[") or (prev.is_punct and prev.text != "]"):
+                continue
+            if quotes.inside(tok.idx):
+                continue
+            if _introductory(sent, tok):
+                out.append((tok, "introductory"))
+            elif _before_clause(sent, tok):
+                out.append((tok, "before a clause-joining conjunction"))
+            elif _serial(sent, tok):
+                out.append((tok, "serial comma"))
+    return out
+
+
+@register
+@dataclass(repr=False)
+class DeletePunctuation(Transform):
+    """Delete optional commas (after an introductory phrase, before "and"+clause, the serial comma)."""
+
+    name = "delete_punctuation"
+    aspect = "surface"
+    effect = Effect.PRESERVES
+    example = "After dinner, we bought apples, pears, and plums, and she walked home."
+
+    p: float = 1.0  # share of the eligible commas to delete (at least one)
+
+    def validate(self) -> None:
+        if not 0.0 < self.p <= 1.0:
+            raise ValueError(f"p must be in (0, 1], got {self.p!r}")
+
+    def applicable(self, example: Example, doc: "Doc") -> bool:
+        return "," in example.text  # cheap pre-check; apply() finds the eligible commas
+
+    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+        if "," not in example.text:
+            return None
+        commas = _eligible_commas(doc, example.text)
+        if not commas:
+            return None
+        k = max(1, round(self.p * len(commas)))
+        chosen = sorted(rng.sample(commas, k), key=lambda c: c[0].i)
+        changes = []
+        for tok, why in chosen:
+            start = tok.idx
+            if start > 0 and example.text[start - 1] == " ":
+                start -= 1  # tokenised text: "went , and" -> "went and"
+            changes.append(Change(start, tok.idx + 1, "", f"deleted comma ({why})"))
+        return self.rewrite(example, changes)

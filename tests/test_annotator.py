@@ -1,0 +1,91 @@
+"""The Annotator: one parse per distinct text across all transforms, caching, levels, memory bound."""
+from __future__ import annotations
+
+import pytest
+
+from perturbkit.annotate import Annotator, Level
+from perturbkit.example import Example
+from perturbkit.transform import get_transform
+
+FOUNDATION = ("sentence_shuffle", "repeat_ngram", "repeat_sentence", "typos", "delete_punctuation", "contraction")
+
+STORIES = [
+    "Tom woke up early. He made coffee, and he did not wait for his wife.",
+    "After dinner, we bought apples, pears, and plums. I'm sure she'll like them.",
+    "she did n't go to school . her mother was angry , and she stayed home .",
+    "[MALE] met [FEMALE] at the park. They walked home together.",
+    "Zoë ate crêpes in Paris. 😀 It was lovely.",
+    "One sentence only.",
+]
+
+
+@pytest.fixture
+def fresh(annotator):
+    """A new Annotator sharing the session's loaded spaCy pipeline (counters start at zero)."""
+    return Annotator(annotator.nlp)
+
+
+def test_all_foundation_transforms_parse_each_distinct_story_once(fresh):
+    examples = [Example(t, id=f"s{i}") for i, t in enumerate(STORIES * 3)]  # each text three times
+    outputs = {}
+    for name in FOUNDATION:
+        outputs[name] = get_transform(name).batch(examples, seed=1, annotator=fresh)
+    assert fresh.n_parsed == len(STORIES)
+    assert fresh.n_tokenized == len(STORIES)  # typos only needs the tokenizer, once per text
+    assert all(any(o is not None for o in outs) for outs in outputs.values())
+    # calling again (one by one) costs nothing more
+    for name in FOUNDATION:
+        for ex in examples[:3]:
+            get_transform(name)(ex, seed=2, annotator=fresh)
+    assert fresh.n_parsed == len(STORIES)
+
+
+def test_blank_texts_are_never_parsed(fresh):
+    get_transform("repeat_sentence").batch(["", "   ", "\n"], annotator=fresh)
+    assert fresh.n_parsed == 0
+
+
+def test_cache_returns_the_same_doc(fresh):
+    a = fresh.parse("He left. She stayed.")
+    b = fresh.parse("He left. She stayed.")
+    assert a is b and fresh.n_parsed == 1
+    docs = fresh.pipe(["He left. She stayed.", "New text.", "New text."])
+    assert docs[0] is a and docs[1] is docs[2] and fresh.n_parsed == 2
+
+
+def test_levels(fresh):
+    assert fresh.pipe(["He left."], Level.NONE) == [None]
+    tok = fresh.parse("He left.", Level.TOKENS)
+    assert [t.text for t in tok] == ["He", "left", "."]
+    assert not tok.has_annotation("DEP") and fresh.n_parsed == 0 and fresh.n_tokenized == 1
+    full = fresh.parse("He left.", Level.PARSE)
+    assert full.has_annotation("DEP") and full.has_annotation("POS") and fresh.n_parsed == 1
+    assert full is not tok and fresh.parse("He left.", Level.TOKENS) is tok
+
+
+def test_level_none_does_not_load_the_pipeline():
+    ann = Annotator(model="a-model-that-does-not-exist")
+    assert ann.pipe(["x", "y"], Level.NONE) == [None, None]
+    assert ann._nlp is None
+
+
+def test_memory_is_bounded(annotator):
+    ann = Annotator(annotator.nlp, max_cached=3)
+    texts = [f"Story number {i} is here." for i in range(6)]
+    for t in texts:
+        ann.parse(t)
+    assert len(ann._cache) == 3 and ann.n_parsed == 6
+    ann.parse(texts[-1])  # still cached (most recent)
+    assert ann.n_parsed == 6
+    ann.parse(texts[0])  # evicted: parsed again
+    assert ann.n_parsed == 7
+    # one batch larger than the bound still returns every doc, in order
+    docs = ann.pipe(texts)
+    assert [d.text for d in docs] == texts
+
+
+def test_clear(fresh):
+    fresh.parse("He left.")
+    fresh.clear()
+    fresh.parse("He left.")
+    assert fresh.n_parsed == 2

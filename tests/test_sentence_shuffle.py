@@ -1,0 +1,67 @@
+"""sentence_shuffle (reorder.py): golden cases and properties."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perturbkit.transform import Effect, get_transform
+from perturbkit.transforms._text import sentences
+from _transform_props import check_contract, stories
+
+STORY = "Tom woke up early. He made coffee. Then he went to work."
+
+GOLDEN = [
+    (STORY, 0, "He made coffee. Then he went to work. Tom woke up early."),
+    (STORY, 1, "He made coffee. Tom woke up early. Then he went to work."),
+    ("tom woke up early . he made coffee . then he went to work .", 0,
+     "he made coffee . then he went to work . tom woke up early ."),
+    # paragraph breaks stay where they are; sentences move between them
+    ("Tom woke up early.\n\nHe made coffee. Then he went to work.", 0,
+     "Then he went to work.\n\nTom woke up early. He made coffee."),
+    ("Tom woke up early.", 0, None),
+    ("Go! Go! Go!", 0, None),  # every order is the same text
+]
+
+
+@pytest.mark.parametrize("text,seed,expected", GOLDEN)
+def test_golden(annotator, text, seed, expected):
+    out = get_transform("sentence_shuffle")(text, seed=seed, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+def test_registered_as_coherence_breaking():
+    t = get_transform("sentence_shuffle")
+    assert t.effect == Effect.BREAKS and t.aspect == "coherence"
+
+
+def _sentence_texts(annotator, text):
+    return [s.text.strip() for s in sentences(annotator.parse(text))]
+
+
+@given(stories(), st.integers(0, 5))
+def test_properties(annotator, text, seed):
+    out = check_contract(get_transform("sentence_shuffle"), text, annotator, seed)
+    sents = _sentence_texts(annotator, text)
+    if len(set(sents)) < 2:
+        assert out is None, "a story with one distinct sentence cannot be shuffled"
+    if out is None:
+        return
+    # the same sentences, in another order: each edit puts one of the story's sentences elsewhere
+    assert Counter(e.before for e in out.edits) == Counter(e.after for e in out.edits)
+    assert all(e.before in sents and e.after in sents for e in out.edits)
+    assert len(out.edits) >= 2, "at least one sentence moved (so at least two positions changed)"
+    assert sorted(out.text.split()) == sorted(text.split())
+
+
+@pytest.mark.parametrize("text", ["", "  ", "\n", "Hello.", "One sentence only, with a comma."])
+def test_one_sentence_or_blank_gives_none(annotator, text):
+    assert get_transform("sentence_shuffle")(text, annotator=annotator) is None
+
+
+def test_masked_names_and_non_ascii(annotator):
+    text = "[MALE] met Zoë. 😀 They ate crêpes. [FEMALE] paid."
+    out = get_transform("sentence_shuffle")(text, seed=0, annotator=annotator)
+    assert out is not None and sorted(out.text.split()) == sorted(text.split())

@@ -1,0 +1,48 @@
+"""mask_words: golden outputs and properties."""
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from perturbkit.transform import TransformParamError, get_transform
+
+import pytest
+
+TEXT = "The old fisherman sailed out before dawn and caught a huge tuna."
+
+
+def test_golden(annotator):
+    out = get_transform("mask_words")(TEXT, seed=0, annotator=annotator)
+    assert out.text == "The old fisherman sailed out before dawn and caught a AAA tuna."
+    out = get_transform("mask_words", rate=0.5, token="[MASK]")(TEXT, seed=1, annotator=annotator)
+    assert out.text == "The [MASK] fisherman [MASK] out before dawn and [MASK] a huge [MASK]."
+
+
+def test_not_applicable_and_bad_params(annotator):
+    t = get_transform("mask_words")
+    assert t("the of and to in .", seed=0, annotator=annotator) is None
+    assert t("[MALE] ran.", seed=0, annotator=annotator).text == "[MALE] AAA."
+    assert t("AAA AAA.", seed=0, annotator=annotator) is None
+    with pytest.raises(TransformParamError):
+        get_transform("mask_words", rate=0)
+    with pytest.raises(TransformParamError):
+        get_transform("mask_words", token="a b")
+
+
+@given(st.text(max_size=200), st.integers(0, 50))
+def test_properties(annotator, text, seed):
+    t = get_transform("mask_words", rate=0.3)
+    out = t(text, seed=seed, annotator=annotator)
+    if out is None:
+        return
+    assert out.text == t(text, seed=seed, annotator=annotator).text
+    words_before = text.split()
+    assert len(out.edits) >= 1
+    for e in out.edits:
+        assert e.after == "AAA" and e.before.isalpha() and text[slice(*e.before_span)] == e.before
+    # only the masked words changed: replaying the edits gives the output
+    rebuilt, pos = [], 0
+    for e in out.edits:
+        rebuilt += [text[pos:e.before_span[0]], e.after]
+        pos = e.before_span[1]
+    assert "".join(rebuilt) + text[pos:] == out.text
+    assert len(out.edits) <= max(1, round(0.3 * len(words_before)) + 1)

@@ -1,0 +1,154 @@
+"""repeat_ngram, repeat_sentence, repeat_sentence_far: golden cases, properties, bad input."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perturbkit.transform import Effect, TransformParamError, get_transform
+
+from _transform_props import check_contract, long_text, stories
+
+STORY = "Tom woke up early. He made coffee. Then he went to work."
+FOUR = "Tom woke up early. He made coffee. Then he went to work. He came home late."
+CAR = "She bought a red car at the market."
+
+GOLDEN = [
+    # repeat_ngram: a whole phrase, then " and " + its copy (a sentence-initial capital lowered)
+    ("repeat_ngram", {}, CAR, 0, "She bought and bought a red car at the market."),
+    ("repeat_ngram", {"n": 2}, CAR, 0, "She bought and she bought a red car at the market."),
+    ("repeat_ngram", {"n": 3}, CAR, 0, "She bought a red car and a red car at the market."),
+    ("repeat_ngram", {"n": 4}, CAR, 0, "She bought a red car and bought a red car at the market."),
+    ("repeat_ngram", {}, "she bought a red car at the market .", 3,
+     "she bought a red car at the market and the market ."),
+    ("repeat_ngram", {}, "SHE BOUGHT A RED CAR.", 0, "SHE BOUGHT A RED CAR AND BOUGHT A RED CAR."),
+    ("repeat_ngram", {}, "[MALE] went home.", 0, "[MALE] went home and home."),
+    ("repeat_ngram", {}, "...", 0, None),
+    # repeat_sentence
+    ("repeat_sentence", {}, STORY, 0, "Tom woke up early. Tom woke up early. He made coffee. Then he went to work."),
+    ("repeat_sentence", {"keep_length": True}, STORY, 0,
+     "Tom woke up early. Tom woke up early. Then he went to work."),
+    ("repeat_sentence", {}, "Tom woke up early.", 0, "Tom woke up early. Tom woke up early."),
+    ("repeat_sentence", {"keep_length": True}, "Tom woke up early.", 0, None),
+    ("repeat_sentence", {}, "tom woke up early . he made coffee .", 0,
+     "tom woke up early . tom woke up early . he made coffee ."),
+    # sentences inside a quotation are never copied out of it
+    ("repeat_sentence", {}, 'He said, "I will go. You stay." Then he left.', 0,
+     'He said, "I will go. You stay." Then he left. Then he left.'),
+    # repeat_sentence_far: at least one sentence between the original and its copy
+    ("repeat_sentence_far", {}, FOUR, 0, FOUR + " Then he went to work."),
+    ("repeat_sentence_far", {"keep_length": True}, FOUR, 0,
+     "Tom woke up early. He made coffee. Tom woke up early. He came home late."),
+    ("repeat_sentence_far", {}, STORY, 2, STORY + " He made coffee."),
+    ("repeat_sentence_far", {}, "Tom woke up early. He made coffee.", 0, None),
+]
+
+
+@pytest.mark.parametrize("name,params,text,seed,expected", GOLDEN)
+def test_golden(annotator, name, params, text, seed, expected):
+    out = get_transform(name, **params)(text, seed=seed, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+def test_registered_as_repetition_breaking():
+    for name in ("repeat_ngram", "repeat_sentence", "repeat_sentence_far"):
+        t = get_transform(name)
+        assert t.aspect == "repetition" and t.effect == Effect.BREAKS
+
+
+@pytest.mark.parametrize("bad", [0, 5, -1, "2"])
+def test_repeat_ngram_rejects_bad_n(bad):
+    with pytest.raises(TransformParamError, match="n must be"):
+        get_transform("repeat_ngram", n=bad)
+
+
+def _words(s: str) -> list[str]:
+    return re.findall(r"\w+", s)
+
+
+@given(stories(), st.sampled_from([None, 1, 2, 3, 4]), st.integers(0, 3))
+def test_repeat_ngram_properties(annotator, text, n, seed):
+    t = get_transform("repeat_ngram", n=n)
+    out = check_contract(t, text, annotator, seed)
+    if out is None:
+        return
+    (e,) = out.edits
+    assert e.before == "" and e.after[:5].lower() == " and "
+    copy = e.after[5:]
+    assert 1 <= len(copy.split()) <= 4 and (n is None or len(copy.split()) == n)
+    preceding = text[:e.before_span[0]]
+    assert preceding[-len(copy):].lower() == copy.lower(), "the copy repeats the words right before it"
+
+
+@given(stories(), st.booleans(), st.integers(0, 3))
+def test_repeat_sentence_properties(annotator, text, keep_length, seed):
+    t = get_transform("repeat_sentence", keep_length=keep_length)
+    out = check_contract(t, text, annotator, seed)
+    if out is None:
+        return
+    (e,) = out.edits
+    copy = e.after.strip()
+    before = text[:e.before_span[0]].rstrip()
+    assert before.endswith(copy), "the copy comes right after its original"
+    if keep_length:
+        assert e.before.strip() and e.before != copy
+    else:
+        assert e.before == "" and len(out.text) > len(text)
+
+
+@given(stories(), st.booleans(), st.integers(0, 3))
+def test_repeat_sentence_far_properties(annotator, text, keep_length, seed):
+    t = get_transform("repeat_sentence_far", keep_length=keep_length)
+    out = check_contract(t, text, annotator, seed)
+    if out is None:
+        return
+    (e,) = out.edits
+    copy = e.after.strip()
+    before = text[:e.before_span[0]]
+    assert copy in before, "the copy repeats an earlier sentence"
+    between = before[before.rindex(copy) + len(copy):]
+    assert _words(between), "at least one sentence lies between the original and the copy"
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\n", "😀 🎉", "...", "?!"])
+def test_blank_or_wordless_input_gives_none(annotator, text):
+    for name in ("repeat_ngram", "repeat_sentence", "repeat_sentence_far"):
+        assert get_transform(name)(text, annotator=annotator) is None
+
+
+def test_one_sentence_story(annotator):
+    one = "The old man walked slowly to the river."
+    assert get_transform("repeat_sentence")(one, annotator=annotator).text == one + " " + one
+    assert get_transform("repeat_sentence", keep_length=True)(one, annotator=annotator) is None
+    assert get_transform("repeat_sentence_far")(one, annotator=annotator) is None
+    assert get_transform("repeat_ngram")(one, annotator=annotator) is not None
+
+
+def test_paragraphs_and_non_ascii(annotator):
+    text = "Zoë ate crêpes in Paris. It was lovely.\n\nShe flew home on Sunday. 😀 She slept."
+    for seed in range(5):
+        out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
+        assert out is not None and "\n\n" in out.text
+        # a copy never crosses the paragraph break
+        assert all("\n" not in e.after for e in out.edits)
+
+
+def test_masked_names_stay_whole(annotator):
+    text = "[MALE] met [FEMALE] at the park. [NEUTRAL] brought a big red kite."
+    for seed in range(10):
+        out = get_transform("repeat_ngram")(text, seed=seed, annotator=annotator)
+        assert out.text.count("[") == out.text.count("]")
+        assert re.fullmatch(r"[^\[\]]*(\[(MALE|FEMALE|NEUTRAL)\][^\[\]]*)*", out.text)
+
+
+def test_long_text_is_fast(annotator):
+    text = long_text()
+    annotator.parse(text)  # the parse is the Annotator's cost, not the transform's
+    for name in ("repeat_ngram", "repeat_sentence", "repeat_sentence_far"):
+        t0 = time.perf_counter()
+        out = get_transform(name)(text, annotator=annotator)
+        assert out is not None
+        assert time.perf_counter() - t0 < 10, name

@@ -1,0 +1,156 @@
+"""typos and delete_punctuation: golden cases, properties, bad input."""
+from __future__ import annotations
+
+import math
+import re
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perturbkit.annotate import Annotator, Level
+from perturbkit.transform import Effect, TransformParamError, get_transform
+from _transform_props import check_contract, long_text, stories
+
+BREAD = "She walked to the market and bought fresh bread."
+
+GOLDEN = [
+    # typos: first letter kept; swap, double or drop one letter; never a real word
+    ("typos", {}, BREAD, 0, "Shhe walked to the market and bought fresh bread."),
+    ("typos", {}, BREAD, 1, "Shee walked to the market and bought fresh bread."),
+    ("typos", {"rate": 0.5}, BREAD, 0, "Shhe walked to th market and bought fersh brread."),
+    ("typos", {}, "she did n't go to the market .", 0, "she ddi n't go to the market ."),
+    ("typos", {}, "[MALE] is ok.", 0, "[MALE] is okk."),
+    ("typos", {}, "HELLO THERE.", 0, "HEELLO THERE."),
+    ("typos", {}, "I a.", 0, None),
+    # delete_punctuation: introductory element
+    ("delete_punctuation", {}, "After dinner, we left.", 0, "After dinner we left."),
+    ("delete_punctuation", {}, "Luckily, it stopped raining.", 0, "Luckily it stopped raining."),
+    ("delete_punctuation", {}, "When I got home, I slept.", 0, "When I got home I slept."),
+    ("delete_punctuation", {}, "The next morning, the fence was white.", 0, "The next morning the fence was white."),
+    # ... before a conjunction joining two clauses
+    ("delete_punctuation", {}, "I ran, and she walked.", 0, "I ran and she walked."),
+    ("delete_punctuation", {}, "It rained all day, so we stayed home.", 0, "It rained all day so we stayed home."),
+    # ... the serial (Oxford) comma
+    ("delete_punctuation", {}, "I bought apples, pears, and plums.", 0, "I bought apples, pears and plums."),
+    ("delete_punctuation", {}, "I bought apples, pears, plums, and figs.", 0,
+     "I bought apples, pears, plums and figs."),
+    # tokenised text: the space before the comma goes too
+    ("delete_punctuation", {}, "i ran home , and she walked to school .", 0, "i ran home and she walked to school ."),
+    ("delete_punctuation", {}, "after dinner , we left .", 0, "after dinner we left ."),
+    # masked names as subjects
+    ("delete_punctuation", {}, "After dinner, [MALE] left the house.", 0, "After dinner [MALE] left the house."),
+    ("delete_punctuation", {}, "I ran home, and [FEMALE] walked.", 0, "I ran home and [FEMALE] walked."),
+    ("delete_punctuation", {}, "After dinner, we bought apples, pears, and plums, and she walked home.", 0,
+     "After dinner we bought apples, pears and plums, and she walked home."),
+    ("delete_punctuation", {"p": 0.5}, "After dinner, we bought apples, pears, and plums, and she walked home.", 0,
+     "After dinner we bought apples, pears, and plums, and she walked home."),
+    # never: numbers and dates, vocatives, appositions, quotes before said-verbs, other list commas,
+    # garden paths, parentheticals, "However,", "Yes,"
+    ("delete_punctuation", {}, "On May 5, 2020, 5,000 people came.", 0, None),
+    ("delete_punctuation", {}, '"Anna, come here," Mom said.', 0, None),
+    ("delete_punctuation", {}, "Anna, come here.", 0, None),
+    ("delete_punctuation", {}, "My brother, a doctor, lives in Paris.", 0, None),
+    ("delete_punctuation", {}, '"I am tired," she said.', 0, None),
+    ("delete_punctuation", {}, "I bought apples, pears and plums.", 0, None),
+    ("delete_punctuation", {}, "He saw Mary, and Bob waved.", 0, None),
+    ("delete_punctuation", {}, "When he finished eating, the dog barked.", 0, None),
+    ("delete_punctuation", {}, "She answered correctly, however, and the teacher smiled.", 0, None),
+    ("delete_punctuation", {}, "However, he left.", 0, None),
+    ("delete_punctuation", {}, "Yes, I am.", 0, None),
+    ("delete_punctuation", {}, "Hello.", 0, None),
+]
+
+
+@pytest.mark.parametrize("name,params,text,seed,expected", GOLDEN)
+def test_golden(annotator, name, params, text, seed, expected):
+    out = get_transform(name, **params)(text, seed=seed, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+def test_registered_as_surface_preserving():
+    for name in ("typos", "delete_punctuation"):
+        t = get_transform(name)
+        assert t.aspect == "surface" and t.effect == Effect.PRESERVES
+    assert get_transform("typos").level == Level.TOKENS
+
+
+@pytest.mark.parametrize("name,param,bad", [("typos", "rate", 0), ("typos", "rate", 1.5),
+                                            ("delete_punctuation", "p", 0.0), ("delete_punctuation", "p", -1)])
+def test_bad_parameters(name, param, bad):
+    with pytest.raises(TransformParamError, match=param):
+        get_transform(name, **{param: bad})
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """b is a with one letter inserted, deleted or two adjacent letters transposed."""
+    if len(b) == len(a) + 1:
+        return any(b[:i] + b[i + 1:] == a for i in range(len(b)))
+    if len(b) == len(a) - 1:
+        return any(a[:i] + a[i + 1:] == b for i in range(len(a)))
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    return False
+
+
+@given(stories(), st.sampled_from([0.02, 0.1, 0.5, 1.0]), st.integers(0, 3))
+def test_typos_properties(annotator, text, rate, seed):
+    out = check_contract(get_transform("typos", rate=rate), text, annotator, seed)
+    if out is None:
+        return
+    n_words = sum(t.is_alpha for t in annotator.parse(text, Level.TOKENS))
+    assert 1 <= len(out.edits) <= max(1, math.floor(rate * n_words))
+    for e in out.edits:
+        assert e.before.isalpha() and e.before[0] == e.after[0]
+        assert _one_slip(e.before, e.after), (e.before, e.after)
+
+
+def test_typos_never_parse():
+    ann = Annotator()
+    outs = get_transform("typos").batch([BREAD, "Another story here."], annotator=ann)
+    assert all(outs) and ann.n_parsed == 0 and ann.n_tokenized == 2
+
+
+def test_typos_rate_bounds_the_number_of_words():
+    text = " ".join(["The quick brown fox jumps over the lazy dog."] * 20)  # 180 words
+    for rate, k in [(0.02, 3), (0.1, 18), (0.001, 1)]:
+        assert len(get_transform("typos", rate=rate)(text).edits) == k
+
+
+@given(stories(), st.sampled_from([0.3, 1.0]), st.integers(0, 3))
+def test_delete_punctuation_properties(annotator, text, p, seed):
+    out = check_contract(get_transform("delete_punctuation", p=p), text, annotator, seed)
+    if out is None:
+        return
+    for e in out.edits:
+        assert e.before in (",", " ,") and e.after == ""
+    assert out.text.count(",") == text.count(",") - len(out.edits)
+    # sentence-final marks are never touched
+    assert re.findall(r"[.!?]", out.text) == re.findall(r"[.!?]", text)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\n", "😀 🎉", ",,,", "?!"])
+def test_blank_or_wordless_input_gives_none(annotator, text):
+    for name in ("typos", "delete_punctuation"):
+        assert get_transform(name)(text, annotator=annotator) is None
+
+
+def test_non_ascii_and_masked_names(annotator):
+    text = "Zoë ate crêpes in Paris, and she drank café au lait with [MALE]. 😀"
+    out = get_transform("typos", rate=1.0)(text, annotator=annotator)
+    assert "[MALE]" in out.text and "😀" in out.text
+    out = get_transform("delete_punctuation")(text, annotator=annotator)
+    assert out.text == "Zoë ate crêpes in Paris and she drank café au lait with [MALE]. 😀"
+
+
+def test_long_text_is_fast(annotator):
+    text = long_text()
+    annotator.parse(text)
+    annotator.parse(text, Level.TOKENS)
+    for name in ("typos", "delete_punctuation"):
+        t0 = time.perf_counter()
+        out = get_transform(name)(text, annotator=annotator)
+        assert out is not None
+        assert time.perf_counter() - t0 < 10, name
