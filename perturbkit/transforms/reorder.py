@@ -9,6 +9,11 @@ from ..transform import Change, Effect, Transform, register
 from ._text import sentences
 
 
+def _movable(doc) -> list:
+    """Sentences with at least one word; punctuation-only fragments stay where they are."""
+    return [s for s in sentences(doc) if any(c.isalnum() for c in s.text)]
+
+
 @register
 @dataclass(repr=False)
 class SentenceShuffle(Transform):
@@ -20,11 +25,11 @@ class SentenceShuffle(Transform):
     example = "Tom woke up early. He made coffee. Then he went to work."
 
     def applicable(self, example, doc) -> bool:
-        sents = sentences(doc)
+        sents = _movable(doc)
         return len(sents) >= 2 and len({s.text.strip() for s in sents}) >= 2
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        sents = sentences(doc)
+        sents = _movable(doc)
         texts = [s.text.strip() for s in sents]
         order = list(range(len(sents)))
         for _ in range(20):
