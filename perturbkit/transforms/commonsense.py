@@ -1,0 +1,183 @@
+"""Commonsense perturbation: swap nouns and verbs for a neighbouring ConceptNet concept (an
+antonym, or a sibling under IsA: "halloween" -> "christmas"), as OpenMEVA's commonsense test.
+
+Works with any relation provider (``perturbkit.resources.conceptnet``): a ConceptNet DB or edge
+file given by ``conceptnet`` (or ``$PERTURBKIT_CONCEPTNET``), else WordNet's antonyms and
+co-hyponyms. Replacements keep the original's inflection ("dogs" -> "cats", "walked" ->
+"ran") and must be common words of the same part of speech.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..annotate import Level
+from ..example import Example
+from ..transform import Effect, Transform, register
+from ._wordsub import (WN_POS, antonyms_of, blocked_antonyms, complements_ok, fixed_expression_tokens,
+                       form_like, is_replaceable, main_pos_of, sense_share, substitution)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+COMMONSENSE_POS = ("NOUN", "VERB")
+#: The relations a replacement may come from, per part of speech (verb "siblings" under IsA are
+#: rarely an alternative a reader would recognise: "felt" -> "induced").
+RELATIONS = {"NOUN": ("Antonym", "CoHyponym"), "VERB": ("Antonym",)}
+#: WordNet lexicographer files of concrete, countable things whose siblings make a clear
+#: commonsense swap ("dog" -> "cat", "halloween" -> "christmas", "bike" -> "car").
+CONCRETE = frozenset({"noun.animal", "noun.artifact", "noun.food", "noun.plant", "noun.time"})
+#: Minimum share of a noun's tagged uses its first WordNet sense must cover (so that "bank" the
+#: slope is not taken for "bank" the business), minimum SemCor count of both words in those
+#: senses (words readers know, in senses WordNet has seen: not "circuitry", "dooryard"), and
+#: minimum depth of the shared ancestor within two levels, per lexicographer file (so that
+#: "protective covering" does not make "roof" and "armor" siblings, nor "box" mailbox and coffin,
+#: while "seat" makes chair and stool ones and "carnivore" cat and dog).
+MIN_SENSE_SHARE = 0.6
+MIN_COUNT = 3
+MIN_PARENT_DEPTH = {"noun.artifact": 8, "noun.animal": 9, "noun.food": 5, "noun.plant": 6, "noun.time": 5}
+
+
+def _ancestors(synset, levels: int = 2) -> set:
+    out, frontier = set(), [synset]
+    for _ in range(levels):
+        frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms()]
+        out.update(frontier)
+    return out
+
+
+def siblings_ok(lemma: str, other: str, checked: bool = True) -> bool:
+    """Both nouns' most frequent WordNet senses are concrete things of the same kind (not
+    synonyms). With ``checked`` (siblings proposed by WordNet itself, which knows rare senses),
+    they must also be common words sharing a close ancestor, so that the sibling is the one a
+    reader thinks of; a ConceptNet provider's IsA edges are trusted for that part."""
+    from ..resources.wordnet import wordnet
+
+    wn = wordnet()
+    a, b = wn.synsets(lemma, "n"), wn.synsets(other, "n")
+    if not a or not b:
+        return False
+    sa, sb = a[0], b[0]
+    if sa == sb or other in {l.name().lower() for l in sa.lemmas()}:
+        return False  # a synonym ("photo" -> "picture"), not a different thing
+    if sa.lexname() not in CONCRETE or sb.lexname() != sa.lexname():
+        return False
+    if not checked:
+        return True
+    _, share, count = sense_share(wn, lemma, "n")
+    if share < MIN_SENSE_SHARE or count < MIN_COUNT or sense_share(wn, other, "n")[2] < MIN_COUNT:
+        return False
+    if sb in _ancestors(sa) or sa in _ancestors(sb):
+        return False  # a kind of the other ("dog" -> "animal"), not a sibling
+    shared = _ancestors(sa) & _ancestors(sb)
+    depth = MIN_PARENT_DEPTH[sa.lexname()]
+    return any(p.min_depth() >= depth and "unit" not in p.name() for p in shared)
+
+
+def concept_neighbours(provider, lemma: str, upos: str) -> list[tuple[str, str]]:
+    """(word, relation) neighbours of ``lemma`` usable as replacements: single common words that
+    WordNet knows mainly as the same part of speech, never the word itself or a blocked pair."""
+    blocked = blocked_antonyms()
+    out: list[tuple[str, str]] = []
+    seen = {lemma}
+    for rel in RELATIONS.get(upos, ()):
+        if rel == "Antonym":  # vetted: the project's lexicon, WordNet's dominant sense, ConceptNet
+            vetted = None if getattr(provider, "name", "") == "wordnet" else provider
+            words = [a for a, _ in antonyms_of(lemma, upos, vetted)]
+        else:
+            words = provider.neighbours(lemma, [rel], pos=upos)
+        for w in words:
+            if w in seen or not w.isalpha() or (lemma, w) in blocked:
+                continue
+            seen.add(w)
+            if main_pos_of(w) != WN_POS[upos]:
+                continue
+            from_wordnet = getattr(provider, "name", "") == "wordnet"
+            if rel == "CoHyponym" and not siblings_ok(lemma, w, checked=from_wordnet):
+                continue
+            out.append((w, rel))
+    return out
+
+
+def _content_lemmas(doc: "Doc") -> set[str]:
+    return {t.lemma_.lower() for t in doc if t.pos_ in ("NOUN", "VERB", "ADJ") and t.is_alpha and not t.is_stop}
+
+
+def has_concept_edge(doc: "Doc", provider) -> bool:
+    """The story has two content lemmas joined by an edge of the provider (any relation)."""
+    lemmas = _content_lemmas(doc)
+    for lem in lemmas:
+        if not provider.has(lem):
+            continue
+        for h, _, t in provider.edges(lem):
+            other = t if h == lem else h
+            if other != lem and other in lemmas:
+                return True
+    return False
+
+
+@register
+@dataclass(repr=False)
+class ConceptNetSubstitution(Transform):
+    """Replace ~``rate`` of the nouns and verbs that are ConceptNet concepts with a neighbouring
+    concept (an antonym or an IsA sibling), inflected like the original ("dogs" -> "cats")."""
+
+    name = "conceptnet_substitution"
+    aspect = "commonsense"
+    effect = Effect.BREAKS
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "The dog chased the cat into the garden. Then the dog slept."
+
+    rate: float = 0.1
+    conceptnet: str | None = None
+
+    def validate(self) -> None:
+        if not 0.0 < self.rate <= 1.0:
+            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
+
+    @property
+    def provider(self):
+        from ..resources.conceptnet import get_provider
+
+        return get_provider(self.conceptnet)
+
+    def _concepts(self, doc: "Doc") -> list["Token"]:
+        provider = self.provider
+        fixed = fixed_expression_tokens(doc)
+        return [t for t in doc if is_replaceable(t, fixed, COMMONSENSE_POS) and provider.has(t.lemma_.lower())]
+
+    def _replacements(self, tok: "Token") -> list[tuple[str, str, str]]:
+        lemma = tok.lemma_.lower()
+        out = []
+        for w, rel in concept_neighbours(self.provider, lemma, tok.pos_):
+            if not complements_ok(tok, lemma, w):
+                continue
+            new = form_like(w, tok)
+            if new and new != tok.lower_:
+                out.append((w, new, rel))
+        return out
+
+    def applicable(self, example: Example, doc: "Doc") -> bool:
+        return bool(self._concepts(doc)) and has_concept_edge(doc, self.provider)
+
+    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+        concepts = self._concepts(doc)
+        n = max(1, round(self.rate * len(concepts)))
+        rng.shuffle(concepts)
+        changes, used, lemmas = [], set(), set()
+        for tok in concepts:
+            if len(used) >= n:
+                break
+            if used & {tok.i - 1, tok.i + 1} or tok.lemma_.lower() in lemmas:
+                continue
+            reps = self._replacements(tok)
+            if not reps:
+                continue
+            antonyms = [r for r in reps if r[2] == "Antonym"]
+            w, new, rel = rng.choice(antonyms or reps)
+            used.add(tok.i)
+            lemmas.add(tok.lemma_.lower())
+            changes += substitution(doc, tok, new, f"conceptnet[{rel}] {tok.pos_} {tok.lemma_.lower()}->{w}")
+        return self.rewrite(example, changes) if changes else None

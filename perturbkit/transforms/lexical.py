@@ -1,0 +1,402 @@
+"""Lexical substitution: antonyms, synonyms, adjective replacement (RoMe) and UNION's keyword
+substitution.
+
+All of them replace single content words, keep the original's inflection ("agreed" ->
+"disagreed", "happier" -> "sadder") and capitalisation, fix a preceding "a"/"an", and skip stop
+words, names, entities, masks ([MALE]), parts of compounds and fixed expressions ("fell asleep").
+Senses are never guessed from context: a word is replaced only through its most frequent
+WordNet sense, and only when that sense dominates the word's uses.
+"""
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Sequence
+
+from ..annotate import Annotator, Level, default_annotator
+from ..example import Example
+from ..resources.inflect import inflect_like
+from ..resources.lexicons import table, word_list
+from ..transform import Change, Effect, Transform, register
+from ._wordsub import (WN_POS, antonyms_of, complements_ok, fixed_expression_tokens, form_like,
+                       is_replaceable, substitution)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+ANTONYM_POS = ("ADJ", "VERB", "ADV", "NOUN")
+
+
+def _provider(spec: str | None):
+    """The ConceptNet provider for an explicit path/spec, or None (ConceptNet not used)."""
+    if spec is None:
+        return None
+    from ..resources.conceptnet import get_provider
+
+    return get_provider(spec)
+
+
+def _pick(rng: random.Random, cands: list, k: int) -> list:
+    """Up to ``k`` candidates for distinct, non-adjacent tokens, drawn without replacement."""
+    by_tok: dict[int, list] = {}
+    for c in cands:
+        by_tok.setdefault(c[0].i, []).append(c)
+    order = sorted(by_tok)
+    rng.shuffle(order)
+    chosen: list = []
+    used: set[int] = set()
+    for i in order:
+        if len(chosen) >= k:
+            break
+        if used & {i - 1, i, i + 1}:
+            continue
+        used.add(i)
+        chosen.append(rng.choice(by_tok[i]))
+    return sorted(chosen, key=lambda c: c[0].i)
+
+
+def _changes(doc: "Doc", chosen: list, label: str) -> list[Change]:
+    out: list[Change] = []
+    for tok, lemma, new, source in chosen:
+        out.extend(substitution(doc, tok, new, f"{label}[{source}] {tok.pos_} {tok.lemma_.lower()}->{lemma}"))
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# Antonyms
+# ------------------------------------------------------------------------------------------------
+def antonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS, provider=None,
+                       deps: Sequence[str] | None = None) -> list[tuple["Token", str, str, str]]:
+    """(token, antonym lemma, inflected antonym, source) for every replaceable token."""
+    fixed = fixed_expression_tokens(doc)
+    out = []
+    for tok in doc:
+        if not is_replaceable(tok, fixed, upos) or (deps is not None and tok.dep_ not in deps):
+            continue
+        lemma = tok.lemma_.lower()
+        for ant, source in antonyms_of(lemma, tok.pos_, provider):
+            if not complements_ok(tok, lemma, ant):
+                continue
+            new = form_like(ant, tok)
+            if new and new != tok.lower_:
+                out.append((tok, ant, new, source))
+    return out
+
+
+@register
+@dataclass(repr=False)
+class Antonym(Transform):
+    """Replace words with an antonym of their most frequent sense ("agreed" -> "disagreed")."""
+
+    name = "antonym"
+    aspect = "consistency"
+    effect = Effect.BREAKS
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "Tom was happy because he won the race."
+
+    max_words: int = 1
+    conceptnet: str | None = None
+
+    upos: ClassVar[tuple[str, ...]] = ANTONYM_POS
+    deps: ClassVar[tuple[str, ...] | None] = None
+
+    def validate(self) -> None:
+        if self.max_words < 1:
+            raise ValueError(f"max_words must be >= 1, got {self.max_words}")
+
+    def _candidates(self, doc: "Doc") -> list:
+        return antonym_candidates(doc, self.upos, _provider(self.conceptnet), self.deps)
+
+    def applicable(self, example: Example, doc: "Doc") -> bool:
+        return bool(self._candidates(doc))
+
+    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+        cands = self._candidates(doc)
+        vetted = [c for c in cands if c[3] != "conceptnet"]  # ConceptNet only where nothing better
+        chosen = _pick(rng, vetted if len(vetted) >= self.max_words else cands, self.max_words)
+        return self.rewrite(example, _changes(doc, chosen, "antonym")) if chosen else None
+
+
+# ------------------------------------------------------------------------------------------------
+# Synonyms
+# ------------------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=1)
+def lexicon_synonyms() -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
+    """(lemma, UPOS) -> (synonym, object constraint) pairs from ``synonyms.tsv``."""
+    out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for r in table("synonyms.tsv"):
+        w, syn, pos, obj = r["word"].lower(), r["synonym"].lower(), r["pos"], r["obj"]
+        out.setdefault((w, pos), []).append((syn, obj))
+        if r["dir"] == "<>":
+            out.setdefault((syn, pos), []).append((w, obj))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def first_sense_lemmas(lemma: str, upos: str) -> frozenset[str]:
+    """The words of ``lemma``'s most frequent WordNet sense for ``upos`` (empty if none)."""
+    from ..resources.wordnet import wordnet
+
+    pos = WN_POS.get(upos)
+    synsets = wordnet().synsets(lemma, pos) if pos else []
+    return frozenset(l.name().lower() for l in synsets[0].lemmas()) if synsets else frozenset()
+
+
+def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
+    """Strict synonyms of ``lemma`` as ``upos``, with their object constraint: listed in the
+    project's ``synonyms.tsv`` and confirmed by WordNet (same most frequent sense)."""
+    listed = lexicon_synonyms().get((lemma.lower(), upos), ())
+    if not listed:
+        return ()
+    sense = first_sense_lemmas(lemma.lower(), upos)
+    return tuple((syn, obj) for syn, obj in listed if syn in sense)
+
+
+#: WordNet lexicographer files of physical things (for adjectives of size: "a big house").
+_THINGS = frozenset({"noun.artifact", "noun.object", "noun.animal", "noun.body", "noun.food",
+                     "noun.plant", "noun.location", "noun.substance"})
+
+
+def _describes_thing(adj: "Token") -> bool:
+    """The adjective describes a physical thing: its head noun (attributive) or its clause's
+    subject (predicative) has a physical most frequent WordNet sense."""
+    from ..resources.wordnet import wordnet
+
+    noun = adj.head if adj.dep_ == "amod" else next(
+        (c for c in adj.head.children if c.dep_ in ("nsubj", "nsubjpass")), None) if adj.dep_ == "acomp" else None
+    if noun is None or noun.pos_ != "NOUN":
+        return False
+    synsets = wordnet().synsets(noun.lemma_.lower(), "n")
+    return bool(synsets) and synsets[0].lexname() in _THINGS
+
+
+def synonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS,
+                       deps: Sequence[str] | None = None) -> list[tuple["Token", str, str, str]]:
+    """(token, synonym lemma, inflected synonym, "wordnet") for every replaceable token."""
+    fixed = fixed_expression_tokens(doc)
+    out = []
+    for tok in doc:
+        if not is_replaceable(tok, fixed, upos) or (deps is not None and tok.dep_ not in deps):
+            continue
+        if tok.pos_ == "VERB" and any(c.dep_ in ("xcomp", "ccomp") for c in tok.children):
+            continue
+        has_obj = any(c.dep_ == "dobj" for c in tok.children)
+        for syn, obj in synonyms_of(tok.lemma_.lower(), tok.pos_):
+            if tok.pos_ == "VERB" and (obj == "with" and not has_obj or obj == "without" and has_obj):
+                continue
+            if obj == "concrete" and not _describes_thing(tok):
+                continue
+            if tok.pos_ == "ADV" and tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of":
+                continue  # "outside of his budget"
+            new = form_like(syn, tok)
+            if new and new != tok.lower_:
+                out.append((tok, syn, new, "wordnet"))
+    return out
+
+
+@register
+@dataclass(repr=False)
+class Synonym(Transform):
+    """Replace words with a strict synonym: listed by the project and in the word's most frequent
+    WordNet sense ("purchased" for "bought", "began" for "started")."""
+
+    name = "synonym"
+    aspect = "synonym"
+    effect = Effect.PRESERVES
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "She started to cry when she saw the big dog."
+
+    max_words: int = 1
+
+    upos: ClassVar[tuple[str, ...]] = ANTONYM_POS
+    deps: ClassVar[tuple[str, ...] | None] = None
+
+    def validate(self) -> None:
+        if self.max_words < 1:
+            raise ValueError(f"max_words must be >= 1, got {self.max_words}")
+
+    def applicable(self, example: Example, doc: "Doc") -> bool:
+        return bool(synonym_candidates(doc, self.upos, self.deps))
+
+    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+        chosen = _pick(rng, synonym_candidates(doc, self.upos, self.deps), self.max_words)
+        return self.rewrite(example, _changes(doc, chosen, "synonym")) if chosen else None
+
+
+# ------------------------------------------------------------------------------------------------
+# Adjective replacement (RoMe)
+# ------------------------------------------------------------------------------------------------
+_ADJ_DEPS = ("amod", "acomp")
+
+
+@register
+@dataclass(repr=False)
+class AdjectiveAntonym(Antonym):
+    """Replace one adjective (attributive or predicative) with its antonym (RoMe's adjective case)."""
+
+    name = "adjective_antonym"
+    aspect = "adjective"
+    effect = Effect.BREAKS
+    example = "The old man lived in a big house near the quiet lake."
+    upos = ("ADJ",)
+    deps = _ADJ_DEPS
+    mode: ClassVar[str] = "antonym"
+
+
+@register
+@dataclass(repr=False)
+class AdjectiveSynonym(Synonym):
+    """Replace one adjective (attributive or predicative) with a strict synonym (RoMe)."""
+
+    name = "adjective_synonym"
+    aspect = "adjective"
+    effect = Effect.PRESERVES
+    example = "The big dog was very happy to see the little boy."
+    upos = ("ADJ",)
+    deps = _ADJ_DEPS
+    mode: ClassVar[str] = "synonym"
+
+
+# ------------------------------------------------------------------------------------------------
+# Keyword substitution (UNION)
+# ------------------------------------------------------------------------------------------------
+KEYWORD_POS = ("NOUN", "VERB", "ADJ")
+
+
+#: Dependents that make up a verb's frame (a replacement verb must take the same ones).
+_FRAME_DEPS = frozenset({"dobj", "dative", "ccomp", "acomp", "oprd", "prep", "agent"})
+
+
+def _slot(tok: "Token") -> tuple[str, str]:
+    """What a replacement must share with ``tok``: its tag and, for verbs, its frame
+    (objects, clausal and prepositional complements), so "told him he ..." is never
+    replaced by "walked him he ..."; for nouns, whether it follows "a"/"an"."""
+    if tok.pos_ == "NOUN":  # countable after "a"/"an": never "a money"
+        return tok.tag_, "a" if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.children) else ""
+    if tok.pos_ != "VERB":
+        return tok.tag_, ""
+    deps = {c.dep_ for c in tok.children if c.dep_ in _FRAME_DEPS}
+    for c in tok.children:
+        if c.dep_ == "xcomp":
+            deps.add("xcomp:ing" if c.tag_ == "VBG" else "xcomp")
+    return tok.tag_, "+".join(sorted(deps))
+
+
+def form_like_ok(word: str, lemma: str, tag: str, upos: str) -> bool:
+    """``word`` is the regular ``tag`` form of ``lemma`` (so a mis-tagged token never enters
+    the vocabulary)."""
+    return inflect_like(lemma, tag, upos=upos) == word
+
+
+@functools.lru_cache(maxsize=1)
+def _names() -> frozenset[str]:
+    return word_list("names_male.txt") | word_list("names_female.txt")
+
+
+def _known(lemma: str, upos: str) -> bool:
+    """WordNet knows ``lemma`` as ``upos`` and it is not a first name (ROC stories are lower-cased)."""
+    from ..resources.wordnet import wordnet
+
+    return lemma not in _names() and bool(wordnet().synsets(lemma, WN_POS[upos]))
+
+
+@register
+@dataclass(repr=False)
+class KeywordSubstitution(Transform):
+    """UNION's word replacement: swap ~15% of keywords for an antonym, else a corpus word of the
+    same form (tag and transitivity), drawn by frequency. Needs ``fit`` for the second part."""
+
+    name = "keyword_substitution"
+    aspect = "consistency"
+    effect = Effect.BREAKS
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "Anna baked a chocolate cake for her brother's party. She was happy."
+
+    rate: float = 0.15
+    conceptnet: str | None = None
+    min_count: int = 2
+
+    _vocab: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def validate(self) -> None:
+        if not 0.0 < self.rate <= 1.0:
+            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
+        if self.min_count < 1:
+            raise ValueError(f"min_count must be >= 1, got {self.min_count}")
+
+    def fit(self, corpus: Sequence["Example | str"], annotator: Annotator | None = None) -> "KeywordSubstitution":
+        """Count keyword forms per slot (tag, transitivity) over the corpus for random draws."""
+        ann = annotator or default_annotator()
+        texts = [x.text if isinstance(x, Example) else str(x) for x in corpus]
+        counts: dict[tuple[str, str], Counter] = {}
+        frames: Counter = Counter()  # (lemma, frame): a verb must be seen often with the frame
+        for doc in ann.pipe([t for t in texts if t.strip()], Level.PARSE):
+            fixed = fixed_expression_tokens(doc)
+            for tok in doc:
+                if is_replaceable(tok, fixed, KEYWORD_POS) and tok.text.islower():
+                    slot = _slot(tok)
+                    counts.setdefault(slot, Counter())[(tok.lower_, tok.lemma_.lower(), tok.pos_)] += 1
+                    frames[tok.lemma_.lower(), slot[1]] += 1
+        self._vocab = {}
+        for slot, c in counts.items():
+            items = sorted(((w, lem), n) for (w, lem, pos), n in c.items()
+                           if n >= self.min_count and frames[lem, slot[1]] >= 2 * self.min_count
+                           and _known(lem, pos) and form_like_ok(w, lem, slot[0], pos))
+            if items:
+                self._vocab[slot] = ([k for k, _ in items], [n for _, n in items])
+        return self
+
+    @property
+    def fitted(self) -> bool:
+        return bool(self._vocab)
+
+    def _keywords(self, doc: "Doc") -> list["Token"]:
+        fixed = fixed_expression_tokens(doc)
+        return [t for t in doc if is_replaceable(t, fixed, KEYWORD_POS)]
+
+    def _replacement(self, tok: "Token", rng: random.Random, provider) -> tuple[str, str, str] | None:
+        lemma = tok.lemma_.lower()
+        ants = [(a, s) for a, s in antonyms_of(lemma, tok.pos_, provider) if complements_ok(tok, lemma, a)]
+        rng.shuffle(ants)
+        for ant, source in ants:
+            new = form_like(ant, tok)
+            if new and new != tok.lower_:
+                return ant, new, source
+        pool = self._vocab.get(_slot(tok))
+        if not pool or form_like(lemma, tok) is None:
+            return None
+        words, weights = pool
+        for _ in range(10):
+            word, wlemma = rng.choices(words, weights=weights)[0]
+            if wlemma != lemma and word != tok.lower_:
+                return wlemma, word, "corpus"
+        return None
+
+    def applicable(self, example: Example, doc: "Doc") -> bool:
+        kws = self._keywords(doc)
+        if self.fitted:
+            return bool(kws)
+        provider = _provider(self.conceptnet)
+        return any(antonyms_of(t.lemma_.lower(), t.pos_, provider) for t in kws)
+
+    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+        kws = self._keywords(doc)
+        provider = _provider(self.conceptnet)
+        n = max(1, round(self.rate * len(kws)))
+        rng.shuffle(kws)
+        chosen, used = [], set()
+        for tok in kws:
+            if len(chosen) >= n:
+                break
+            if used & {tok.i - 1, tok.i + 1}:
+                continue
+            rep = self._replacement(tok, rng, provider)
+            if rep is not None:
+                chosen.append((tok, *rep))
+                used.add(tok.i)
+        chosen.sort(key=lambda c: c[0].i)
+        return self.rewrite(example, _changes(doc, chosen, "keyword")) if chosen else None

@@ -1,0 +1,120 @@
+"""conceptnet_substitution: with a tiny ConceptNet edge file written here and with the WordNet
+fallback; golden outputs, applicability (both ends of an edge in the story), inflection, and the
+property that every replacement is a neighbour of the original in the provider used."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from lemminflect import getAllLemmas
+
+from perturbkit import get_transform
+from perturbkit.errors import UserError
+from perturbkit.resources import wordnet as wordnet_resource
+from perturbkit.resources.conceptnet import get_provider
+from perturbkit.transforms._wordsub import antonyms_of
+from perturbkit.transforms.commonsense import concept_neighbours, has_concept_edge, siblings_ok
+
+from _edit_checks import check_properties, texts
+
+pytestmark = pytest.mark.skipif(not wordnet_resource.available(), reason="WordNet is not installed")
+
+EDGES = """\
+dog|||/r/IsA|||animal pet
+cat|||/r/IsA|||animal pet
+halloween|||/r/IsA|||holiday
+christmas|||/r/IsA|||holiday
+tea|||/r/Antonym|||coffee
+tea|||/r/IsA|||drink
+walk|||/r/Antonym|||run
+"""
+
+STORY_SENTENCES = [
+    "The dog chased the cat into the garden.", "Then the dogs slept.", "She made tea for her mother.",
+    "My dog was a lazy pet.", "tea is a drink .", "halloween is my favorite holiday .",
+    "We celebrated halloween with our friends.", "He walked to the park.", "[MALE] loved his cat .",
+    "the kids ate candy on halloween .", "THE DOG BARKED.", "They bought a new car.",
+]
+
+
+@pytest.fixture(scope="module")
+def edge_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("conceptnet") / "edges.txt"
+    path.write_text(EDGES, encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def with_edges(edge_file):
+    return get_transform("conceptnet_substitution", conceptnet=edge_file, rate=0.5)
+
+
+@pytest.mark.parametrize("text,seed,expected", [
+    ("My dog was a lazy pet.", 0, "My cat was a lazy pet."),
+    ("The dogs were our pets.", 0, "The cats were our pets."),  # plural stays plural
+    ("she made tea , her favorite drink .", 0, "she made coffee , her favorite drink ."),
+    ("the christmas tree was our best holiday gift .", 0, None),  # names/compounds are left alone
+])
+def test_golden_with_an_edge_file(annotator, with_edges, text, seed, expected):
+    out = with_edges(text, seed=seed, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+def test_golden_with_wordnet(annotator):
+    t = get_transform("conceptnet_substitution")
+    out = t("The dog chased the cat into the garden. Then the dog slept.", seed=0, annotator=annotator)
+    assert out.text == "The dog chased the cat into the garden. Then the fox slept."
+    assert out.edits[0].note == "conceptnet[CoHyponym] NOUN dog->fox"
+
+
+def test_applicable_needs_both_ends_of_an_edge(annotator, edge_file):
+    provider = get_provider(edge_file)
+    assert has_concept_edge(annotator.parse("The dog was a good pet."), provider)  # dog IsA pet
+    assert not has_concept_edge(annotator.parse("The dog chased the cat."), provider)  # siblings only
+    assert not has_concept_edge(annotator.parse("The dog slept."), provider)
+    t = get_transform("conceptnet_substitution", conceptnet=edge_file)
+    assert t("The dog slept in the sun.", annotator=annotator) is None
+
+
+def test_neighbours_are_filtered(edge_file):
+    provider = get_provider(edge_file)
+    assert ("cat", "CoHyponym") in concept_neighbours(provider, "dog", "NOUN")
+    assert ("run", "Antonym") not in concept_neighbours(provider, "walk", "NOUN")  # not a noun
+    assert not siblings_ok("photo", "picture")  # a synonym is not a different thing
+    assert not siblings_ok("roof", "armor")  # too remote a common ancestor in WordNet
+    assert siblings_ok("chair", "stool")
+
+
+@pytest.mark.parametrize("params", [{"rate": 0}, {"rate": 2.0}])
+def test_bad_parameters(params):
+    with pytest.raises(UserError):
+        get_transform("conceptnet_substitution", **params)
+
+
+def _check_edges(out, provider) -> None:
+    for e in out.edits:
+        if e.note.startswith("article"):
+            assert e.after.lower() in ("a", "an")
+            continue
+        head, pos, pair = e.note.split(" ")
+        rel = head[len("conceptnet["):-1]
+        old, new = pair.split("->")
+        assert pos in ("NOUN", "VERB")
+        if rel == "Antonym":
+            vetted = None if provider.name == "wordnet" else provider
+            assert new in dict(antonyms_of(old, pos, vetted))
+        else:
+            assert rel == "CoHyponym" and new in provider.neighbours(old, ["CoHyponym"], pos=pos)
+        lemmas = {l for ls in getAllLemmas(e.after.lower(), upos=pos).values() for l in ls}
+        assert new in lemmas or e.after.lower() == new
+
+
+stories = st.lists(st.sampled_from(STORY_SENTENCES), min_size=1, max_size=5).map(" ".join)
+
+
+@given(st.one_of(texts(), stories), st.booleans(), st.integers(0, 3))
+def test_properties(annotator, edge_file, text, use_file, seed):
+    spec = edge_file if use_file else None
+    out = check_properties(get_transform("conceptnet_substitution", conceptnet=spec), text, annotator, seed=seed)
+    if out is not None:
+        _check_edges(out, get_provider(spec))

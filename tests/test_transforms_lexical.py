@@ -1,0 +1,215 @@
+"""antonym, synonym, adjective_antonym/adjective_synonym and keyword_substitution: golden outputs,
+inflection and a/an agreement, what is skipped, and properties (every replacement really is an
+antonym / synonym pair of the resource used, in the original's form)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from lemminflect import getAllLemmas
+
+from perturbkit import get_transform
+from perturbkit.errors import UserError
+from perturbkit.example import Example
+from perturbkit.resources import wordnet as wordnet_resource
+from perturbkit.resources.lexicons import table
+from perturbkit.transforms._wordsub import (antonyms_of, article, blocked_antonyms, is_antonym_pair,
+                                            lexicon_antonyms)
+from perturbkit.transforms.lexical import first_sense_lemmas, lexicon_synonyms, synonyms_of
+
+from _edit_checks import check_properties, texts
+
+pytestmark = pytest.mark.skipif(not wordnet_resource.available(), reason="WordNet is not installed")
+
+GOLDEN = [
+    ("antonym", {}, "Tom was happy because he won the race.", 0, "Tom was happy because he lost the race."),
+    ("antonym", {}, "Tom was happy because he won the race.", 1, "Tom was sad because he won the race."),
+    ("antonym", {"max_words": 2}, "she bought a new car and she loved it .", 0,
+     "she sold an old car and she loved it ."),
+    ("antonym", {}, "It was an important meeting.", 0, "It was an unimportant meeting."),
+    ("synonym", {}, "She started to cry when she saw the big dog.", 0,
+     "She started to cry when she saw the large dog."),
+    ("synonym", {}, "he bought a ticket to the movie .", 0, "he purchased a ticket to the movie ."),
+    ("synonym", {"max_words": 2}, "The kids watched a movie on the phone.", 0,
+     "The children watched a movie on the telephone."),
+    ("adjective_antonym", {}, "The old man lived in a big house near the quiet lake.", 0,
+     "The old man lived in a big house near the loud lake."),
+    ("adjective_synonym", {}, "The big dog was very happy to see the little boy.", 0,
+     "The large dog was very happy to see the little boy."),
+    ("keyword_substitution", {}, "Anna baked a chocolate cake for her brother's birthday party. She was happy.", 0,
+     "Anna baked a chocolate cake for her brother's birthday party. She was unhappy."),
+]
+
+# (text, word that must not be replaced by antonym or synonym)
+SKIPPED = [
+    ("He fell asleep early.", "asleep"),  # fixed expression
+    ("I had a little money.", "little"),
+    ("Happy New Year, said Tom.", "Happy"),  # capitalised name-like phrase / entity
+    ("[MALE] was happy.", "MALE"),
+    ("joy used her scarf.", "joy"),  # a bare singular subject: a lower-cased name
+    ("We bought high school books.", "high"),
+    ("He tried his long-time friend.", "long"),  # part of a hyphenated word
+    ("She started to fall asleep.", "started"),  # "stopped to fall asleep" changes the construction
+]
+
+STORY_SENTENCES = [
+    "Tom was happy because he won the race.", "she bought a new car and she loved it .",
+    "The kids watched a movie on the phone.", "He opened the door quickly.", "The soup was hot.",
+    "She agreed to help him.", "he was very tired after the long day .", "[FEMALE] found a big dog.",
+    "They built a small house.", "It was an important meeting.", "The teacher asked a difficult question.",
+    "He started the car.", "THE DOG WAS BIG.", "we had a great time at the party !",
+]
+
+
+def _edit_lemmas(note: str) -> tuple[str, str, str, str]:
+    """(kind, source, UPOS, old lemma, new lemma) from a note like "antonym[wordnet] ADJ a->b"."""
+    head, pos, pair = note.split(" ")
+    kind, source = head.rstrip("]").split("[")
+    old, new = pair.split("->")
+    return kind, source, pos, old, new
+
+
+def _is_form_of(word: str, lemma: str, pos: str) -> bool:
+    return lemma in {l for ls in getAllLemmas(word.lower(), upos=pos).values() for l in ls} or word.lower() == lemma
+
+
+@pytest.mark.parametrize("name,params,text,seed,expected", GOLDEN)
+def test_golden(annotator, name, params, text, seed, expected):
+    t = get_transform(name, **params)
+    if name == "keyword_substitution":
+        t.fit([text], annotator)
+    out = t(text, seed=seed, annotator=annotator)
+    assert out is not None and out.text == expected
+    assert out.parent_id == Example(text).id
+
+
+@pytest.mark.parametrize("name", ["antonym", "synonym"])
+@pytest.mark.parametrize("text,word", SKIPPED)
+def test_skipped_words(annotator, name, text, word):
+    for seed in range(4):
+        out = get_transform(name, max_words=3)(text, seed=seed, annotator=annotator)
+        if out is not None:
+            assert word not in [e.before for e in out.edits]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("He agreed with her.", "He disagreed with her."),
+    ("She was happier than ever.", "She was sadder than ever."),
+    ("He opened the window.", "He closed the window."),
+    ("They were buying bread.", "They were selling bread."),
+    ("The winners cheered loudly.", "The losers cheered loudly."),
+])
+def test_inflection_follows_the_original(annotator, text, expected):
+    outs = {get_transform("antonym")(text, seed=s, annotator=annotator).text for s in range(6)}
+    assert expected in outs
+
+
+@pytest.mark.parametrize("word,art", [("unhappy", "an"), ("sad", "a"), ("unimportant", "an"), ("unicorn", "a"),
+                                      ("hour", "an"), ("useful", "a"), ("old", "an")])
+def test_article(word, art):
+    assert article(word) == art
+
+
+def test_article_agrees(annotator):
+    out = get_transform("adjective_antonym")("She wore an ugly hat.", seed=0, annotator=annotator)
+    assert out.text == "She wore a beautiful hat."
+    out = get_transform("adjective_antonym")("It was a popular song.", seed=0, annotator=annotator)
+    assert out.text == "It was an unpopular song."
+    out = get_transform("adjective_antonym")("She ate an expensive meal.", seed=0, annotator=annotator)
+    assert out.text == "She ate a cheap meal."
+
+
+def test_lexicons_are_well_formed():
+    for row in table("antonyms.tsv"):
+        assert row["pos"] in ("ADJ", "VERB", "ADV", "NOUN") and row["dir"] in ("<>", ">")
+        if row["dir"] == "<>":  # one-way pairs may be blocked the other way round ("old" -> "new")
+            assert (row["word"], row["antonym"]) not in blocked_antonyms()
+    for row in table("synonyms.tsv"):
+        assert row["obj"] in ("any", "with", "without", "concrete")
+    # every listed synonym pair is confirmed by WordNet (same most frequent sense)
+    for (word, pos), syns in lexicon_synonyms().items():
+        for syn, _ in syns:
+            assert syn in first_sense_lemmas(word, pos), (word, syn)
+
+
+def test_antonym_sources(annotator):
+    assert antonyms_of("happy", "ADJ")[0] == ("sad", "lexicon")
+    assert ("disagree", "lexicon") in antonyms_of("agree", "VERB")
+    assert antonyms_of("know", "VERB") == []  # WordNet's know/ignore is blocked
+    assert ("grateful" in dict(antonyms_of("ungrateful", "ADJ"))) or antonyms_of("ungrateful", "ADJ") == []
+    assert all(p in ("ADJ", "VERB", "ADV", "NOUN") for _, p in lexicon_antonyms())
+
+
+def test_keyword_substitution_uses_the_fitted_vocabulary(annotator):
+    corpus = ["The cat chased a mouse.", "The dog chased a ball.", "The bird chased a fly.",
+              "The cat ate a fish.", "The dog ate a bone.", "The bird ate a worm."] * 2
+    t = get_transform("keyword_substitution", rate=1.0).fit(corpus, annotator)
+    assert t.fitted
+    out = t("The cat chased a mouse.", seed=0, annotator=annotator)
+    vocab = {w for words, _ in t._vocab.values() for w, _ in words}
+    for e in out.edits:
+        if "article" in e.note:
+            continue
+        kind, source, pos, old, new = _edit_lemmas(e.note)
+        assert source in ("lexicon", "wordnet", "corpus")
+        if source == "corpus":
+            assert e.after.lower() in vocab and new != old
+
+
+def test_keyword_substitution_without_fit_uses_antonyms_only(annotator):
+    t = get_transform("keyword_substitution")
+    assert not t.fitted
+    assert t("The cat chased a mouse.", seed=0, annotator=annotator) is None
+    out = t("The soup was hot and the bread was fresh.", seed=0, annotator=annotator)
+    assert out is not None and all("[corpus]" not in e.note for e in out.edits)
+
+
+@pytest.mark.parametrize("name,params", [("antonym", {"max_words": 0}), ("synonym", {"max_words": -1}),
+                                         ("keyword_substitution", {"rate": 0}),
+                                         ("antonym", {"colour": 1})])
+def test_bad_parameters(name, params):
+    with pytest.raises(UserError):
+        get_transform(name, **params)
+
+
+stories = st.lists(st.sampled_from(STORY_SENTENCES), min_size=1, max_size=5).map(" ".join)
+
+
+@given(st.one_of(texts(), stories), st.sampled_from(["antonym", "adjective_antonym"]), st.integers(1, 3),
+       st.integers(0, 3))
+def test_antonym_properties(annotator, text, name, max_words, seed):
+    out = check_properties(get_transform(name, max_words=max_words), text, annotator, seed=seed)
+    if out is None:
+        return
+    words = [e for e in out.edits if not e.note.startswith("article")]
+    assert 1 <= len(words) <= max_words
+    for e in words:
+        kind, source, pos, old, new = _edit_lemmas(e.note)
+        assert kind == "antonym" and source in ("lexicon", "wordnet")
+        assert is_antonym_pair(old, new, pos)
+        assert _is_form_of(e.before, old, pos) and _is_form_of(e.after, new, pos)
+        if name == "adjective_antonym":
+            assert pos == "ADJ"
+    for e in out.edits:
+        if e.note.startswith("article"):
+            assert e.after.lower() in ("a", "an") and e.before.lower() in ("a", "an")
+
+
+@given(st.one_of(texts(), stories), st.sampled_from(["synonym", "adjective_synonym"]), st.integers(0, 3))
+def test_synonym_properties(annotator, text, name, seed):
+    out = check_properties(get_transform(name), text, annotator, seed=seed)
+    if out is None:
+        return
+    for e in out.edits:
+        if e.note.startswith("article"):
+            continue
+        kind, source, pos, old, new = _edit_lemmas(e.note)
+        assert kind == "synonym" and new in first_sense_lemmas(old, pos)
+        assert new in dict(synonyms_of(old, pos))
+        assert _is_form_of(e.before, old, pos) and _is_form_of(e.after, new, pos)
+
+
+@given(st.one_of(texts(), stories), st.integers(0, 3))
+def test_keyword_substitution_properties(annotator, text, seed):
+    t = get_transform("keyword_substitution").fit(STORY_SENTENCES * 2, annotator)
+    check_properties(t, text, annotator, seed=seed)

@@ -1,0 +1,219 @@
+"""negation and negation_alteration: grammar of each verb type, contraction style, what is
+skipped, golden stories, and properties (one negation flips per changed sentence)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perturbkit import get_transform
+from perturbkit.errors import UserError
+from perturbkit.example import Example
+from perturbkit.transforms._text import sentences
+from perturbkit.transforms.negation import Style, deletion, insertion, negation_count, negation_ops
+
+from _edit_checks import assert_edits_consistent, check_properties, texts
+
+# (sentence, its negation flipped): insertion for each verb type, then deletion.
+FLIPS = [
+    # auxiliaries and modals
+    ("I can swim.", "I cannot swim."),
+    ("They will come tomorrow.", "They will not come tomorrow."),
+    ("She has gone home.", "She has not gone home."),
+    ("He could have won.", "He could not have won."),
+    ("The cake was eaten.", "The cake was not eaten."),
+    ("She is reading a book.", "She is not reading a book."),
+    ("I'll go home.", "I will not go home."),
+    ("She's gone.", "She's not gone."),
+    ("We'd eaten already by then.", None),  # a positive polarity item ("already")
+    ("You'd like it.", "You would not like it."),
+    ("We'd eaten by then.", "We had not eaten by then."),
+    # copula
+    ("He was sad.", "He was not sad."),
+    ("I am tired.", "I am not tired."),
+    ("I'm tired.", "I'm not tired."),
+    ("They were at home.", "They were not at home."),
+    # do-support, in the verb's tense
+    ("He went to school.", "He did not go to school."),
+    ("Tom likes pizza.", "Tom does not like pizza."),
+    ("They walk to school.", "They do not walk to school."),
+    ("He had a dog.", "He did not have a dog."),
+    ("john always wanted to fly .", "john did not always want to fly ."),
+    ("Then he went home.", "Then he did not go home."),
+    ("Go home now.", "Do not go home now."),
+    ("he bought some milk .", "he did not buy any milk ."),
+    # deletion, restoring the verb
+    ("He didn't go.", "He went."),
+    ("he did n't go to the store .", "he went to the store ."),
+    ("She doesn't like tea.", "She likes tea."),
+    ("They don't walk.", "They walk."),
+    ("He did not really want to go.", "He really wanted to go."),
+    ("Don't worry about it.", "Worry about it."),
+    ("She can't swim.", "She can swim."),
+    ("he ca n't swim .", "he can swim ."),
+    ("I cannot swim.", "I can swim."),
+    ("They won't come.", "They will come."),
+    ("they wo n't come .", "they will come ."),
+    ("He wasn't happy.", "He was happy."),
+    ("he was n't happy .", "he was happy ."),
+    ("He was not happy.", "He was happy."),
+    ("She has never been to Paris.", "She has been to Paris."),
+    ("He never went there again.", "He went there again."),
+    # skipped: questions, negative polarity items, other negative words, focus negation
+    ("Did he go?", None),
+    ("he did n't have any money .", None),
+    ("Nobody came.", None),
+    ("He had no money.", None),
+    ("It was not only cheap but good.", None),
+    ("Never have I seen such a thing.", None),
+    ("He hardly ate.", None),
+    ("I hope it rains.", None),
+]
+
+GOLDEN = [
+    ("negation", {}, "Tom went to the store. He could n't find any milk. He was sad. He walked home. He ate dinner.", 0,
+     "Tom went to the store. He could n't find any milk. He was sad. He did n't walk home. He ate dinner."),
+    ("negation", {}, "Tom went to the store. He could n't find any milk. He was sad. He walked home. He ate dinner.", 3,
+     "Tom went to the store. He could n't find any milk. He was sad. He walked home. He did n't eat dinner."),
+    ("negation", {"mode": "delete"}, "Anna didn't like the movie. She left early. She wasn't happy.", 0,
+     "Anna didn't like the movie. She left early. She was happy."),
+    ("negation", {"mode": "insert"}, "jim loved to eat fast food . he ate so much he started to gain weight .", 1,
+     "jim did not love to eat fast food . he ate so much he started to gain weight ."),
+    ("negation_alteration", {}, "Tom went to the store. He couldn't find any milk. He was sad. He walked home. "
+     "He ate dinner.", 0,
+     "Tom went to the store. He couldn't find any milk. He wasn't sad. He didn't walk home. He didn't eat dinner."),
+    ("negation_alteration", {}, "Tom went to the store. He couldn't find any milk. He was sad. He walked home. "
+     "He ate dinner.", 5,
+     "Tom didn't go to the store. He couldn't find any milk. He was sad. He walked home. He didn't eat dinner."),
+]
+
+STORY_SENTENCES = [s for s, _ in FLIPS] + [
+    "she looked in her closet for something good .", "the teacher agreed .", "[MALE] was late again .",
+    "It started to rain.", "My sister has always wanted to be a princess.", "he did so .", "HE WAS TIRED.",
+]
+
+
+@pytest.fixture(scope="module")
+def negation():
+    return get_transform("negation", rate=1.0)
+
+
+@pytest.mark.parametrize("text,expected", FLIPS)
+def test_flip_each_verb_type(negation, annotator, text, expected):
+    out = negation(text, seed=0, annotator=annotator)
+    assert (out.text if out else None) == expected
+    if out is not None:
+        assert abs(negation_count(out.text) - negation_count(text)) == 1
+        assert_edits_consistent(text, out)
+
+
+@pytest.mark.parametrize("name,params,text,seed,expected", GOLDEN)
+def test_golden(annotator, name, params, text, seed, expected):
+    out = get_transform(name, **params)(text, seed=seed, annotator=annotator)
+    assert out is not None and out.text == expected
+    assert all(e.transform == name for e in out.edits)
+
+
+@pytest.mark.parametrize("text,contract,tokenised", [
+    ("He didn't go. He was sad.", True, False),
+    ("he did n't go . he was sad .", True, True),
+    ("He did not go. He was sad.", False, False),
+    ("he went home . he was sad .", False, True),
+])
+def test_style_follows_the_story(annotator, text, contract, tokenised):
+    assert Style.of(annotator.parse(text)) == Style(contract, tokenised)
+
+
+@pytest.mark.parametrize("aux,style,expected", [
+    ("will", Style(True, False), "won't"), ("will", Style(True, True), "wo n't"),
+    ("can", Style(True, True), "ca n't"), ("can", Style(False, False), "cannot"),
+    ("can", Style(False, True), "can not"), ("did", Style(True, True), "did n't"),
+    ("Was", Style(True, False), "Wasn't"), ("might", Style(True, False), "might not"),
+    ("does", Style(False, False), "does not"),
+])
+def test_negative_forms(aux, style, expected):
+    assert style.negative(aux) == expected
+
+
+def test_contractions_follow_the_story(annotator):
+    t = get_transform("negation", rate=1.0, mode="insert")
+    out = t("He didn't eat. She walked home.", seed=0, annotator=annotator)
+    assert out.text == "He didn't eat. She didn't walk home."
+
+
+def test_only_the_main_clause_is_negated(annotator):
+    out = get_transform("negation", rate=1.0)("She said that he left.", seed=0, annotator=annotator)
+    assert out.text == "She did not say that he left."
+
+
+@pytest.mark.parametrize("text,count", [
+    ("He didn't go.", 1), ("he did n't go .", 1), ("I cannot swim.", 1), ("Nothing happened, not once.", 2),
+    ("He never said no.", 2), ("Notably, the knot held.", 0), ("", 0),
+])
+def test_negation_count(text, count):
+    assert negation_count(text) == count
+
+
+def test_modes_and_applicability(annotator):
+    positive = "He walked home. He was sad."
+    assert get_transform("negation", mode="delete")(positive, annotator=annotator) is None
+    assert get_transform("negation", mode="insert")(positive, annotator=annotator) is not None
+    negative = "He didn't walk home. He wasn't sad."
+    assert get_transform("negation", mode="insert")(negative, annotator=annotator) is None
+    doc = annotator.parse(negative)
+    assert {op.kind for op in negation_ops(doc, "both")} == {"delete"}
+
+
+def test_rate_sets_how_many_sentences(annotator):
+    text = " ".join(f"He walked to shop number {i}." for i in range(10))
+    out = get_transform("negation", rate=0.3)(text, seed=0, annotator=annotator)
+    assert len({e.note.split(":")[0] for e in out.edits}) == 3
+    one = get_transform("negation", rate=0.01)(text, seed=0, annotator=annotator)
+    assert len({e.note.split(":")[0] for e in one.edits}) == 1
+
+
+@pytest.mark.parametrize("params", [{"mode": "sometimes"}, {"rate": 0}, {"rate": 1.5}])
+def test_bad_parameters(params):
+    with pytest.raises(UserError):
+        get_transform("negation", **params)
+
+
+def test_sentence_level_functions(annotator):
+    doc = annotator.parse("He went home.")
+    sent = sentences(doc)[0]
+    style = Style.of(doc)
+    assert insertion(sent, style) and deletion(sent, style) is None
+
+
+def _sentence_counts(annotator, before: str, out: Example) -> list[tuple[int, int]]:
+    """(count before, count after) of negation cues for each sentence of ``before``, mapping the
+    sentence spans through the edits."""
+    doc = annotator.parse(before)
+    edits = sorted(out.edits, key=lambda e: e.before_span)
+    result = []
+    for s in sentences(doc):
+        a, b = s.start_char, s.end_char
+        shift_a = sum(len(e.after) - len(e.before) for e in edits if e.before_span[1] <= a)
+        shift_b = sum(len(e.after) - len(e.before) for e in edits if e.before_span[0] < b)
+        result.append((negation_count(before[a:b]), negation_count(out.text[a + shift_a:b + shift_b])))
+    return result
+
+
+stories = st.lists(st.sampled_from(STORY_SENTENCES), min_size=1, max_size=6).map(" ".join)
+
+
+@given(st.one_of(texts(), stories), st.sampled_from(["negation", "negation_alteration"]),
+       st.sampled_from(["insert", "delete", "both"]), st.integers(0, 3))
+def test_properties(annotator, text, name, mode, seed):
+    t = get_transform(name, mode=mode)
+    out = check_properties(t, text, annotator, seed=seed)
+    if out is None:
+        return
+    counts = _sentence_counts(annotator, text, out)
+    changed = [(b, a) for b, a in counts if b != a]
+    assert changed, "a negation must flip"
+    assert all(abs(b - a) == 1 for b, a in changed)
+    if mode == "insert":
+        assert all(a == b + 1 for b, a in changed)
+    if mode == "delete":
+        assert all(a == b - 1 for b, a in changed)
