@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 # Vowel letters pronounced as a consonant ("a unicorn", "a one-off") and silent h ("an hour").
-_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "ure", "uro", "eu", "ewe", "one", "once", "ufo", "uk", "us ")
+# "uni-" sounds like "you-" in unicorn, uniform, union, unique, unit, universe ...; but "un-" +
+# "i..." ("unimportant", "uninterested", "unidentified") starts with a vowel sound.
+_CONSONANT_SOUND = ("unic", "unif", "unio", "uniq", "unis", "unit", "univ", "unil", "use", "usu", "uti", "ure", "uro", "eu", "ewe", "one", "once", "ufo", "uk", "us ")
 _VOWEL_SOUND = ("hour", "honest", "honor", "honour", "heir", "herb")
 
 
@@ -11,6 +13,8 @@ def indefinite_article(word: str) -> str:
 
     >>> indefinite_article("apple"), indefinite_article("unicorn"), indefinite_article("hour")
     ('an', 'a', 'an')
+    >>> indefinite_article("unimportant"), indefinite_article("university")
+    ('an', 'a')
     """
     w = word.lower().lstrip("\"'([")
     if not w:
