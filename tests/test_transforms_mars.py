@@ -1,6 +1,8 @@
 """token_shuffle (MARS): golden cases and properties."""
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 
 import pytest
@@ -27,7 +29,8 @@ def test_golden(text, seed, expected, annotator):
 
 
 def _tokens(annotator, text):
-    return Counter(t.text for t in annotator.parse(text, Level.TOKENS) if not t.is_space)
+    # words and punctuation marks, independent of how a re-tokeniser groups "I." or "``"
+    return Counter(re.findall(r"\w+|[^\w\s]", text))
 
 
 @pytest.mark.parametrize("text", [g[0] for g in GOLDEN] + [

@@ -252,6 +252,8 @@ class WordNetProvider(_Base):
         self.wn = wordnet()
 
     def _lemmas(self, word: str, pos: str | None):
+        from .wordnet import lemma_count as _lemma_count
+
         """(synset, lemma) pairs for ``word``'s frequent senses."""
         wn_pos = _POS_LETTER.get(pos or "")
         name = word.replace(" ", "_")
@@ -259,7 +261,7 @@ class WordNetProvider(_Base):
         for synset in self.wn.synsets(name, pos=wn_pos):
             p = "a" if synset.pos() == "s" else synset.pos()
             lemma = next((lm for lm in synset.lemmas() if lm.name().lower() == name), None)
-            if lemma is None or per_pos[p] >= self.senses or (per_pos[p] and lemma.count() == 0):
+            if lemma is None or per_pos[p] >= self.senses or (per_pos[p] and _lemma_count(lemma) == 0):
                 continue
             per_pos[p] += 1
             yield synset, lemma

@@ -22,6 +22,7 @@ from .config import cache_dir
 from .errors import ResourceMissing
 
 if TYPE_CHECKING:
+    from nltk.corpus.reader.wordnet import Lemma
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
 DEBIAN_DIR = Path("/usr/share/wordnet")
@@ -261,3 +262,18 @@ def available() -> bool:
         return bool(candidates()) or all((source_dir() / f).is_file() for f in REQUIRED)
     except ImportError:
         return False
+
+
+@functools.lru_cache(maxsize=262144)
+def _count(synset_name: str, lemma_name: str) -> int:
+    wn = wordnet()
+    for lem in wn.synset(synset_name).lemmas():
+        if lem.name() == lemma_name:
+            return lem.count()
+    return 0
+
+
+def lemma_count(lemma: "Lemma") -> int:
+    """``lemma.count()`` (SemCor frequency), memoised: nltk reads ``cntlist.rev`` from disk on every
+    call. Keyed by (synset, name) because nltk's Lemma equality ignores the synset."""
+    return _count(lemma.synset().name(), lemma.name())

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
+from ..resources.wordnet import lemma_count
 from ..transform import Change
 from ._articles import indefinite_article
 from ._text import match_case
@@ -61,21 +62,33 @@ class Candidate(NamedTuple):
 # Which tokens may be replaced
 # ------------------------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=1)
-def _fixed_expressions() -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(e.split()) for e in word_list("fixed_expressions.txt"))
+def _fixed_expressions() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Fixed expressions indexed by their first word, so matching is one dict lookup per token."""
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for e in word_list("fixed_expressions.txt"):
+        words = tuple(e.split())
+        by_first.setdefault(words[0], []).append(words)
+    return {k: tuple(v) for k, v in by_first.items()}
 
 
 def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
-    """Indices of tokens inside a fixed expression ("fell asleep", "at least", "high school")."""
+    """Indices of tokens inside a fixed expression ("fell asleep", "at least", "high school").
+    Computed once per Doc (cached in ``doc.user_data``) and shared by every substitution."""
+    cached = doc.user_data.get("pk_fixed_expr")
+    if cached is not None:
+        return cached
     exprs = _fixed_expressions()
     forms = [(t.lower_, t.lemma_.lower()) for t in doc]
     out: set[int] = set()
-    for i in range(len(doc)):
-        for e in exprs:
-            n = len(e)
-            if i + n <= len(doc) and all(w in forms[i + k] for k, w in enumerate(e)):
-                out.update(range(i, i + n))
-    return frozenset(out)
+    for i, form in enumerate(forms):
+        for first in set(form):
+            for e in exprs.get(first, ()):
+                n = len(e)
+                if i + n <= len(forms) and all(w in forms[i + k] for k, w in enumerate(e)):
+                    out.update(range(i, i + n))
+    result = frozenset(out)
+    doc.user_data["pk_fixed_expr"] = result
+    return result
 
 
 def is_replaceable(tok: "Token", fixed: frozenset[int], upos: Iterable[str]) -> bool:
@@ -237,7 +250,7 @@ def sense_share(wn, lemma: str, pos: str) -> tuple[object | None, float, int]:
         return None, 0.0, 0
     counts = []
     for s in synsets:
-        c = sum(l.count() for l in s.lemmas() if l.name().lower() == lemma)
+        c = sum(lemma_count(l) for l in s.lemmas() if l.name().lower() == lemma)
         counts.append(c)
     total = sum(counts)
     return synsets[0], (counts[0] / total if total else 0.0), counts[0]
@@ -266,7 +279,7 @@ def wordnet_antonyms(lemma: str, upos: str) -> tuple[str, ...]:
             continue
         for ant in lem.antonyms():
             name = ant.name().lower()
-            if not name.isalpha() or ant.count() < 1 or (lemma, name) in blocked:
+            if not name.isalpha() or lemma_count(ant) < 1 or (lemma, name) in blocked:
                 continue
             if upos == "NOUN" and name.endswith(lemma):
                 continue  # "inexperience", "nonmember": abstract prefix nouns read badly
@@ -304,7 +317,7 @@ def main_pos(wn, lemma: str) -> str | None:
     """The WordNet POS in which ``lemma`` is most often used (by SemCor counts), or None."""
     best, best_count = None, -1
     for pos in ("n", "v", "a", "r"):
-        c = sum(l.count() for s in wn.synsets(lemma, pos) for l in s.lemmas() if l.name().lower() == lemma)
+        c = sum(lemma_count(l) for s in wn.synsets(lemma, pos) for l in s.lemmas() if l.name().lower() == lemma)
         if wn.synsets(lemma, pos) and c > best_count:
             best, best_count = pos, c
     return best if best_count > 0 else None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import re
 from collections import Counter
@@ -169,9 +170,14 @@ class SubjectObjectSwap(Transform):
 # ------------------------------------------------------------------------------------------------
 def _is_common_word(word: str) -> bool:
     """True for names that are also English words ("Will", "Rose"): matched only as proper nouns."""
+    return _is_common_lower(word.lower())
+
+
+@functools.lru_cache(maxsize=65536)
+def _is_common_lower(word: str) -> bool:
     from lemminflect import getAllLemmas
 
-    return bool(getAllLemmas(word.lower()))
+    return bool(getAllLemmas(word))
 
 
 def _word_re(word: str, flags: int = 0) -> re.Pattern[str]:

@@ -83,18 +83,39 @@ class TokenShuffle(Transform):
                                              f"shuffled {len(picked)} tokens")])
 
 
+_OPENERS = frozenset({"(", "[", "{", '"', "'", "\u201c", "\u2018", "\u00ab", "`", "``"})
+_TRAILERS = frozenset({",", ".", ";", ":", "!", "?", "...", ")", "]", "}", '"', "'", "\u201d", "\u2019",
+                       "\u00bb", "''"})
+
+
 def _units(doc) -> list[tuple[int, int]]:
-    """Movable token ranges before the final punctuation: single tokens, except that a masked
-    name such as ``[MALE]`` (three spaCy tokens) moves as one."""
+    """Movable token ranges before the final punctuation. A unit is a whitespace-delimited chunk
+    ("8mm", "don't", "``", "'ve" stay whole), with opening and closing punctuation split off a
+    word ("walked," -> "walked" + ","); a masked name such as ``[MALE]`` moves as one."""
     end = _tail_start(doc)
     out: list[tuple[int, int]] = []
     i = 0
     while i < end:
-        if doc[i].text == "[" and i + 2 < end and doc[i + 2].text == "]" and doc[i + 1].text.isupper():
-            out.append((i, i + 3))
-            i += 3
+        if doc[i].is_space:
+            i += 1
             continue
-        if not doc[i].is_space:
-            out.append((i, i + 1))
-        i += 1
+        j = i + 1  # the chunk: tokens joined without whitespace
+        while j < end and not doc[j - 1].whitespace_ and not doc[j].is_space:
+            j += 1
+        a, b = i, j
+        if b - a == 3 and doc[a].text == "[" and doc[b - 1].text == "]" and doc[a + 1].text.isupper():
+            out.append((a, b))
+            i = j
+            continue
+        words = [k for k in range(a, b) if not doc[k].is_punct]
+        if words:  # split opening/closing punctuation off the word part
+            lo, hi = words[0], words[-1] + 1
+            lead = [(k, k + 1) for k in range(a, lo) if doc[k].text in _OPENERS]
+            trail = [(k, k + 1) for k in range(hi, b) if doc[k].text in _TRAILERS]
+            if len(lead) == lo - a and len(trail) == b - hi:
+                out.extend(lead + [(lo, hi)] + trail)
+                i = j
+                continue
+        out.append((a, b))
+        i = j
     return out
