@@ -402,15 +402,39 @@ class Mixture(_Combinator):
                 "counts": self.counts}
 
     def run(self, ex: Example, rng: random.Random, annotator: Annotator) -> Example | None:
+        return self.run_many([ex], [rng], annotator)[0]
+
+    def batch(self, examples: Iterable["str | Example"], seed: int = 0, *,
+              annotator: Annotator | None = None) -> list[Example | None]:
+        exs = [as_example(x) for x in examples]
+        return self.run_many(exs, [rng_for(seed, ex.id, self.name) for ex in exs], annotator or default_annotator())
+
+    def run_many(self, examples: Sequence[Example], rngs: Sequence[random.Random],
+                 annotator: Annotator) -> list[Example | None]:
+        """Apply to many examples in rounds: every example's k-th technique runs after one batched
+        parse of all the texts it needs, instead of one parse per intermediate text. Each example's
+        draws (how many, which, each technique's RNG) are made up front in the order ``run`` would
+        make them, so the result does not depend on batching."""
+        plans: list[list[tuple[Transform, random.Random]]] = []
         ks = sorted(self.counts)
-        k = min(rng.choices(ks, weights=[self.counts[x] for x in ks])[0], len(self.transforms))
-        chosen = _weighted_order(rng, list(range(len(self.transforms))), self.weights)[:k]
-        cur = ex
-        for i in chosen:
-            out = self.transforms[i].run(cur, _child_rng(rng), annotator)
-            if out is not None:
-                cur = out
-        return None if cur is ex else cur
+        for rng in rngs:
+            k = min(rng.choices(ks, weights=[self.counts[x] for x in ks])[0], len(self.transforms))
+            chosen = _weighted_order(rng, list(range(len(self.transforms))), self.weights)[:k]
+            plans.append([(self.transforms[i], _child_rng(rng)) for i in chosen])
+        cur = list(examples)
+        for step in range(max((len(p) for p in plans), default=0)):
+            groups: dict[int, list[int]] = {}
+            for j, plan in enumerate(plans):
+                if step < len(plan):
+                    groups.setdefault(id(plan[step][0]), []).append(j)
+            for js in groups.values():
+                t = plans[js[0]][step][0]
+                t.prepare([cur[j] for j in js if cur[j].text.strip()], annotator)
+                for j in js:
+                    out = t.run(cur[j], plans[j][step][1], annotator)
+                    if out is not None:
+                        cur[j] = out
+        return [None if c is e else c for c, e in zip(cur, examples)]
 
 
 def _weighted_order(rng: random.Random, items: list[int], weights: Sequence[float] | None) -> list[int]:

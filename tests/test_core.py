@@ -198,3 +198,14 @@ def test_annotator_parses_each_distinct_text_once(annotator):
     assert ann.n_parsed == 2
     tok = ann.parse("A dog ran.", Level.TOKENS)
     assert ann.n_tokenized == 1 and not tok.has_annotation("DEP")
+
+
+def test_mixture_batch_equals_one_by_one_in_any_order():
+    m = Mixture([(_Upper(), 0.5), (_Suffix(), 0.5), (_Never(), 0.2)], counts={1: 0.4, 2: 0.3, 3: 0.3})
+    exs = [Example(f"w{i} x y", id=str(i)) for i in range(60)]
+    single = [m(ex, seed=4) for ex in exs]
+    batched = m.batch(exs, seed=4)
+    back = m.batch(exs[::-1], seed=4)[::-1]
+    as_text = lambda outs: [None if o is None else (o.text, o.edits) for o in outs]
+    assert as_text(single) == as_text(batched) == as_text(back)
+    assert len({len(o.edits) for o in batched if o is not None}) > 1

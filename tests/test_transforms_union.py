@@ -120,3 +120,20 @@ def test_union_negative_registered_and_deterministic(annotator):
 def test_union_negative_bad_parameters(params):
     with pytest.raises(TransformParamError):
         get_transform("union_negative", **params)
+
+
+def test_union_negative_batch_matches_single_calls(annotator):
+    stories = [
+        "Tom woke up early. He made coffee because he was tired. Then he went to work. He was happy.",
+        "Ann found a lost dog. She called the owner. The owner thanked her. They became friends.",
+        "It rained all day. We stayed inside and played cards. Nobody wanted to go out. Then the sun came out.",
+    ] * 3
+    from perturbkit.example import Example
+
+    exs = [Example(t, id=f"s{i}") for i, t in enumerate(stories)]
+    t = get_transform("union_negative")
+    t.fit(exs, annotator)
+    batched = t.batch(exs, seed=2, annotator=annotator)
+    single = [t(ex, seed=2, annotator=annotator) for ex in exs]
+    assert [b and b.text for b in batched] == [s and s.text for s in single]
+    assert any(b is not None for b in batched)

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..annotate import Annotator, Level, default_annotator
-from ..example import Example
-from ..transform import Effect, Mixture, OneOf, Transform, get_transform, register
+from ..example import Example, as_example
+from ..transform import Effect, Mixture, OneOf, Transform, get_transform, register, rng_for
 
 UNION_COUNTS: dict[int, float] = {1: 0.5, 2: 0.2, 3: 0.2, 4: 0.1}
 UNION_WEIGHTS: dict[str, float] = {"repetition": 0.1, "substitution": 0.3, "reordering": 0.4, "negation": 0.2}
@@ -96,6 +96,18 @@ class UnionNegative(Transform):
         if not ex.text.strip():
             return None
         return self.mixture().run(ex, rng, annotator)
+
+    def batch(self, examples: Sequence["str | Example"], seed: int = 0, *,
+              annotator: Annotator | None = None) -> list[Example | None]:
+        """Batched rounds (see :meth:`Mixture.run_many`); same results as calling one by one."""
+        exs = [as_example(x) for x in examples]
+        ann = annotator or default_annotator()
+        live = [i for i, ex in enumerate(exs) if ex.text.strip()]
+        outs = self.mixture().run_many([exs[i] for i in live], [rng_for(seed, exs[i].id, self.name) for i in live], ann)
+        result: list[Example | None] = [None] * len(exs)
+        for i, out in zip(live, outs):
+            result[i] = out
+        return result
 
     def apply(self, example: Example, doc: Any, rng: random.Random) -> Example | None:
         return self.mixture().run(example, rng, default_annotator())
