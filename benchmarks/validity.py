@@ -58,20 +58,6 @@ def words(s: str) -> list[str]:
     return [w.lower() for w in WORD.findall(s)]
 
 
-def replay(orig: str, edits) -> str:
-    """Apply a single-step variant's edits to the original text."""
-    out, pos = [], 0
-    for e in sorted(edits, key=lambda e: e.before_span):
-        a, b = e.before_span
-        if orig[a:b] != e.before:
-            return "\x00mismatch"
-        out.append(orig[pos:a])
-        out.append(e.after)
-        pos = b
-    out.append(orig[pos:])
-    return "".join(out)
-
-
 # ------------------------------------------------------------------------------ specific checks
 def _wordnet():
     from perturbkit.resources.wordnet import wordnet
@@ -284,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     import perturbkit as pk
     from perturbkit.annotate import Annotator
+    from perturbkit.example import replay_edits
     from perturbkit.readers import read_roc, read_wp
     from perturbkit.resources.spacy_model import load_nlp
 
@@ -333,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
                 reason = None
                 if not v.edits:
                     reason = "no edits recorded"
-                elif all(e.transform == name for e in v.edits) and replay(o.text, v.edits) != v.text:
+                elif all(e.transform == name for e in v.edits) and replay_edits(o.text, v.edits) != v.text:
                     reason = "edits do not replay (something outside the claimed spans changed)"
                 elif name not in SENTENCE_COUNT_CHANGES and n_counts[i] != n_counts[half + i]:
                     reason = f"sentence count {n_counts[i]} -> {n_counts[half + i]}"

@@ -113,6 +113,26 @@ class Example:
         )
 
 
+def replay_edits(text: str, edits: "tuple[Edit, ...] | list[Edit]") -> str | None:
+    """``text`` with one step's edits applied (each ``before`` span replaced by its ``after``),
+    or None when the edits do not match ``text`` or overlap. A variant whose edits replay onto its
+    parent's text changed nothing outside the claimed spans.
+
+    >>> replay_edits("He ran.", [Edit("t", (3, 6), (3, 7), "ran", "sat,")])
+    'He sat,.'
+    """
+    parts: list[str] = []
+    pos = 0
+    for e in sorted(edits, key=lambda e: e.before_span):
+        a, b = e.before_span
+        if a < pos or text[a:b] != e.before:
+            return None
+        parts += [text[pos:a], e.after]
+        pos = b
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
 def as_example(x: "str | Example") -> Example:
     """Accept a plain string wherever an Example is expected."""
     if isinstance(x, Example):

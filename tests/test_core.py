@@ -209,3 +209,14 @@ def test_mixture_batch_equals_one_by_one_in_any_order():
     as_text = lambda outs: [None if o is None else (o.text, o.edits) for o in outs]
     assert as_text(single) == as_text(batched) == as_text(back)
     assert len({len(o.edits) for o in batched if o is not None}) > 1
+
+
+def test_replay_edits_rebuilds_variants_and_rejects_mismatches():
+    from perturbkit.example import replay_edits
+
+    ex = Example("ab cd ef", id="x")
+    out = _Upper().rewrite(ex, [Change(6, 8, "EFG"), Change(0, 2, "")])
+    assert replay_edits(ex.text, out.edits) == out.text
+    assert replay_edits("zz cd ef", out.edits) is None  # edit text does not match
+    overlapping = (Edit("t", (0, 4), (0, 1), "ab c", "x"), Edit("t", (2, 5), (1, 2), "cd ", "y"))
+    assert replay_edits(ex.text, overlapping) is None
