@@ -62,8 +62,17 @@ class Transform:
     level: ClassVar[Level] = Level.PARSE
     requires: ClassVar[tuple[str, ...]] = ()  # resource names, checked by ``perturbkit doctor``
     example: ClassVar[str] = ""  # an input it applies to, shown by ``perturbkit list``
+    fractions: ClassVar[tuple[str, ...]] = ("rate", "p")  # parameters that must lie in (0, 1]
 
     # --- to implement -----------------------------------------------------------------------
+    def validate(self) -> None:
+        """Reject bad parameter values with ValueError (``get_transform`` calls it). The base
+        checks the share parameters named in ``fractions``; subclasses add their own checks."""
+        for name in self.fractions:
+            v = getattr(self, name, None)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 < v <= 1.0):
+                raise ValueError(f"{name} must be in (0, 1], got {v!r}")
+
     def applicable(self, example: Example, doc: "Doc | None") -> bool:
         """Whether this story is one the transform is meant for (cheap; no RNG)."""
         return True

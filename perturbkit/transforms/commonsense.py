@@ -133,9 +133,6 @@ class ConceptNetSubstitution(Transform):
     rate: float = 0.1
     conceptnet: str | None = None
 
-    def validate(self) -> None:
-        if not 0.0 < self.rate <= 1.0:
-            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
 
     @property
     def provider(self):

@@ -104,6 +104,7 @@ class Antonym(Transform):
     deps: ClassVar[tuple[str, ...] | None] = None
 
     def validate(self) -> None:
+        super().validate()
         if self.max_words < 1:
             raise ValueError(f"max_words must be >= 1, got {self.max_words}")
 
@@ -215,6 +216,7 @@ class Synonym(Transform):
     deps: ClassVar[tuple[str, ...] | None] = None
 
     def validate(self) -> None:
+        super().validate()
         if self.max_words < 1:
             raise ValueError(f"max_words must be >= 1, got {self.max_words}")
 
@@ -323,8 +325,7 @@ class KeywordSubstitution(Transform):
     _vocab: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def validate(self) -> None:
-        if not 0.0 < self.rate <= 1.0:
-            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
+        super().validate()
         if self.min_count < 1:
             raise ValueError(f"min_count must be >= 1, got {self.min_count}")
 

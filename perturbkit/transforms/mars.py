@@ -38,9 +38,6 @@ class TokenShuffle(Transform):
 
     rate: float = 0.5
 
-    def validate(self) -> None:
-        if not 0.0 < self.rate <= 1.0:
-            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
 
     def applicable(self, example: Example, doc) -> bool:
         return len({doc[a:b].text for a, b in _units(doc)}) >= 2

@@ -28,8 +28,7 @@ class MaskWords(Transform):
     token: str = "AAA"
 
     def validate(self) -> None:
-        if not 0.0 < self.rate <= 1.0:
-            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
+        super().validate()
         if not self.token.strip() or any(c.isspace() for c in self.token):
             raise ValueError(f"token must be one non-blank word, got {self.token!r}")
 

@@ -401,10 +401,9 @@ class Negation(Transform):
     mode: str = "both"
 
     def validate(self) -> None:
+        super().validate()
         if self.mode not in _MODES:
             raise ValueError(f"mode must be one of {', '.join(_MODES)}, got {self.mode!r}")
-        if not 0.0 < self.rate <= 1.0:
-            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
 
     def applicable(self, example: Example, doc: "Doc") -> bool:
         return bool(negation_ops(doc, self.mode))

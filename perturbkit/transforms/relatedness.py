@@ -77,6 +77,7 @@ class _RelatedStories(Transform):
     similarity: str = "overlap"
 
     def validate(self) -> None:
+        super().validate()
         if self.aggregate not in ("max", "mean"):
             raise ValueError(f"aggregate must be 'max' or 'mean', got {self.aggregate!r}")
         if self.similarity not in ("overlap", "embedding"):
@@ -164,8 +165,6 @@ class RandomWordReplacement(_RelatedStories):
 
     def validate(self) -> None:
         super().validate()
-        if not 0.0 < self.rate <= 1.0:
-            raise ValueError(f"rate must be in (0, 1], got {self.rate}")
         if self.vocab_size < 1:
             raise ValueError(f"vocab_size must be positive, got {self.vocab_size}")
         if self.min_count < 1:

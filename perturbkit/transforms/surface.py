@@ -84,9 +84,6 @@ class Typos(Transform):
 
     rate: float = 0.02  # share of alphabetic words to misspell (at least one)
 
-    def validate(self) -> None:
-        if not 0.0 < self.rate <= 1.0:
-            raise ValueError(f"rate must be in (0, 1], got {self.rate!r}")
 
     @staticmethod
     def _words(doc: "Doc", text: str) -> tuple[int, list["Token"]]:
@@ -258,9 +255,6 @@ class DeletePunctuation(Transform):
 
     p: float = 1.0  # share of the eligible commas to delete (at least one)
 
-    def validate(self) -> None:
-        if not 0.0 < self.p <= 1.0:
-            raise ValueError(f"p must be in (0, 1], got {self.p!r}")
 
     def applicable(self, example: Example, doc: "Doc") -> bool:
         return "," in example.text  # cheap pre-check; apply() finds the eligible commas
