@@ -84,10 +84,16 @@ class _Base:
         key = normalize(word)
         if not key:
             return []
+        memo = self.__dict__.setdefault("_edge_memo", {})  # stories repeat words: look each up once
+        hit = memo.get((key, rels, pos))
+        if hit is not None:
+            return list(hit)
         direct = None if rels is None else rels - {COHYPONYM}
         out = list(self._edges(key, direct, pos)) if direct is None or direct else []
         if rels and COHYPONYM in rels:
             out += [(key, COHYPONYM, w) for w in self._siblings(key, pos)]
+        if len(memo) < 200_000:
+            memo[(key, rels, pos)] = tuple(out)
         return out
 
     def neighbours(self, word: str, relations: Iterable[str], *, pos: str | None = None,

@@ -264,16 +264,24 @@ def available() -> bool:
         return False
 
 
-@functools.lru_cache(maxsize=262144)
-def _count(synset_name: str, lemma_name: str) -> int:
-    wn = wordnet()
-    for lem in wn.synset(synset_name).lemmas():
-        if lem.name() == lemma_name:
-            return lem.count()
-    return 0
+def _sense_counts(reader: "WordNetCorpusReader") -> dict[str, int]:
+    """cntlist.rev as a dict (sense key -> SemCor count), read once per reader: nltk binary-searches
+    the file on every ``Lemma.count()``, which dominated the substitution transforms' run time."""
+    table = reader.__dict__.get("_pk_sense_counts")
+    if table is None:
+        table = {}
+        with reader.open("cntlist.rev") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 3 and parts[-1].isdigit():
+                    table[parts[0]] = int(parts[-1])
+        reader.__dict__["_pk_sense_counts"] = table
+    return table
 
 
 def lemma_count(lemma: "Lemma") -> int:
-    """``lemma.count()`` (SemCor frequency), memoised: nltk reads ``cntlist.rev`` from disk on every
-    call. Keyed by (synset, name) because nltk's Lemma equality ignores the synset."""
-    return _count(lemma.synset().name(), lemma.name())
+    """``lemma.count()`` (SemCor frequency of this sense of the word), from an in-memory table of
+    the reader the lemma came from."""
+    if getattr(lemma, "_lang", "eng") != "eng":
+        return 0
+    return _sense_counts(lemma._wordnet_corpus_reader).get(lemma._key, 0)
