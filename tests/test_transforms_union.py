@@ -5,6 +5,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 from perturbkit import get_transform
@@ -12,6 +14,8 @@ from perturbkit.annotate import Level
 from perturbkit.example import Example
 from perturbkit.transform import Change, Effect, Mixture, Transform, TransformParamError
 from perturbkit.transforms.union import UNION_COUNTS, UNION_WEIGHTS, UnionNegative, union_mixture
+
+from _edit_checks import texts
 
 
 @dataclass(repr=False)
@@ -137,3 +141,28 @@ def test_union_negative_batch_matches_single_calls(annotator):
     single = [t(ex, seed=2, annotator=annotator) for ex in exs]
     assert [b and b.text for b in batched] == [s and s.text for s in single]
     assert any(b is not None for b in batched)
+
+
+GOLDEN_STORY = ("Tom woke up early. He made coffee because he was tired. Then he went to work. "
+                "He did not like his boss.")
+
+
+@pytest.mark.parametrize("seed,expected,techniques", [
+    (0, "Tom woke up early. He did not make coffee because he was tired. Then he went to work. He liked his boss.",
+     {"negation_alteration"}),
+    (1, "Tom woke up early. He made coffee because he was tired. Then he went and he went to work. "
+        "He did not like his boss.", {"repeat_ngram"}),
+])
+def test_union_negative_golden(annotator, seed, expected, techniques):
+    out = get_transform("union_negative")(GOLDEN_STORY, seed=seed, annotator=annotator)
+    assert out.text == expected and {e.transform for e in out.edits} == techniques
+
+
+@given(texts(), st.integers(0, 20))
+def test_union_negative_never_raises_and_is_deterministic(annotator, text, seed):
+    t = get_transform("union_negative")
+    out = t(text, seed=seed, annotator=annotator)
+    again = t(text, seed=seed, annotator=annotator)
+    assert (out is None) == (again is None)
+    if out is not None:
+        assert out.text == again.text and out.text != text and out.edits
