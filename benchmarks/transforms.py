@@ -20,23 +20,6 @@ DEFAULT_DATA = ROOT.parent / "shared" / "data" / "roc" / "rocstories_dev.tsv"
 FOUNDATION = ("sentence_shuffle", "repeat_ngram", "repeat_sentence", "typos", "delete_punctuation", "contraction")
 
 
-def read_roc(path: Path, limit: int | None = None) -> list[str]:
-    """Stories from the ROC release format: ``title <EOT> storyline <EOL> </s> sentence . </s> ...``;
-    the text is the sentences joined with spaces (the trailing "@" end marker dropped)."""
-    stories = []
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if "</s>" not in line:
-                raise SystemExit(f"{path}:{lineno}: not in ROC format (no '</s>' sentence markers)")
-            sents = [s.strip() for s in line.split("</s>")[1:]]
-            if sents and sents[-1].endswith("@"):
-                sents[-1] = sents[-1][:-1].strip()
-            stories.append(" ".join(s for s in sents if s))
-            if limit and len(stories) >= limit:
-                break
-    return stories
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--limit", type=int, default=None, help="use only the first N stories")
@@ -49,11 +32,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from perturbkit.annotate import Annotator
     from perturbkit.example import Example
+    from perturbkit.readers import read_roc
     from perturbkit.resources.spacy_model import load_nlp
     from perturbkit.transform import get_transform
 
-    texts = read_roc(args.data, args.limit)
-    examples = [Example(t) for t in texts]
+    examples = read_roc(args.data, limit=args.limit)
+    texts = [e.text for e in examples]
     nlp = load_nlp()
     transforms = [get_transform(n) for n in FOUNDATION]
     ann = Annotator(nlp)

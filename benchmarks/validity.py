@@ -28,7 +28,6 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Callable
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 ROC = SHARED / "roc" / "rocstories_dev.tsv"
@@ -144,10 +143,6 @@ def _edit_distance_one(a: str, b: str) -> bool:
         return False
     s, l = (a, b) if len(a) < len(b) else (b, a)
     return any(l[:i] + l[i + 1:] == s for i in range(len(l)))
-
-
-CONTRACTIONS = {"n't": " not", "'ll": " will", "'re": " are", "'m": " am", "'ve": " have", "won't": "will not",
-                "can't": "cannot", "shan't": "shall not"}
 
 
 def _norm_contraction(s: str) -> str:

@@ -10,7 +10,7 @@ from scipy import stats as sps
 import _suite_toys as toys
 from perturbkit.errors import InputError, MetricError
 from perturbkit.example import Example
-from perturbkit.suite import (Directional, Discrimination, HumanCorrelation, Invariance, Select, Suite,
+from perturbkit.suite import (Directional, Discrimination, HumanCorrelation, Invariance, Suite,
                               generate, run_suite)
 
 

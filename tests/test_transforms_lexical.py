@@ -13,7 +13,8 @@ from perturbkit.errors import UserError
 from perturbkit.example import Example
 from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.lexicons import table
-from perturbkit.transforms._wordsub import (antonyms_of, article, blocked_antonyms, is_antonym_pair,
+from perturbkit.transforms._articles import indefinite_article
+from perturbkit.transforms._wordsub import (antonyms_of, blocked_antonyms, is_antonym_pair,
                                             lexicon_antonyms)
 from perturbkit.transforms.lexical import first_sense_lemmas, lexicon_synonyms, synonyms_of
 
@@ -107,7 +108,7 @@ def test_inflection_follows_the_original(annotator, text, expected):
 @pytest.mark.parametrize("word,art", [("unhappy", "an"), ("sad", "a"), ("unimportant", "an"), ("unicorn", "a"),
                                       ("hour", "an"), ("useful", "a"), ("old", "an")])
 def test_article(word, art):
-    assert article(word) == art
+    assert indefinite_article(word) == art
 
 
 def test_article_agrees(annotator):

@@ -180,29 +180,6 @@ def form_like(lemma: str, tok: "Token") -> str | None:
     return inflect_like(lemma.lower(), tok.tag_, upos=upos)
 
 
-def article(word: str) -> str:
-    """ "a" or "an" before ``word``, knowing negative "un-" ("an unimportant", "a unicorn")."""
-    w = word.lower()
-    if w.startswith("uni") and w[2:] in _un_bases():
-        return "an"
-    return indefinite_article(w)
-
-
-@functools.lru_cache(maxsize=1)
-def _un_bases() -> frozenset[str]:
-    """Bases of "un-i..." words in the antonym lexicon and common prefix pairs."""
-    rows = table("antonyms.tsv")
-    out = set()
-    for r in rows:
-        for w in (r["word"], r["antonym"]):
-            if w.startswith("uni"):
-                out.add(w[2:])
-    out.update({"important", "interested", "interesting", "identified", "inhabited", "intended",
-                "invited", "imaginable", "imaginative", "impressed", "impressive", "informed",
-                "insured", "intelligent", "intentional", "ironed"})
-    return frozenset(out)
-
-
 def substitution(doc: "Doc", tok: "Token", new: str, note: str) -> list[Change]:
     """Changes replacing ``tok`` by ``new`` (cased like it) and fixing a preceding "a"/"an"."""
     new = match_case(tok.text, new)
@@ -210,7 +187,7 @@ def substitution(doc: "Doc", tok: "Token", new: str, note: str) -> list[Change]:
     if tok.i > 0:
         prev = doc[tok.i - 1]
         if prev.lower_ in ("a", "an") and prev.whitespace_:
-            art = article(new)
+            art = indefinite_article(new)
             if art != prev.lower_:
                 changes.append(Change(prev.idx, prev.idx + len(prev.text), match_case(prev.text, art),
                                       f"article agrees with {new!r}"))

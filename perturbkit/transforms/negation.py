@@ -16,7 +16,7 @@ import functools
 import random
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..annotate import Level
 from ..example import Example
