@@ -421,7 +421,9 @@ class Mixture(_Combinator):
     def run_many(self, examples: Sequence[Example], rngs: Sequence[random.Random],
                  annotator: Annotator) -> list[Example | None]:
         """Apply to many examples in rounds: every example's k-th technique runs after one batched
-        parse of all the texts it needs, instead of one parse per intermediate text. Each example's
+        pass over all the texts it needs. Intermediate texts are not parsed whole: their Docs are
+        derived from the previous text's Doc (:mod:`perturbkit.reparse`), re-parsing only the
+        sentences a technique rewrote. Each example's
         draws (how many, which, each technique's RNG) are made up front in the order ``run`` would
         make them, so the result does not depend on batching."""
         plans: list[list[tuple[Transform, random.Random]]] = []
@@ -430,19 +432,26 @@ class Mixture(_Combinator):
             k = min(rng.choices(ks, weights=[self.counts[x] for x in ks])[0], len(self.transforms))
             chosen = _weighted_order(rng, list(range(len(self.transforms))), self.weights)[:k]
             plans.append([(self.transforms[i], _child_rng(rng)) for i in chosen])
+        from .reparse import DerivedAnnotator
+
+        view = DerivedAnnotator(annotator)  # intermediate texts: re-parse only what changed
         cur = list(examples)
         for step in range(max((len(p) for p in plans), default=0)):
             groups: dict[int, list[int]] = {}
             for j, plan in enumerate(plans):
                 if step < len(plan):
                     groups.setdefault(id(plan[step][0]), []).append(j)
+            changed: list[tuple[str, str]] = []
             for js in groups.values():
                 t = plans[js[0]][step][0]
-                t.prepare([cur[j] for j in js if cur[j].text.strip()], annotator)
+                t.prepare([cur[j] for j in js if cur[j].text.strip()], view)
                 for j in js:
-                    out = t.run(cur[j], plans[j][step][1], annotator)
+                    out = t.run(cur[j], plans[j][step][1], view)
                     if out is not None:
+                        if step + 1 < len(plans[j]):
+                            changed.append((cur[j].text, out.text))
                         cur[j] = out
+            view.derive(changed)
         return [None if c is e else c for c, e in zip(cur, examples)]
 
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import functools
 import gzip
+import hashlib
 import os
+import pickle
 import re
 import shutil
 import tempfile
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .config import cache_dir
 from .errors import ResourceMissing
@@ -206,9 +208,61 @@ def _reader(corpus: Path) -> "WordNetCorpusReader":
                 return None
             return super().map_wn(version)
 
+        def _scan_satellites(self) -> None:  # type: ignore[override]
+            pass  # done with the lemma index below, from the cache when it is fresh
+
+        def _load_lemma_pos_offset_map(self) -> None:  # type: ignore[override]
+            """nltk parses the four index files on every load (~3 s); a pickle of the result in
+            the cache dir, keyed by the files' paths, sizes and mtimes, loads ~10x faster."""
+            cached = _load_index_cache(corpus)
+            if cached is not None:
+                self.satellite_offsets, lemma_map = cached
+                self._lemma_pos_offset_map.update(lemma_map)
+                return
+            WordNetCorpusReader._scan_satellites(self)
+            WordNetCorpusReader._load_lemma_pos_offset_map(self)
+            _save_index_cache(corpus, (self.satellite_offsets, dict(self._lemma_pos_offset_map)))
+
     with warnings.catch_warnings():  # "multilingual functions are not available": expected, no OMW
         warnings.simplefilter("ignore")
         return Reader(str(corpus), None)
+
+
+_INDEX_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "data.adj")
+
+
+def _index_cache_path(corpus: Path) -> Path | None:
+    try:
+        stamp = [(f, (corpus / f).stat().st_size, (corpus / f).stat().st_mtime_ns) for f in _INDEX_FILES]
+    except OSError:
+        return None
+    key = hashlib.sha256(repr((str(corpus.resolve()), stamp)).encode()).hexdigest()[:20]
+    return cache_dir("wordnet", create=False) / f"index-{key}.pickle"
+
+
+def _load_index_cache(corpus: Path) -> Any:
+    path = _index_cache_path(corpus)
+    if path is None or not path.is_file():
+        return None
+    try:
+        with open(path, "rb") as f:
+            return pickle.load(f)
+    except Exception:  # a damaged or foreign cache file is rebuilt, never trusted
+        return None
+
+
+def _save_index_cache(corpus: Path, value: Any) -> None:
+    path = _index_cache_path(corpus)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+        with open(tmp, "wb") as f:
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)  # atomic: readers see the whole file or none
+    except OSError:
+        pass  # a read-only cache dir only costs speed
 
 
 def nltk_data_path() -> list[str]:

@@ -395,9 +395,11 @@ class EntityReplacement(Transform):
             raise ValueError(f"unknown entity labels {bad}; valid: {', '.join(LABELS)}")
 
     def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "EntityReplacement":
-        """Collect the corpus's entities by label (most frequent first) as the replacement pool."""
+        """Collect the corpus's entities by label (most frequent first) as the replacement pool.
+        Only the stories are read (the parses ``batch`` needs anyway): parsing every context and
+        reference as well would double the parsing for a slightly larger pool."""
         ann = annotator or default_annotator()
-        texts = [t for ex in corpus for t in (ex.text, ex.context, ex.reference) if t and t.strip()]
+        texts = [ex.text for ex in corpus if ex.text.strip()]
         counts: dict[str, Counter] = {}
         for doc in ann.pipe(texts, Level.PARSE):
             for ent in doc.ents:

@@ -1,0 +1,255 @@
+"""Derive the Doc of an edited text from its parent's Doc, re-parsing only what changed.
+
+Chained perturbations (a UNION negative applies up to four techniques in a row) need the parse of
+every intermediate text. Parsing each one costs as much as parsing the story again, yet most
+techniques move, copy or lightly edit whole sentences. :func:`derive_docs` rebuilds the new text
+sentence by sentence:
+
+- a sentence found verbatim in the parent keeps its tokens and annotations (reordering, sentence
+  repetition, untouched sentences);
+- a sentence that differs from a parent sentence only in a few word tokens (same tokens otherwise,
+  same spacing) keeps the parent's tags, dependencies and entities; the changed words get the
+  lemmatizer's lemma (word substitution);
+- any other stretch of text is parsed on its own, all of them in one ``nlp.pipe`` batch.
+
+The result always has exactly the new text (checked); when it cannot be built that way (unusual
+whitespace, a head outside its sentence), ``None`` asks the caller to parse the whole text.
+
+>>> docs = derive_docs(nlp, [(parent_doc, "He left. Tom woke up.")], parse=annotator.pipe)  # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+from .annotate import Level
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+MAX_CHANGED_WORDS = 3  # a sentence with more changed words than this is re-parsed
+
+
+def _attrs() -> list[int]:
+    from spacy.attrs import DEP, ENT_IOB, ENT_TYPE, HEAD, LEMMA, MORPH, POS, TAG
+
+    return [TAG, POS, MORPH, LEMMA, DEP, HEAD, ENT_IOB, ENT_TYPE]
+
+
+_HEAD_COL, _IOB_COL, _LEMMA_COL = 5, 6, 3
+
+
+class _Sentences:
+    """A parent Doc's sentences: stripped text, token range, and its annotation array."""
+
+    def __init__(self, doc: "Doc", attrs: list[int]) -> None:
+        self.doc = doc
+        self.array = doc.to_array(attrs)
+        self.spans: list[tuple[str, int, int]] = []
+        self.by_text: dict[str, int] = {}
+        self.by_len: dict[int, list[int]] = {}
+        self.words = [t.text for t in doc]
+        self.spaces = [bool(t.whitespace_) for t in doc]
+        for s in doc.sents:
+            a, b = s.start, s.end
+            while a < b and doc[a].is_space:
+                a += 1
+            while b > a and doc[b - 1].is_space:
+                b -= 1
+            if a == b:
+                continue
+            text = doc[a:b].text
+            k = len(self.spans)
+            self.spans.append((text, a, b))
+            self.by_text.setdefault(text, k)
+            self.by_len.setdefault(b - a, []).append(k)
+
+    def self_contained(self, a: int, b: int) -> bool:
+        """Whether every head of tokens a..b lies inside a..b (the range can move as a block)."""
+        import numpy as np
+
+        heads = self.array[a:b, _HEAD_COL].astype("int64")  # relative offsets (two's complement)
+        idx = heads + np.arange(a, b)
+        return bool(((idx >= a) & (idx < b)).all())
+
+
+def _segments(text: str, sents: _Sentences) -> list[tuple[str, int | None, str]] | None:
+    """Split ``text`` into (piece, parent sentence index or None, separator after it)."""
+    if not text or text[0].isspace():
+        return None
+    out: list[tuple[str, int | None, str]] = []
+    pos, n = 0, len(text)
+    order = sorted(range(len(sents.spans)), key=lambda k: -len(sents.spans[k][0]))
+    while pos < n:
+        match = None
+        for k in order:  # longest first: "He left." must not win over "He left. Then..."
+            s = sents.spans[k][0]
+            end = pos + len(s)
+            if text.startswith(s, pos) and (end == n or text[end].isspace()):
+                match = k
+                break
+        if match is not None:
+            end = pos + len(sents.spans[match][0])
+        else:  # new material, up to where a parent sentence starts again (after whitespace)
+            end = n
+            for s, _, _ in sents.spans:
+                q = text.find(s, pos + 1)
+                while q != -1 and q < end:
+                    if text[q - 1].isspace() and (q + len(s) == n or text[q + len(s)].isspace()):
+                        end = q
+                        break
+                    q = text.find(s, q + 1)
+            while end > pos and text[end - 1].isspace():
+                end -= 1
+        piece = text[pos:end]
+        sep_end = end
+        while sep_end < n and text[sep_end].isspace():
+            sep_end += 1
+        sep = text[end:sep_end]
+        if sep not in ("", " "):
+            return None  # newlines and runs of spaces become whitespace tokens: parse it whole
+        out.append((piece, match, sep))
+        pos = sep_end
+    return out
+
+
+def _substitution(piece: str, sents: _Sentences, nlp: "Language") -> tuple[int, list[str], list[int]] | None:
+    """A parent sentence that ``piece`` equals up to a few changed words: (index, words, changed)."""
+    toks = nlp.make_doc(piece)
+    words = [t.text for t in toks]
+    spaces = [bool(t.whitespace_) for t in toks]
+    best = None
+    for k in sents.by_len.get(len(words), ()):
+        _, a, b = sents.spans[k]
+        if sents.spaces[a:b - 1] != spaces[:-1]:
+            continue
+        changed = [i for i, w in enumerate(words) if w != sents.words[a + i]]
+        if 0 < len(changed) <= MAX_CHANGED_WORDS and all(words[i].isalpha() and sents.words[a + i].isalpha()
+                                                          for i in changed):
+            if best is None or len(changed) < len(best[2]):
+                best = (k, words, changed)
+    return best
+
+
+def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
+                parse: Callable[[list[str]], list["Doc"]] | None = None) -> list["Doc | None"]:
+    """The Doc of each new text, built from its parent Doc (see the module docstring).
+
+    ``parse`` parses the stretches that must be re-parsed (default ``list(nlp.pipe(texts))``;
+    pass an Annotator's ``pipe`` to cache them). None for a text that needs a whole parse.
+    """
+    import numpy as np
+    from spacy.tokens import Doc
+
+    attrs = _attrs()
+    parse = parse or (lambda texts: list(nlp.pipe(texts)))
+    parents: dict[int, _Sentences] = {}
+    plans: list[list[tuple[str, Any, str]] | None] = []
+    to_parse: dict[str, None] = {}
+    for parent, text in pairs:
+        sents = parents.get(id(parent))
+        if sents is None:
+            sents = parents[id(parent)] = _Sentences(parent, attrs)
+        segs = _segments(text, sents)
+        plan: list[tuple[str, Any, str]] | None = [] if segs is not None else None
+        for piece, k, sep in segs or ():
+            if k is not None and sents.self_contained(sents.spans[k][1], sents.spans[k][2]):
+                plan.append(("copy", (sents, k), sep))
+                continue
+            sub = _substitution(piece, sents, nlp)
+            if sub is not None and sents.self_contained(sents.spans[sub[0]][1], sents.spans[sub[0]][2]):
+                plan.append(("sub", (sents, sub), sep))
+                continue
+            to_parse[piece] = None
+            plan.append(("parse", piece, sep))
+        plans.append(plan)
+    parsed = dict(zip(to_parse, parse(list(to_parse)))) if to_parse else {}
+    lemmatizer = nlp.get_pipe("lemmatizer") if "lemmatizer" in nlp.pipe_names else None
+
+    out: list["Doc | None"] = []
+    for (parent, text), plan in zip(pairs, plans):
+        if plan is None:
+            out.append(None)
+            continue
+        words: list[str] = []
+        spaces: list[bool] = []
+        blocks = []
+        relemma: list[int] = []
+        for kind, what, sep in plan:
+            if kind == "parse":
+                d = parsed[what]
+                w = [t.text for t in d]
+                sp = [bool(t.whitespace_) for t in d]
+                arr = d.to_array(attrs)
+            else:
+                sents, ref = what
+                k = ref if kind == "copy" else ref[0]
+                _, a, b = sents.spans[k]
+                w = sents.words[a:b] if kind == "copy" else ref[1]
+                sp = list(sents.spaces[a:b])
+                arr = sents.array[a:b].copy()
+                if kind == "sub":
+                    relemma.extend(len(words) + i for i in ref[2])
+            if not w:
+                out_doc = None
+                break
+            sp[-1] = sep == " "
+            if arr[0, _IOB_COL] == 1:  # an entity cut at the piece start begins here
+                arr[0, _IOB_COL] = 3
+            words.extend(w)
+            spaces.extend(sp)
+            blocks.append(arr)
+        else:
+            out_doc = Doc(nlp.vocab, words=words, spaces=spaces)
+            try:
+                out_doc.from_array(attrs, np.vstack(blocks))
+            except (ValueError, IndexError):
+                out_doc = None
+            if out_doc is not None and relemma and lemmatizer is not None:
+                for i in relemma:
+                    tok = out_doc[i]
+                    tok.lemma_ = lemmatizer.lemmatize(tok)[0]
+            if out_doc is not None and out_doc.text != text:
+                out_doc = None
+        out.append(out_doc)
+    return out
+
+
+class DerivedAnnotator:
+    """An Annotator view for one chained run: full parses come from ``base`` (and its cache);
+    the parses of intermediate texts registered with :meth:`derive` are derived from their
+    parents. Derived docs live only in this view, so they never stand in for a full parse of the
+    same text elsewhere (results do not depend on what ran before)."""
+
+    def __init__(self, base: Any) -> None:
+        self.base = base
+        self.docs: dict[str, "Doc"] = {}
+
+    @property
+    def nlp(self) -> "Language":
+        return self.base.nlp
+
+    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list["Doc"]:
+        texts = list(texts)
+        if level != Level.PARSE:
+            return self.base.pipe(texts, level)
+        rest = [t for t in texts if t not in self.docs]
+        got = dict(zip(rest, self.base.pipe(rest, level))) if rest else {}
+        return [self.docs[t] if t in self.docs else got[t] for t in texts]
+
+    def parse(self, text: str, level: Level = Level.PARSE) -> "Doc":
+        return self.pipe([text], level)[0]
+
+    def derive(self, pairs: Iterable[tuple[str, str]]) -> None:
+        """Register (parent text, new text) pairs: each new text gets a derived Doc when it can."""
+        todo: dict[str, str] = {}
+        for parent, text in pairs:
+            if text != parent and text not in self.docs and text not in todo and text.strip():
+                todo[text] = parent
+        if not todo:
+            return
+        parents = self.pipe(list(todo.values()))
+        docs = derive_docs(self.base.nlp, list(zip(parents, todo)), parse=self.base.pipe)
+        for text, doc in zip(todo, docs):
+            if doc is not None:
+                self.docs[text] = doc
