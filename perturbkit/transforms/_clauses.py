@@ -9,7 +9,7 @@ never count. Swaps exchange two clause texts and fix capitalisation; punctuation
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from ..transform import Change
 
@@ -172,12 +172,31 @@ def swap_changes(doc: "Doc", a: Clause, b: Clause, a_at_sentence_start: bool, b_
 
 def phrase_at(doc: "Doc", i: int, phrases: Iterable[Sequence[str]]) -> int:
     """Length (tokens) of the longest phrase (lower-case token tuples) starting at token ``i``."""
+    first = doc[i].lower_
     best = 0
-    for p in phrases:
+    for p in _by_first(phrases).get(first, ()):
         n = len(p)
-        if n > best and i + n <= len(doc) and all(doc[i + k].lower_ == p[k] for k in range(n)):
+        if n > best and i + n <= len(doc) and all(doc[i + k].lower_ == p[k] for k in range(1, n)):
             best = n
     return best
+
+
+_PHRASE_INDEX: dict[int, tuple[Any, dict[str, list[Sequence[str]]]]] = {}
+
+
+def _by_first(phrases: Iterable[Sequence[str]]) -> dict[str, list[Sequence[str]]]:
+    """``phrases`` indexed by their first word (memoised per phrase collection object)."""
+    hit = _PHRASE_INDEX.get(id(phrases))
+    if hit is not None and hit[0] is phrases:
+        return hit[1]
+    index: dict[str, list[Sequence[str]]] = {}
+    for p in phrases:
+        if p:
+            index.setdefault(p[0], []).append(p)
+    if len(_PHRASE_INDEX) > 64:
+        _PHRASE_INDEX.clear()
+    _PHRASE_INDEX[id(phrases)] = (phrases, index)
+    return index
 
 
 def tokens_of(phrase: str) -> tuple[str, ...]:

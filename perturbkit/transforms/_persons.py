@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING, Iterable
 
 from ..resources.lexicons import table, word_list
+from ._text import doc_text, tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -352,7 +353,7 @@ def np_span(tok: "Token") -> tuple[int, int] | None:
     if not sub:
         return None
     start, end = sub[0].idx, sub[-1].idx + len(sub[-1].text)
-    text = tok.doc.text
+    text = doc_text(tok.doc)
     for m in MASKED.finditer(text):
         if m.start() < end and m.end() > start:
             start, end = min(start, m.start()), max(end, m.end())
@@ -411,7 +412,7 @@ def np_class(tok: "Token") -> str | None:
 
 
 def _masked_text(tok: "Token") -> str | None:
-    text = tok.doc.text
+    text = doc_text(tok.doc)
     for m in MASKED.finditer(text):
         if m.start() <= tok.idx < m.end():
             return m.group(0)
@@ -461,7 +462,7 @@ def lower_initial(first: "Token", phrase: str, style: str) -> str:
 
 
 def has_passive(doc: "Doc") -> bool:
-    return any(t.dep_ in ("nsubjpass", "auxpass") for t in doc)
+    return any(t.dep_ in ("nsubjpass", "auxpass") for t in tokens(doc))
 
 
 def span_of(tok: "Token") -> tuple[int, int]:

@@ -8,6 +8,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 _SENTS_KEY = "perturbkit.sentence_bounds"
+_TEXT_KEY = "perturbkit.text"
+_TOKENS_KEY = "perturbkit.tokens"
 _TOKENISED = re.compile(r"\w \.(\s|$)|\w ,\s| n't\b| '(s|re|ve|ll|d|m)\b")
 
 
@@ -33,6 +35,24 @@ def sentences(doc: "Doc") -> list["Span"]:
     return [doc[a:b] for a, b in bounds]
 
 
+def tokens(doc: "Doc") -> list["Token"]:
+    """The doc's tokens as a list, built once per Doc (cached in ``doc.user_data``): iterating or
+    indexing a Doc makes a new Token object every time, and every transform walks the same parse."""
+    toks = doc.user_data.get(_TOKENS_KEY)
+    if toks is None:
+        toks = doc.user_data[_TOKENS_KEY] = list(doc)
+    return toks
+
+
+def doc_text(doc: "Doc") -> str:
+    """``doc.text``, cached in ``doc.user_data``: spaCy joins every token on each access, and
+    transforms read the text of the same parse many times."""
+    text = doc.user_data.get(_TEXT_KEY)
+    if text is None:
+        text = doc.user_data[_TEXT_KEY] = doc.text
+    return text
+
+
 def is_tokenised(text: str) -> bool:
     """True for released-corpus style text ("he did n't go ."), where punctuation is spaced."""
     return bool(_TOKENISED.search(text))
@@ -55,4 +75,4 @@ def is_word(tok: "Token") -> bool:
 
 
 def sentence_span_text(doc: "Doc", start: int, end: int) -> str:
-    return doc.text[start:end]
+    return doc_text(doc)[start:end]

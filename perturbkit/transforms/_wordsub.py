@@ -14,7 +14,7 @@ from ..resources.lexicons import table, word_list
 from ..resources.wordnet import lemma_count
 from ..transform import Change
 from ._articles import indefinite_article
-from ._text import match_case
+from ._text import match_case, tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -78,7 +78,7 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
     if cached is not None:
         return cached
     exprs = _fixed_expressions()
-    forms = [(t.lower_, t.lemma_.lower()) for t in doc]
+    forms = [(t.lower_, t.lemma_.lower()) for t in tokens(doc)]
     out: set[int] = set()
     for i, form in enumerate(forms):
         for first in set(form):
@@ -91,10 +91,26 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
     return result
 
 
+def replaceable_tokens(doc: "Doc", upos: Iterable[str]) -> list["Token"]:
+    """The tokens of ``doc`` that :func:`is_replaceable` accepts for ``upos``, in order. The
+    POS-independent checks run once per Doc (cached in ``doc.user_data``), since every
+    substitution transform asks the same question of the same parse."""
+    base = doc.user_data.get("pk_replaceable")
+    if base is None:
+        fixed = fixed_expression_tokens(doc)
+        base = [t for t in tokens(doc) if _replaceable(t, fixed)]
+        doc.user_data["pk_replaceable"] = base
+    return [t for t in base if t.pos_ in upos]
+
+
 def is_replaceable(tok: "Token", fixed: frozenset[int], upos: Iterable[str]) -> bool:
     """A plain content word of one of ``upos``: not a stop word, name, entity, mask or idiom."""
+    return tok.pos_ in upos and _replaceable(tok, fixed)
+
+
+def _replaceable(tok: "Token", fixed: frozenset[int]) -> bool:
     text = tok.text
-    if tok.pos_ not in upos or not tok.is_alpha or len(text) < 3 or tok.is_stop:
+    if not tok.is_alpha or len(text) < 3 or tok.is_stop:
         return False
     if tok.i in fixed or tok.ent_type_ or tok.dep_ in _FIXED_DEPS:
         return False

@@ -18,6 +18,7 @@ from ._persons import (LIGHT, MASKED, SUBJ_DEPS, agreement_changes, ambiguous_ob
                        at_sentence_start, binds_reflexive, cased_pronoun, finite_verbs,
                        followed_by_verb, is_measure, is_npi, is_wh, lower_initial, name_gender,
                        np_class, np_span, pronoun_case, pronoun_form, span_of, text_style)
+from ._text import doc_text, tokens
 
 
 # ------------------------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ def _clause(v) -> tuple | None:
     for x in (s, o):
         if is_wh(x) or x.lower_ == "there" or x.pos_ not in ("NOUN", "PROPN", "PRON", "NUM", "X"):
             return None
-        if x.pos_ == "X" and not MASKED.search(x.doc.text[max(0, x.idx - 1):x.idx + len(x.text) + 1]):
+        if x.pos_ == "X" and not MASKED.search(doc_text(x.doc)[max(0, x.idx - 1):x.idx + len(x.text) + 1]):
             return None
     if {t.lower_ for t in o.subtree} & {"other", "another"} and o.lower_ in ("each", "one"):
         return None
@@ -99,11 +100,11 @@ class SubjectObjectSwap(Transform):
     example = "Mary likes the boys. Later the dog chased the cat."
 
     def applicable(self, example: Example, doc) -> bool:
-        return any(t.dep_ in ("dobj", "agent") for t in doc)
+        return any(t.dep_ in ("dobj", "agent") for t in tokens(doc))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         style = text_style(example.text)
-        clauses = [c for c in (_clause(v) for v in doc) if c is not None]
+        clauses = [c for c in (_clause(v) for v in tokens(doc)) if c is not None]
         rng.shuffle(clauses)
         for s, v, o in clauses:
             changes = self._swap(doc, s, v, o, style)
@@ -113,7 +114,7 @@ class SubjectObjectSwap(Transform):
 
     @staticmethod
     def _swap(doc, s, v, o, style: str) -> list[Change] | None:
-        text = doc.text
+        text = doc_text(doc)
         ss, os_ = np_span(s), np_span(o)
         if ss is None or os_ is None or ss[1] > v.idx or os_[0] < v.idx + len(v.text):
             return None
@@ -215,15 +216,15 @@ def _renamed(text: str, start: int, end: int, new: str, note: str) -> list[Chang
 def _person_names(doc) -> dict[str, str]:
     """First names of the story's characters (as written) -> "m", "f" or "n" (a PERSON name not in
     the gendered lists), only names every mention of which can be told apart from ordinary words."""
-    by_start = {t.idx: t for t in doc}
-    lower = text_style(doc.text) == "lower"
+    by_start = {t.idx: t for t in tokens(doc)}
+    lower = text_style(doc_text(doc)) == "lower"
     found: dict[str, str] = {}
-    for tok in doc:
+    for tok in tokens(doc):
         person = tok.ent_type_ == "PERSON"
         if tok.ent_type_ not in ("", "PERSON") or not (person or tok.pos_ == "PROPN"):
             continue
         if (person and tok.ent_iob_ != "B") or tok.text in found or MASKED.search(
-                doc.text[max(0, tok.idx - 1):tok.idx + len(tok.text) + 1]):
+                doc_text(doc)[max(0, tok.idx - 1):tok.idx + len(tok.text) + 1]):
             continue
         prev = doc[tok.i - 1] if tok.i else None
         if prev is not None and prev.lower_.rstrip(".") in _TITLES:
@@ -235,7 +236,7 @@ def _person_names(doc) -> dict[str, str]:
                     and (lower or (tok.text[:1].isupper() and tok.text[1:].islower()))):
                 continue
             g = "n"
-        mentions = [by_start.get(m.start()) for m in _word_re(tok.text).finditer(doc.text)]
+        mentions = [by_start.get(m.start()) for m in _word_re(tok.text).finditer(doc_text(doc))]
         if any(m is None or m.ent_type_ not in ("", "PERSON") for m in mentions):
             continue
         if (_is_common_word(tok.text) or g == "n") and any(
@@ -432,7 +433,7 @@ class EntityReplacement(Transform):
             return " ".join(t for t in (example.context, example.reference) if t), 0
         sents = [s for s in doc.sents if s.text.strip()]
         if len(sents) < 2:
-            return "", len(doc.text)
+            return "", len(doc_text(doc))
         return sents[0].text, sents[1].start_char
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
@@ -486,12 +487,12 @@ class EntityReplacement(Transform):
         """Every mention of the entity: for numbers and dates only the spans tagged as that entity
         ("three" in "the three of us" is another number); for names every occurrence, which must
         all be proper nouns or entities (else the story cannot be changed consistently)."""
-        text = doc.text
+        text = doc_text(doc)
         if label in _NUMERIC:
             spans = [(e.start_char, e.end_char, new) for e in doc.ents
                      if e.label_ == label and e.text == old and e.start_char >= start_at]
         else:
-            by_start = {t.idx: t for t in doc}
+            by_start = {t.idx: t for t in tokens(doc)}
             spans = []
             for m in _word_re(old).finditer(text, start_at):
                 tok = by_start.get(m.start())

@@ -8,6 +8,7 @@ co-hyponyms. Replacements keep the original's inflection ("dogs" -> "cats", "wal
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -15,8 +16,9 @@ from typing import TYPE_CHECKING
 from ..annotate import Level
 from ..example import Example
 from ..transform import Effect, Transform, register
-from ._wordsub import (WN_POS, antonyms_of, blocked_antonyms, complements_ok, fixed_expression_tokens,
-                       form_like, is_replaceable, main_pos_of, sense_share, substitution)
+from ._wordsub import (WN_POS, antonyms_of, blocked_antonyms, complements_ok, form_like, main_pos_of,
+                       replaceable_tokens, sense_share, substitution)
+from ._text import tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -47,6 +49,7 @@ def _ancestors(synset, levels: int = 2) -> set:
     return out
 
 
+@functools.lru_cache(maxsize=65536)
 def siblings_ok(lemma: str, other: str, checked: bool = True) -> bool:
     """Both nouns' most frequent WordNet senses are concrete things of the same kind (not
     synonyms). With ``checked`` (siblings proposed by WordNet itself, which knows rare senses),
@@ -75,9 +78,11 @@ def siblings_ok(lemma: str, other: str, checked: bool = True) -> bool:
     return any(p.min_depth() >= depth and "unit" not in p.name() for p in shared)
 
 
-def concept_neighbours(provider, lemma: str, upos: str) -> list[tuple[str, str]]:
+@functools.lru_cache(maxsize=65536)
+def concept_neighbours(provider, lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
     """(word, relation) neighbours of ``lemma`` usable as replacements: single common words that
-    WordNet knows mainly as the same part of speech, never the word itself or a blocked pair."""
+    WordNet knows mainly as the same part of speech, never the word itself or a blocked pair.
+    Memoised per (provider, lemma, POS): the WordNet checks behind it dominate the run time."""
     blocked = blocked_antonyms()
     out: list[tuple[str, str]] = []
     seen = {lemma}
@@ -101,7 +106,7 @@ def concept_neighbours(provider, lemma: str, upos: str) -> list[tuple[str, str]]
 
 
 def _content_lemmas(doc: "Doc") -> set[str]:
-    return {t.lemma_.lower() for t in doc if t.pos_ in ("NOUN", "VERB", "ADJ") and t.is_alpha and not t.is_stop}
+    return {t.lemma_.lower() for t in tokens(doc) if t.pos_ in ("NOUN", "VERB", "ADJ") and t.is_alpha and not t.is_stop}
 
 
 def has_concept_edge(doc: "Doc", provider) -> bool:
@@ -142,8 +147,7 @@ class ConceptNetSubstitution(Transform):
 
     def _concepts(self, doc: "Doc") -> list["Token"]:
         provider = self.provider
-        fixed = fixed_expression_tokens(doc)
-        return [t for t in doc if is_replaceable(t, fixed, COMMONSENSE_POS) and provider.has(t.lemma_.lower())]
+        return [t for t in replaceable_tokens(doc, COMMONSENSE_POS) if provider.has(t.lemma_.lower())]
 
     def _replacements(self, tok: "Token") -> list[tuple[str, str, str]]:
         lemma = tok.lemma_.lower()

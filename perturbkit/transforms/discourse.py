@@ -17,7 +17,7 @@ from ..resources.lexicons import table
 from ..transform import Change, Effect, Transform, register
 from . import _clauses as C
 from ._articles import indefinite_article
-from ._text import is_tokenised, match_case, sentences
+from ._text import doc_text, is_tokenised, match_case, sentences, tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -37,8 +37,10 @@ def _words(kind: str, where: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=None)
 def _opposites(kind: str, rule: str) -> dict[str, str]:
-    """word -> opposite for the rows of ``{kind}_opposites.tsv`` with this rule."""
+    """word -> opposite for the rows of ``{kind}_opposites.tsv`` with this rule (read once; do not
+    mutate the result)."""
     return {r["word"]: r["opposite"] for r in table(f"{kind}_opposites.tsv") if r["rule"] == rule}
 
 
@@ -184,7 +186,7 @@ def _swap_candidates(doc: "Doc", kind: str, check) -> list[list[Change]]:
 
 
 def _has_any(doc: "Doc", words: frozenset[str]) -> bool:
-    return any(t.lower_ in words for t in doc)
+    return any(t.lower_ in words for t in tokens(doc))
 
 
 @register
@@ -242,7 +244,7 @@ def _tense_be(head: "Token") -> str | None:
 def _causal_flips(doc: "Doc") -> list[Change]:
     """Every causal-word flip this doc allows, one Change each."""
     out: list[Change] = []
-    tokenised = is_tokenised(doc.text)
+    tokenised = is_tokenised(doc_text(doc))
     clause_map = _opposites("causal", "clause")
     for s in _usable(sentences(doc)):
         for site in C.medial_sites(doc, s, frozenset(clause_map)):
@@ -269,7 +271,7 @@ def _causal_flips(doc: "Doc") -> list[Change]:
         b = doc[site.second.start].idx
         out.append(Change(a, b, match_case(opener[0].text, phrase) + " ",
                           f"{opener.text.lower()} -> this is because"))
-    for t in doc:
+    for t in tokens(doc):
         nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
         prev = doc[t.i - 1] if t.i > 0 else None
         if nxt is None:
@@ -324,7 +326,7 @@ class CausalWordFlip(Transform):
         words = {w.split()[0] for w in _opposites("causal", "clause")} | {"therefore", "thus", "consequently", "as",
                                                                            "cause", "result", "effect",
                                                                            "consequence", "reason", "lead"}
-        return any(t.lower_ in words or t.lemma_.lower() in words for t in doc)
+        return any(t.lower_ in words or t.lemma_.lower() in words for t in tokens(doc))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = _causal_flips(doc)
@@ -360,6 +362,12 @@ def _article_fix(doc: "Doc", t: "Token", new: str) -> list[Change]:
                                                  "a/an agreement")]
 
 
+@functools.lru_cache(maxsize=None)
+def _phrase_table(kind: str) -> dict[tuple[str, ...], str]:
+    """Multi-word opposites by token tuple ("at first" -> "at last")."""
+    return {C.tokens_of(p): o for p, o in _opposites(kind, "phrase").items()}
+
+
 def _temporal_flips(doc: "Doc") -> list[list[Change]]:
     """Every time-word flip this doc allows (a flip may carry an article fix)."""
     out: list[list[Change]] = []
@@ -367,7 +375,7 @@ def _temporal_flips(doc: "Doc") -> list[list[Change]]:
     initial, phrase, noun = (_opposites("temporal", r) for r in ("initial", "phrase", "noun"))
     noun_det, verb_ing = _opposites("temporal", "noun_det"), _opposites("temporal", "verb_ing")
     verb_intr, verb_obj = _opposites("temporal", "verb_intr"), _opposites("temporal", "verb_obj")
-    phrases = {C.tokens_of(p): o for p, o in phrase.items()}
+    phrases = _phrase_table("temporal")
     used: set[int] = set()
     sents = _usable(sentences(doc))
     allowed = {t.i for s in sents for t in s}
@@ -376,7 +384,7 @@ def _temporal_flips(doc: "Doc") -> list[list[Change]]:
         out.append([Change(t.idx, t.idx + len(t), match_case(t.text, new), note)] + _article_fix(doc, t, new))
         used.add(t.i)
 
-    for t in doc:
+    for t in tokens(doc):
         if t.i not in allowed or t.i in used:
             continue
         n = C.phrase_at(doc, t.i, phrases)
@@ -505,7 +513,7 @@ class TemporalWordFlip(Transform):
 
     def applicable(self, example: Example, doc) -> bool:
         words = {w for r in table("temporal_opposites.tsv") for w in r["word"].split()}
-        return any(t.lower_ in words or t.lemma_.lower() in words for t in doc)
+        return any(t.lower_ in words or t.lemma_.lower() in words for t in tokens(doc))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = _temporal_flips(doc)

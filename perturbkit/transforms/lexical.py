@@ -20,8 +20,7 @@ from ..example import Example
 from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
-from ._wordsub import (WN_POS, antonyms_of, complements_ok, fixed_expression_tokens, form_like,
-                       is_replaceable, substitution)
+from ._wordsub import WN_POS, antonyms_of, complements_ok, form_like, replaceable_tokens, substitution
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -70,10 +69,9 @@ def _changes(doc: "Doc", chosen: list, label: str) -> list[Change]:
 def antonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS, provider=None,
                        deps: Sequence[str] | None = None) -> list[tuple["Token", str, str, str]]:
     """(token, antonym lemma, inflected antonym, source) for every replaceable token."""
-    fixed = fixed_expression_tokens(doc)
     out = []
-    for tok in doc:
-        if not is_replaceable(tok, fixed, upos) or (deps is not None and tok.dep_ not in deps):
+    for tok in replaceable_tokens(doc, upos):
+        if deps is not None and tok.dep_ not in deps:
             continue
         lemma = tok.lemma_.lower()
         for ant, source in antonyms_of(lemma, tok.pos_, provider):
@@ -176,10 +174,9 @@ def _describes_thing(adj: "Token") -> bool:
 def synonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS,
                        deps: Sequence[str] | None = None) -> list[tuple["Token", str, str, str]]:
     """(token, synonym lemma, inflected synonym, "wordnet") for every replaceable token."""
-    fixed = fixed_expression_tokens(doc)
     out = []
-    for tok in doc:
-        if not is_replaceable(tok, fixed, upos) or (deps is not None and tok.dep_ not in deps):
+    for tok in replaceable_tokens(doc, upos):
+        if deps is not None and tok.dep_ not in deps:
             continue
         if tok.pos_ == "VERB" and any(c.dep_ in ("xcomp", "ccomp") for c in tok.children):
             continue
@@ -336,9 +333,8 @@ class KeywordSubstitution(Transform):
         counts: dict[tuple[str, str], Counter] = {}
         frames: Counter = Counter()  # (lemma, frame): a verb must be seen often with the frame
         for doc in ann.pipe([t for t in texts if t.strip()], Level.PARSE):
-            fixed = fixed_expression_tokens(doc)
-            for tok in doc:
-                if is_replaceable(tok, fixed, KEYWORD_POS) and tok.text.islower():
+            for tok in replaceable_tokens(doc, KEYWORD_POS):
+                if tok.text.islower():
                     slot = _slot(tok)
                     counts.setdefault(slot, Counter())[(tok.lower_, tok.lemma_.lower(), tok.pos_)] += 1
                     frames[tok.lemma_.lower(), slot[1]] += 1
@@ -356,8 +352,7 @@ class KeywordSubstitution(Transform):
         return bool(self._vocab)
 
     def _keywords(self, doc: "Doc") -> list["Token"]:
-        fixed = fixed_expression_tokens(doc)
-        return [t for t in doc if is_replaceable(t, fixed, KEYWORD_POS)]
+        return replaceable_tokens(doc, KEYWORD_POS)
 
     def _replacement(self, tok: "Token", rng: random.Random, provider) -> tuple[str, str, str] | None:
         lemma = tok.lemma_.lower()

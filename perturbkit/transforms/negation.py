@@ -23,7 +23,7 @@ from ..example import Example
 from ..resources.inflect import forms, inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
-from ._text import is_tokenised, match_case, sentences
+from ._text import doc_text, is_tokenised, match_case, sentences, tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -96,9 +96,9 @@ class Style(NamedTuple):
 
     @classmethod
     def of(cls, doc: "Doc") -> "Style":
-        n_nt = sum(1 for t in doc if t.lower_ in ("n't", "n’t"))
-        n_not = sum(1 for t in doc if t.lower_ == "not")
-        return cls(contract=n_nt > 0 and n_nt >= n_not, tokenised=is_tokenised(doc.text))
+        n_nt = sum(1 for t in tokens(doc) if t.lower_ in ("n't", "n’t"))
+        n_not = sum(1 for t in tokens(doc) if t.lower_ == "not")
+        return cls(contract=n_nt > 0 and n_nt >= n_not, tokenised=is_tokenised(doc_text(doc)))
 
     def negative(self, aux: str) -> str:
         """The negative of an auxiliary word ("did" -> "didn't" / "did n't" / "did not")."""
@@ -278,7 +278,7 @@ def _do_support(sent: "Span", root: "Token", style: Style) -> list[Change] | Non
         first -= 1
     if first < root.i:  # "he always wanted" -> "he did not always want"
         start = doc[first].idx
-        middle = doc.text[start:root.idx]
+        middle = doc_text(doc)[start:root.idx]
         return [Change(start, end, f"{neg} {middle}{base}", "negation inserted (do-support)")]
     return [Change(root.idx, end, f"{neg} {base}", "negation inserted (do-support)")]
 

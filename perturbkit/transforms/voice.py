@@ -11,6 +11,7 @@ from ._persons import (LIGHT, MASK_IDENT, MASKED, agree, ambiguous_object, at_se
                        binds_reflexive, cased_pronoun, followed_by_verb, is_measure, is_npi, is_wh,
                        lower_initial, name_gender, np_class, np_span, pronoun_case, pronoun_form,
                        text_style)
+from ._text import doc_text, tokens
 
 # Verbs whose object does not passivise ("A car was had by him"); light-verb objects ("take a
 # nap") are in _persons.LIGHT.
@@ -47,7 +48,7 @@ def _referents(tok) -> set[str]:
     pc = pronoun_case(tok)
     if pc is not None:
         return {pc[0]}
-    m = MASKED.search(tok.doc.text[max(0, tok.idx - 1):tok.idx + len(tok.text) + 1])
+    m = MASKED.search(doc_text(tok.doc)[max(0, tok.idx - 1):tok.idx + len(tok.text) + 1])
     if m:
         return {MASK_IDENT[m.group(1)]} | {"3m", "3f"}
     g = name_gender(tok.text)
@@ -95,11 +96,11 @@ class PassiveVoice(Transform):
     example = "Shakespeare wrote Macbeth. They will fix it. She did not see the dog."
 
     def applicable(self, example: Example, doc) -> bool:
-        return any(t.dep_ == "dobj" for t in doc)
+        return any(t.dep_ == "dobj" for t in tokens(doc))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         style = text_style(example.text)
-        verbs = [t for t in doc if t.pos_ == "VERB" and any(c.dep_ == "dobj" for c in t.children)]
+        verbs = [t for t in tokens(doc) if t.pos_ == "VERB" and any(c.dep_ == "dobj" for c in t.children)]
         rng.shuffle(verbs)
         for v in verbs:
             change = self._passive(doc, v, style)
@@ -135,13 +136,13 @@ class PassiveVoice(Transform):
         if op:
             new_subj = cased_pronoun(pronoun_form(op[0], "subj"), start, style)
         else:
-            new_subj = doc.text[os_[0]:os_[1]]
+            new_subj = doc_text(doc)[os_[0]:os_[1]]
             if start and style == "normal":
                 new_subj = new_subj[:1].upper() + new_subj[1:]
         if sp:
             agent = cased_pronoun(pronoun_form(sp[0], "obj"), False, style)
         else:
-            agent = doc.text[ss[0]:ss[1]]
+            agent = doc_text(doc)[ss[0]:ss[1]]
             agent = lower_initial(first, agent, style) if start else agent
         particles = "".join(" " + p.text for p in prts)
         by = "by"
@@ -171,7 +172,7 @@ def _clause(doc, v) -> tuple | None:
         return None
     for x in (s, o):
         if x.pos_ not in ("NOUN", "PROPN", "PRON") and not MASKED.search(
-                doc.text[max(0, x.idx - 1):x.idx + len(x.text) + 1]):
+                doc_text(doc)[max(0, x.idx - 1):x.idx + len(x.text) + 1]):
             return None
     if ambiguous_object(v, o) or is_npi(o) or binds_reflexive(s) or is_measure(o) \
             or o.lemma_.lower() in LIGHT.get(lemma, ()) \
