@@ -89,3 +89,22 @@ def test_clear(fresh):
     fresh.clear()
     fresh.parse("He left.")
     assert fresh.n_parsed == 2
+
+
+def test_docs_still_pickle_after_every_transform_read_them(annotator):
+    """Transforms cache per-Doc facts in ``doc.user_data``; they must stay plain data, or a Doc
+    shared through the Annotator could no longer be pickled (Ray, multiprocessing)."""
+    import pickle
+
+    import perturbkit as pk
+    from perturbkit.example import Example
+
+    text = "Tom didn't go to the old store because it was late. Then he fell asleep early at home."
+    ex = Example(text)
+    doc = annotator.parse(text)
+    for name in pk.registry():
+        pk.get_transform(name)(ex, seed=1, annotator=annotator)
+    assert doc.user_data, "expected the transforms to cache something on the Doc"
+    restored = pickle.loads(pickle.dumps(doc))
+    assert restored.text == text
+    assert set(restored.user_data) == set(doc.user_data)

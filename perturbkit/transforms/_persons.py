@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING, Iterable
 
 from ..resources.lexicons import table, word_list
-from ._text import doc_text, tokens
+from ._text import doc_text
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -462,7 +462,7 @@ def lower_initial(first: "Token", phrase: str, style: str) -> str:
 
 
 def has_passive(doc: "Doc") -> bool:
-    return any(t.dep_ in ("nsubjpass", "auxpass") for t in tokens(doc))
+    return any(t.dep_ in ("nsubjpass", "auxpass") for t in doc)
 
 
 def span_of(tok: "Token") -> tuple[int, int]:

@@ -9,7 +9,6 @@ if TYPE_CHECKING:
 
 _SENTS_KEY = "perturbkit.sentence_bounds"
 _TEXT_KEY = "perturbkit.text"
-_TOKENS_KEY = "perturbkit.tokens"
 _TOKENISED = re.compile(r"\w \.(\s|$)|\w ,\s| n't\b| '(s|re|ve|ll|d|m)\b")
 
 
@@ -33,15 +32,6 @@ def sentences(doc: "Doc") -> list["Span"]:
                 bounds.append((start, s.end))
         doc.user_data[_SENTS_KEY] = bounds
     return [doc[a:b] for a, b in bounds]
-
-
-def tokens(doc: "Doc") -> list["Token"]:
-    """The doc's tokens as a list, built once per Doc (cached in ``doc.user_data``): iterating or
-    indexing a Doc makes a new Token object every time, and every transform walks the same parse."""
-    toks = doc.user_data.get(_TOKENS_KEY)
-    if toks is None:
-        toks = doc.user_data[_TOKENS_KEY] = list(doc)
-    return toks
 
 
 def doc_text(doc: "Doc") -> str:

@@ -14,7 +14,7 @@ from ..resources.lexicons import table, word_list
 from ..resources.wordnet import lemma_count
 from ..transform import Change
 from ._articles import indefinite_article
-from ._text import match_case, tokens
+from ._text import match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -73,12 +73,13 @@ def _fixed_expressions() -> dict[str, tuple[tuple[str, ...], ...]]:
 
 def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
     """Indices of tokens inside a fixed expression ("fell asleep", "at least", "high school").
-    Computed once per Doc (cached in ``doc.user_data``) and shared by every substitution."""
+    Computed once per Doc (cached in ``doc.user_data`` as a list of ints, so the Doc still
+    pickles) and shared by every substitution."""
     cached = doc.user_data.get("pk_fixed_expr")
     if cached is not None:
-        return cached
+        return frozenset(cached)
     exprs = _fixed_expressions()
-    forms = [(t.lower_, t.lemma_.lower()) for t in tokens(doc)]
+    forms = [(t.lower_, t.lemma_.lower()) for t in doc]
     out: set[int] = set()
     for i, form in enumerate(forms):
         for first in set(form):
@@ -86,21 +87,21 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
                 n = len(e)
                 if i + n <= len(forms) and all(w in forms[i + k] for k, w in enumerate(e)):
                     out.update(range(i, i + n))
-    result = frozenset(out)
-    doc.user_data["pk_fixed_expr"] = result
-    return result
+    doc.user_data["pk_fixed_expr"] = sorted(out)
+    return frozenset(out)
 
 
 def replaceable_tokens(doc: "Doc", upos: Iterable[str]) -> list["Token"]:
     """The tokens of ``doc`` that :func:`is_replaceable` accepts for ``upos``, in order. The
     POS-independent checks run once per Doc (cached in ``doc.user_data``), since every
-    substitution transform asks the same question of the same parse."""
+    substitution transform asks the same question of the same parse (kept as (index, POS) pairs,
+    so the Doc still pickles)."""
     base = doc.user_data.get("pk_replaceable")
     if base is None:
         fixed = fixed_expression_tokens(doc)
-        base = [t for t in tokens(doc) if _replaceable(t, fixed)]
+        base = [(t.i, t.pos_) for t in doc if _replaceable(t, fixed)]
         doc.user_data["pk_replaceable"] = base
-    return [t for t in base if t.pos_ in upos]
+    return [doc[i] for i, pos in base if pos in upos]
 
 
 def is_replaceable(tok: "Token", fixed: frozenset[int], upos: Iterable[str]) -> bool:

@@ -18,7 +18,7 @@ from ._persons import (LIGHT, MASKED, SUBJ_DEPS, agreement_changes, ambiguous_ob
                        at_sentence_start, binds_reflexive, cased_pronoun, finite_verbs,
                        followed_by_verb, is_measure, is_npi, is_wh, lower_initial, name_gender,
                        np_class, np_span, pronoun_case, pronoun_form, span_of, text_style)
-from ._text import doc_text, tokens
+from ._text import doc_text
 
 
 # ------------------------------------------------------------------------------------------------
@@ -100,11 +100,11 @@ class SubjectObjectSwap(Transform):
     example = "Mary likes the boys. Later the dog chased the cat."
 
     def applicable(self, example: Example, doc) -> bool:
-        return any(t.dep_ in ("dobj", "agent") for t in tokens(doc))
+        return any(t.dep_ in ("dobj", "agent") for t in doc)
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         style = text_style(example.text)
-        clauses = [c for c in (_clause(v) for v in tokens(doc)) if c is not None]
+        clauses = [c for c in (_clause(v) for v in doc) if c is not None]
         rng.shuffle(clauses)
         for s, v, o in clauses:
             changes = self._swap(doc, s, v, o, style)
@@ -216,10 +216,10 @@ def _renamed(text: str, start: int, end: int, new: str, note: str) -> list[Chang
 def _person_names(doc) -> dict[str, str]:
     """First names of the story's characters (as written) -> "m", "f" or "n" (a PERSON name not in
     the gendered lists), only names every mention of which can be told apart from ordinary words."""
-    by_start = {t.idx: t for t in tokens(doc)}
+    by_start = {t.idx: t for t in doc}
     lower = text_style(doc_text(doc)) == "lower"
     found: dict[str, str] = {}
-    for tok in tokens(doc):
+    for tok in doc:
         person = tok.ent_type_ == "PERSON"
         if tok.ent_type_ not in ("", "PERSON") or not (person or tok.pos_ == "PROPN"):
             continue
@@ -492,7 +492,7 @@ class EntityReplacement(Transform):
             spans = [(e.start_char, e.end_char, new) for e in doc.ents
                      if e.label_ == label and e.text == old and e.start_char >= start_at]
         else:
-            by_start = {t.idx: t for t in tokens(doc)}
+            by_start = {t.idx: t for t in doc}
             spans = []
             for m in _word_re(old).finditer(text, start_at):
                 tok = by_start.get(m.start())

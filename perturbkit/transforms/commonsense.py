@@ -18,7 +18,6 @@ from ..example import Example
 from ..transform import Effect, Transform, register
 from ._wordsub import (WN_POS, antonyms_of, blocked_antonyms, complements_ok, form_like, main_pos_of,
                        replaceable_tokens, sense_share, substitution)
-from ._text import tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -106,7 +105,7 @@ def concept_neighbours(provider, lemma: str, upos: str) -> tuple[tuple[str, str]
 
 
 def _content_lemmas(doc: "Doc") -> set[str]:
-    return {t.lemma_.lower() for t in tokens(doc) if t.pos_ in ("NOUN", "VERB", "ADJ") and t.is_alpha and not t.is_stop}
+    return {t.lemma_.lower() for t in doc if t.pos_ in ("NOUN", "VERB", "ADJ") and t.is_alpha and not t.is_stop}
 
 
 def has_concept_edge(doc: "Doc", provider) -> bool:

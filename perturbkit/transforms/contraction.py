@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import is_tokenised, match_case, tokens
+from ._text import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -224,7 +224,7 @@ def _expand_d(nxt: list["Token"]) -> str | None:
 def _expand(doc: "Doc", text: str) -> list[Change]:
     """Every contraction in the text whose full form is certain."""
     tokenised = is_tokenised(text)
-    starts = [t.idx for t in tokens(doc)]
+    starts = [t.idx for t in doc]
     changes = []
     for m in _NT_RE.finditer(text):
         host, clitic = m.group(1), m.group(3)

@@ -17,7 +17,7 @@ from ..resources.lexicons import table
 from ..transform import Change, Effect, Transform, register
 from . import _clauses as C
 from ._articles import indefinite_article
-from ._text import doc_text, is_tokenised, match_case, sentences, tokens
+from ._text import doc_text, is_tokenised, match_case, sentences
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -186,7 +186,7 @@ def _swap_candidates(doc: "Doc", kind: str, check) -> list[list[Change]]:
 
 
 def _has_any(doc: "Doc", words: frozenset[str]) -> bool:
-    return any(t.lower_ in words for t in tokens(doc))
+    return any(t.lower_ in words for t in doc)
 
 
 @register
@@ -271,7 +271,7 @@ def _causal_flips(doc: "Doc") -> list[Change]:
         b = doc[site.second.start].idx
         out.append(Change(a, b, match_case(opener[0].text, phrase) + " ",
                           f"{opener.text.lower()} -> this is because"))
-    for t in tokens(doc):
+    for t in doc:
         nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
         prev = doc[t.i - 1] if t.i > 0 else None
         if nxt is None:
@@ -326,7 +326,7 @@ class CausalWordFlip(Transform):
         words = {w.split()[0] for w in _opposites("causal", "clause")} | {"therefore", "thus", "consequently", "as",
                                                                            "cause", "result", "effect",
                                                                            "consequence", "reason", "lead"}
-        return any(t.lower_ in words or t.lemma_.lower() in words for t in tokens(doc))
+        return any(t.lower_ in words or t.lemma_.lower() in words for t in doc)
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = _causal_flips(doc)
@@ -384,7 +384,7 @@ def _temporal_flips(doc: "Doc") -> list[list[Change]]:
         out.append([Change(t.idx, t.idx + len(t), match_case(t.text, new), note)] + _article_fix(doc, t, new))
         used.add(t.i)
 
-    for t in tokens(doc):
+    for t in doc:
         if t.i not in allowed or t.i in used:
             continue
         n = C.phrase_at(doc, t.i, phrases)
@@ -513,7 +513,7 @@ class TemporalWordFlip(Transform):
 
     def applicable(self, example: Example, doc) -> bool:
         words = {w for r in table("temporal_opposites.tsv") for w in r["word"].split()}
-        return any(t.lower_ in words or t.lemma_.lower() in words for t in tokens(doc))
+        return any(t.lower_ in words or t.lemma_.lower() in words for t in doc)
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = _temporal_flips(doc)

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from ..annotate import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import tokens
 
 
 @register
@@ -36,7 +35,7 @@ class MaskWords(Transform):
     @staticmethod
     def _candidates(doc) -> list:
         # content words only: masking "the" or "of" tests nothing; masked names stay names
-        return [t for t in tokens(doc) if t.is_alpha and not t.is_stop and len(t) > 1
+        return [t for t in doc if t.is_alpha and not t.is_stop and len(t) > 1
                 and not (t.i > 0 and doc[t.i - 1].text == "[")]
 
     def applicable(self, example: Example, doc) -> bool:

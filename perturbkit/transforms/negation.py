@@ -23,7 +23,7 @@ from ..example import Example
 from ..resources.inflect import forms, inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
-from ._text import doc_text, is_tokenised, match_case, sentences, tokens
+from ._text import doc_text, is_tokenised, match_case, sentences
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -96,8 +96,8 @@ class Style(NamedTuple):
 
     @classmethod
     def of(cls, doc: "Doc") -> "Style":
-        n_nt = sum(1 for t in tokens(doc) if t.lower_ in ("n't", "n’t"))
-        n_not = sum(1 for t in tokens(doc) if t.lower_ == "not")
+        n_nt = sum(1 for t in doc if t.lower_ in ("n't", "n’t"))
+        n_not = sum(1 for t in doc if t.lower_ == "not")
         return cls(contract=n_nt > 0 and n_nt >= n_not, tokenised=is_tokenised(doc_text(doc)))
 
     def negative(self, aux: str) -> str:

@@ -9,14 +9,14 @@ from ..transform import Change, Effect, Transform, register
 from ._persons import (AGREEMENT, HUMAN, agreement_changes, at_sentence_start, binds_reflexive,
                        cased_pronoun, finite_verbs, has_passive, masked_identities, name_gender,
                        pronoun_case, pronoun_form, pronoun_readings, span_of, text_style)
-from ._text import doc_text, tokens
+from ._text import doc_text
 
 
 def story_identities(doc) -> set[str]:
     """Who the story talks about: identities of its human pronouns, masked names ([MALE] -> "3m",
     [NEUTRAL] -> "3?") and gendered PERSON names ("Anna" -> "3f")."""
     found = masked_identities(doc_text(doc))
-    for tok in tokens(doc):
+    for tok in doc:
         readings = {i for i, _ in pronoun_readings(tok.text)}
         pc = pronoun_case(tok)
         if pc is not None or (len(readings) == 1 and tok.tag_ in ("PRP", "PRP$")):
@@ -83,7 +83,7 @@ class PronounSwap(Transform):
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = []
-        for tok in tokens(doc):
+        for tok in doc:
             pc = pronoun_case(tok)
             if pc is not None and pc[0] in HUMAN and (self.reflexives or pc[1] != "refl"):
                 cands.append((tok, *pc))

@@ -21,7 +21,7 @@ from ..example import Example
 from ..resources.errors import ResourceMissing
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
-from ._text import is_tokenised, match_case, sentences, tokens
+from ._text import is_tokenised, match_case, sentences
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -175,7 +175,7 @@ class RandomWordReplacement(_RelatedStories):
         (seen at least ``min_count`` times); replacements are drawn uniformly from it."""
         counts: dict[str, Counter[str]] = {pos: Counter() for pos in _REPLACE_TAGS}
         for _, doc in _fit_docs(corpus, annotator):
-            for t in tokens(doc):
+            for t in doc:
                 if _replaceable(t) and t.lemma_.isalpha() and t.lemma_.islower():
                     counts[t.pos_][t.lemma_] += 1
         self._vocab = {pos: sorted(w for w, n in c.most_common(self.vocab_size) if n >= self.min_count)
@@ -185,7 +185,7 @@ class RandomWordReplacement(_RelatedStories):
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         if not self._vocab:
             return None
-        cands = [t for t in tokens(doc) if _replaceable(t) and self._vocab.get(t.pos_)]
+        cands = [t for t in doc if _replaceable(t) and self._vocab.get(t.pos_)]
         if not cands:
             return None
         k = max(1, round(self.rate * len(cands)))

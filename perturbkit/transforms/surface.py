@@ -11,7 +11,7 @@ from ..annotate import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
-from ._text import sentences, tokens
+from ._text import sentences
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -88,7 +88,7 @@ class Typos(Transform):
     @staticmethod
     def _words(doc: "Doc", text: str) -> tuple[int, list["Token"]]:
         """(number of alphabetic words, the ones that may get a typo)."""
-        words = [t for t in tokens(doc) if t.is_alpha]
+        words = [t for t in doc if t.is_alpha]
         free = [t for t in words if _free_standing(text, t.idx, t.idx + len(t.text))]
         long = [t for t in free if len(t.text) >= 3]
         return len(words), (long or [t for t in free if len(t.text) >= 2])

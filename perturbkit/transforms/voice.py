@@ -11,7 +11,7 @@ from ._persons import (LIGHT, MASK_IDENT, MASKED, agree, ambiguous_object, at_se
                        binds_reflexive, cased_pronoun, followed_by_verb, is_measure, is_npi, is_wh,
                        lower_initial, name_gender, np_class, np_span, pronoun_case, pronoun_form,
                        text_style)
-from ._text import doc_text, tokens
+from ._text import doc_text
 
 # Verbs whose object does not passivise ("A car was had by him"); light-verb objects ("take a
 # nap") are in _persons.LIGHT.
@@ -96,11 +96,11 @@ class PassiveVoice(Transform):
     example = "Shakespeare wrote Macbeth. They will fix it. She did not see the dog."
 
     def applicable(self, example: Example, doc) -> bool:
-        return any(t.dep_ == "dobj" for t in tokens(doc))
+        return any(t.dep_ == "dobj" for t in doc)
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         style = text_style(example.text)
-        verbs = [t for t in tokens(doc) if t.pos_ == "VERB" and any(c.dep_ == "dobj" for c in t.children)]
+        verbs = [t for t in doc if t.pos_ == "VERB" and any(c.dep_ == "dobj" for c in t.children)]
         rng.shuffle(verbs)
         for v in verbs:
             change = self._passive(doc, v, style)
