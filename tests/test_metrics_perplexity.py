@@ -150,3 +150,201 @@ def test_missing_model_is_a_resource_error(tmp_path):
 
     with pytest.raises(ResourceMissing, match="causal language model"):
         Perplexity(model=str(tmp_path / "nope"))(["a"])
+
+
+# ---------------------------------------------------------------------------------------- prefix sharing
+SHARED = [
+    "Tom went home. The dog ran to the store.",
+    "Tom went home. The dog ran to the mat.",  # shares a long prefix with the one above
+    "Tom went home.",  # all of it is a prefix of the two above
+    "Tom went home. The dog ran to the store. He waited.",  # extends the first
+    "the cat sat .",
+    " the cat sat . ",  # another text, the same tokens (stories are stripped)
+    "She bought milk because it was late and the store was open.",
+    "She bought milk because it was late.",
+    "x",
+    "",
+]
+CONTEXTS = [None, "Tom was hungry.", None, "Tom was hungry.", "Tom went home.", None, "Tom went home. The dog",
+            "It was late.", None, "Look up."]
+
+
+@pytest.fixture(scope="module")
+def tiny_llama(tiny_lm, tmp_path_factory):
+    """A 2-layer Llama (rotary positions, grouped KV heads) with random weights and the same tokenizer."""
+    from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
+
+    path = tmp_path_factory.mktemp("tiny-llama")
+    tok = AutoTokenizer.from_pretrained(tiny_lm)
+    tok.save_pretrained(path)
+    torch.manual_seed(1)
+    cfg = LlamaConfig(vocab_size=tok.vocab_size, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
+    LlamaForCausalLM(cfg).save_pretrained(path)
+    return str(path)
+
+
+@pytest.fixture(params=["gpt2", "llama"])
+def any_lm(request, tiny_lm, tiny_llama):
+    return tiny_lm if request.param == "gpt2" else tiny_llama
+
+
+def _plain(model, texts, contexts=None, **kw):
+    return Perplexity(model=model, device="cpu", share_prefixes=False, **kw)(texts, contexts)
+
+
+def _lexicographic_nodes(m, texts, contexts):
+    """Tokens left after merging shared prefixes: the prefix-tree size of the scored sequences."""
+    seqs = sorted(ids for ids, start in (m.encode(t, c) for t, c in zip(texts, contexts))
+                  if len(ids) - max(start, 1) >= 1)
+    nodes, prev = 0, []
+    for ids in seqs:
+        common = 0
+        while common < min(len(ids), len(prev)) and ids[common] == prev[common]:
+            common += 1
+        nodes += len(ids) - common
+        prev = ids
+    return nodes
+
+
+def test_fixture_texts_cover_the_sharing_cases(tiny_lm):
+    m = Perplexity(model=tiny_lm)
+    m.setup()
+    first, mat, prefix, longer = (m.encode(t, None)[0] for t in SHARED[:4])
+    assert first[:len(prefix)] == prefix and mat[:len(prefix) + 4] == first[:len(prefix) + 4] and mat != first
+    assert longer[:len(first)] == first
+    assert m.encode(SHARED[4], None) == m.encode(SHARED[5], None)
+    # a context followed by a story shares its beginning with a story that starts the same way
+    with_ctx, start = m.encode("the cat sat .", "Tom went home.")
+    assert with_ctx[:start] == prefix and start > 1
+
+
+@pytest.mark.parametrize("with_contexts", [False, True])
+def test_shared_prefixes_score_like_the_batched_path(any_lm, with_contexts):
+    contexts = CONTEXTS if with_contexts else [None] * len(SHARED)
+    want = _plain(any_lm, SHARED, contexts)
+    m = Perplexity(model=any_lm, device="cpu", share_prefixes=True)
+    got = m(SHARED, contexts)
+    np.testing.assert_allclose(got, want, rtol=1e-4)
+    assert m.token_counts["run"] == _lexicographic_nodes(m, SHARED, contexts) < m.token_counts["tokens"]
+
+
+def test_sharing_is_carried_across_calls_in_any_order(any_lm):
+    want = _plain(any_lm, SHARED, CONTEXTS)
+    m = Perplexity(model=any_lm, device="cpu", share_prefixes=True)
+    rng = np.random.default_rng(0)
+    for _ in range(3):  # unsorted batches of 1-3: the kept sequence may sort before or after the next ones
+        order = rng.permutation(len(SHARED))
+        got = np.empty(len(SHARED))
+        i = 0
+        while i < len(order):
+            part = order[i:i + int(rng.integers(1, 4))]
+            got[part] = m([SHARED[j] for j in part], [CONTEXTS[j] for j in part])
+            i += len(part)
+        np.testing.assert_allclose(got, want, rtol=1e-4)
+
+
+def test_the_kept_sequence_saves_work_in_the_next_call(tiny_lm):
+    m = Perplexity(model=tiny_lm, device="cpu", share_prefixes=True)
+    m([SHARED[0]])
+    assert m.token_counts["run"] == len(m.encode(SHARED[0], None)[0])
+    before = m.token_counts["run"]
+    m([SHARED[1]])  # only what follows the common prefix runs
+    a, b = m.encode(SHARED[0], None)[0], m.encode(SHARED[1], None)[0]
+    common = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+    assert m.token_counts["run"] - before == len(b) - common
+    before = m.token_counts["run"]
+    m([SHARED[0], SHARED[2]])  # already seen prefixes and a sequence identical to one scored
+    assert m.token_counts["run"] - before == len(a) - common
+    m.reset_prefix()
+    before = m.token_counts["run"]
+    m([SHARED[2]])
+    assert m.token_counts["run"] - before == len(m.encode(SHARED[2], None)[0])
+
+
+def test_the_model_runs_once_per_pack_on_the_tree_nodes_only(tiny_lm, monkeypatch):
+    m = Perplexity(model=tiny_lm, device="cpu", share_prefixes=True, pack_tokens=12)
+    m.setup()
+    fed = []
+    body = m._lm.base_model
+    forward = body.forward
+
+    def counting(*args, **kwargs):
+        fed.append(kwargs["input_ids"].shape[1])
+        return forward(*args, **kwargs)
+
+    monkeypatch.setattr(body, "forward", counting)
+    got = m(SHARED)
+    monkeypatch.undo()
+    np.testing.assert_allclose(got, _plain(tiny_lm, SHARED), rtol=1e-4)
+    assert sum(fed) == _lexicographic_nodes(m, SHARED, [None] * len(SHARED)) == m.token_counts["run"]
+    longest = max(len(m.encode(t, None)[0]) for t in SHARED)
+    assert len(fed) > 1 and max(fed) <= longest  # packs of <= 12 new tokens, or one sequence alone
+    assert any(n < 12 for n in fed)
+
+
+def test_sharing_after_truncation(any_lm):
+    long = ["Tom went to the store. " * 6 + "He waited.", "Tom went to the store. " * 6 + "She waited.",
+            "Tom went to the store. " * 3, "He waited."]
+    contexts = [None, None, "It was late. " * 8, "It was late. " * 8 + "Tom went to the store."]
+    want = _plain(any_lm, long, contexts, max_tokens=12)
+    m = Perplexity(model=any_lm, device="cpu", share_prefixes=True, max_tokens=12)
+    got = m(long, contexts)
+    np.testing.assert_allclose(got, want, rtol=1e-4)
+    assert m.encode(long[0], None) == m.encode(long[1], None)  # cut to the same 12 tokens
+    assert got[0] == got[1]
+
+
+def test_sharing_without_a_start_token_differs_at_token_zero(any_lm):
+    want = _plain(any_lm, SHARED, CONTEXTS, start_token=None)
+    m = Perplexity(model=any_lm, device="cpu", share_prefixes=True, start_token=None)
+    np.testing.assert_allclose(m(SHARED, CONTEXTS), want, rtol=1e-4)
+    m.reset_prefix()
+    two = ["Tom went home.", "the cat sat ."]  # no shared first token: one tree with two roots
+    before = m.token_counts["run"]
+    np.testing.assert_allclose(m(two), _plain(any_lm, two, start_token=None), rtol=1e-4)
+    assert m.token_counts["run"] - before == sum(len(m.encode(t, None)[0]) for t in two)
+
+
+def test_sharing_with_eager_attention(tiny_lm, monkeypatch):
+    m = Perplexity(model=tiny_lm, device="cpu", share_prefixes=True)
+    m.setup()
+    monkeypatch.setattr(m._lm.config, "_attn_implementation", "eager")  # an additive float mask
+    np.testing.assert_allclose(m(SHARED, CONTEXTS), _plain(tiny_lm, SHARED, CONTEXTS), rtol=1e-4)
+
+
+def test_models_that_need_their_full_logits_take_the_batched_path(tiny_lm, monkeypatch):
+    m = Perplexity(model=tiny_lm, device="cpu", share_prefixes=True)
+    m.setup()
+    monkeypatch.setattr(m._lm.config, "logit_scale", 1.0, raising=False)  # as Cohere's config has
+    got = m(SHARED[:3])
+    assert not m._can_share() and m.token_counts["run"] == 3 * max(len(m.encode(t, None)[0]) for t in SHARED[:3])
+    np.testing.assert_allclose(got, _plain(tiny_lm, SHARED[:3]), rtol=1e-4)
+
+
+def test_share_prefixes_auto_is_on_for_cpu_and_not_part_of_the_identity(tiny_lm, monkeypatch):
+    assert Perplexity(model=tiny_lm, device="cpu").sharing()
+    assert not Perplexity(model=tiny_lm, device="cpu", share_prefixes=False).sharing()
+    assert not Perplexity(model=tiny_lm, device="cuda").sharing()
+    assert Perplexity(model=tiny_lm, device="cuda", share_prefixes=True).sharing()
+    ident = Perplexity(model=tiny_lm).identity()
+    assert ident == Perplexity(model=tiny_lm, share_prefixes=False, pack_tokens=7).identity()
+    with pytest.raises(ValueError, match="share_prefixes"):
+        Perplexity(share_prefixes="yes")
+
+
+def test_order_key_puts_shared_beginnings_together(tiny_lm):
+    m = Perplexity(model=tiny_lm, device="cpu")
+    texts = ["b c", "a b c", "a b", "b"]
+    assert sorted(texts, key=lambda t: m.order_key(t, None, None)) == ["a b", "a b c", "b", "b c"]
+    assert m.order_key("b", "a", None) < m.order_key("a", "b", None)  # the context comes first
+    plain = Perplexity(model=tiny_lm, device="cpu", share_prefixes=False)
+    assert sorted(texts, key=lambda t: plain.order_key(t, None, None)) == ["a b c", "b c", "a b", "b"]
+
+
+def test_runner_with_sharing_matches_the_batched_runner(tiny_lm):
+    exs = [Example(t, context=c, id=f"e{i}") for i, (t, c) in enumerate(zip(SHARED, CONTEXTS))]
+    shared = MetricRunner(Perplexity(model=tiny_lm, device="cpu"), cache_dir=False, batch_size=3)
+    plain = MetricRunner(Perplexity(model=tiny_lm, device="cpu", share_prefixes=False), cache_dir=False,
+                         batch_size=3)
+    np.testing.assert_allclose(shared.score(exs), plain.score(exs), rtol=1e-4)

@@ -80,6 +80,21 @@ def test_batches_are_length_sorted_and_sized():
     assert [len(b) for b in m.batches] == [3, 3, 1]
 
 
+def test_runner_feeds_inputs_in_the_metrics_order():
+    class Alphabetical(Counting):
+        def order_key(self, text, context, reference):
+            return (context or "", text)
+
+    exs = [Example(t, id=f"e{i}", context=c) for i, (t, c) in
+           enumerate([("b c", None), ("a b c d", "z"), ("a b", None), ("b", None), ("a", "z")])]
+    m = Alphabetical()
+    out = MetricRunner(m, cache_dir=False).score(exs)
+    assert m.seen == ["a b", "b", "b c", "a", "a b c d"]  # (context, text) order, not longest first
+    assert [len(b) for b in m.batches] == [3, 2] and out.tolist() == [2.0, 4.0, 2.0, 1.0, 1.0]
+    default = Counting()
+    assert default.order_key("a b", None, None) < default.order_key("a", "b", None) < default.order_key("a", None, None)
+
+
 def test_runner_batch_size_overrides_metric():
     m = Counting()
     MetricRunner(m, cache_dir=False, batch_size=5).score(_examples(["a"] * 0 + [f"w{i}" for i in range(7)]))

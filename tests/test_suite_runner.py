@@ -252,6 +252,42 @@ def test_metric_that_raises_names_the_test_and_ids():
     assert "broken" in msg and "'dup'" in msg and "boom" in msg and "'s" in msg
 
 
+def test_all_tests_are_scored_in_one_call_first():
+    calls = []
+
+    def words(texts, contexts=None, references=None):
+        calls.append(list(texts))
+        return [float(len(t.split())) for t in texts]
+
+    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"),
+                                   Invariance(name="low", transforms="toy_lower_first")])
+    r = run(suite, metrics={"words": words})
+    ids = {c.id for t in r.tests for c in t.cases}
+    assert len(calls) == 1 and len(calls[0]) == len(ids) == len({r.example(i).text for i in ids})
+    assert {c.id for c in r.test("dup").cases} & {c.id for c in r.test("low").cases}  # the originals recur
+    for t in r.tests:
+        for c in t.cases:
+            assert c.scores["words"] == len(r.example(c.id).text.split())
+
+
+def test_a_failure_in_the_up_front_call_is_reported_by_the_test_that_has_the_example():
+    calls = []
+
+    def picky(texts, contexts=None, references=None):
+        calls.append(len(texts))
+        if any(t[:1].islower() for t in texts):  # the lower-cased variants
+            raise ValueError("no lower case please")
+        return [1.0] * len(texts)
+
+    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"),
+                                   Invariance(name="low", transforms="toy_lower_first")])
+    with pytest.raises(MetricError) as info:
+        run(suite, metrics={"picky": picky})
+    msg = str(info.value)
+    assert "'low'" in msg and "'dup'" not in msg and "no lower case please" in msg and "/" in msg
+    assert len(calls) == 3  # all at once (fails), test 'dup' (fine), test 'low' (fails, named)
+
+
 @pytest.mark.parametrize("bad, what", [
     (lambda texts, c=None, r=None: [float("nan")] * len(texts), "NaN"),
     (lambda texts, c=None, r=None: [1.0] * (len(texts) + 1), "scores for"),

@@ -41,6 +41,13 @@ class Metric:
     so building a metric object is free. Parameters that change scores must show in
     :meth:`params` (dataclass fields do automatically), since they form the cache key.
 
+    :meth:`order_key` tells the runner in which order to feed the inputs it still has to score
+    (they are cut into batches in that order). The default is longest first: batches of similar
+    lengths need little padding, and an out-of-memory error shows on the first batch. A metric
+    that scores some inputs faster next to each other overrides it: perplexity with prefix
+    sharing sorts by (context, text), so an original and its variants, which share a beginning,
+    arrive one after the other.
+
     Attributes:
       name: short name used in reports and error messages.
       batch_size: texts per ``score_batch`` call; ``None`` = all at once.
@@ -67,6 +74,11 @@ class Metric:
 
     def setup(self) -> None:
         """Load models or resources (idempotent). Called by the runner before scoring."""
+
+    def order_key(self, text: str, context: str | None, reference: str | None) -> Any:
+        """Sort key of one input for the runner (ascending; inputs the metric does not use are
+        None). Default: longest first (text + context + reference, in characters)."""
+        return -(len(text) + len(context or "") + len(reference or ""))
 
     @property
     def resolved_device(self) -> str:

@@ -120,6 +120,8 @@ class Perplexity(Metric):
     mode: str = "ppl"
     start_token: str | None = "auto"  # token string to condition on first; None = no start token
     head_chunk: int = 2048  # positions per LM-head chunk: bounds the (positions x vocab) logits
+    share_prefixes: str | bool = "auto"  # run each shared token prefix once; "auto" = on CPU
+    pack_tokens: int = 256  # with prefix sharing: new tokens per forward pass
 
     name = "perplexity"
     needs = ()
@@ -130,9 +132,17 @@ class Perplexity(Metric):
             raise ValueError(f"mode must be 'ppl' or 'nll', got {self.mode!r}")
         if self.max_tokens < 2:
             raise ValueError(f"max_tokens must be >= 2, got {self.max_tokens}")
+        if self.share_prefixes not in ("auto", True, False):
+            raise ValueError(f"share_prefixes must be 'auto', True or False, got {self.share_prefixes!r}")
         self.uses = ("context",) if self.use_context else ()
         self._lm: Any = None
         self._tok: Any = None
+        self._start: tuple[Any, int | None] | None = None  # (tokenizer, its start token id)
+        self._prev: _Prefix | None = None  # the last sequence scored with prefix sharing
+        self._prev_lock = threading.Lock()
+        self._share_ok: bool | None = None  # whether the model supports prefix sharing (see _can_share)
+        # tokens in the sequences scored, and tokens (padding included) the model body ran on
+        self.token_counts = {"tokens": 0, "run": 0}
 
     def params(self) -> dict[str, Any]:
         if self.model is None:
@@ -173,22 +183,43 @@ class Perplexity(Metric):
         """The token every sequence starts with: the document separator ``<|endoftext|>`` when the
         vocabulary has one (GPT-2, SmolLM2, Qwen), else BOS, else EOS, else none."""
         tok = self._tok
+        if self._start is not None and self._start[0] is tok:  # get_vocab() builds a dict: ~25 ms a call
+            return self._start[1]
+        found: int | None = None
         if self.start_token != "auto":
-            return None if self.start_token is None else tok.convert_tokens_to_ids(self.start_token)
-        eot = tok.get_vocab().get("<|endoftext|>")
-        for cand in (eot, tok.bos_token_id, tok.eos_token_id):
-            if cand is not None:
-                return int(cand)
-        return None
+            found = None if self.start_token is None else tok.convert_tokens_to_ids(self.start_token)
+        else:
+            eot = tok.get_vocab().get("<|endoftext|>")
+            found = next((int(c) for c in (eot, tok.bos_token_id, tok.eos_token_id) if c is not None), None)
+        self._start = (tok, found)
+        return found
 
     # ------------------------------------------------------------------ scoring
+    def sharing(self) -> bool:
+        """Whether prefix sharing is on: ``share_prefixes``, with ``"auto"`` = on when the model runs
+        on the CPU (there one sequence at a time with a reused KV cache beats batching; on a GPU
+        batching wins)."""
+        if self.share_prefixes != "auto":
+            return bool(self.share_prefixes)
+        if self._lm is not None:
+            return next(self._lm.parameters()).device.type == "cpu"
+        return resolve_device(self.device).split(":")[0] == "cpu"
+
+    def order_key(self, text: str, context: str | None, reference: str | None) -> Any:
+        """With prefix sharing on, (context, text) in lexicographic order, so that an original and
+        its variants (which share a beginning) reach :meth:`score_batch` next to each other;
+        otherwise the runner's default (longest first)."""
+        if self.sharing():
+            return (context or "", text)
+        return super().order_key(text, context, reference)
+
     def score_batch(self, texts, contexts=None, references=None):
         import torch
 
         self.setup()
         ctxs = contexts if (contexts is not None and self.use_context) else [None] * len(texts)
         enc = [self.encode(t, c) for t, c in zip(texts, ctxs)]
-        nll_sum, n_tok = self._nll(enc)
+        nll_sum, n_tok = self._nll_shared(enc) if (self.sharing() and self._can_share()) else self._nll(enc)
         out = []
         vocab = float(getattr(self._lm.config, "vocab_size", 0) or len(self._tok))
         for s, n in zip(nll_sum.tolist(), n_tok.tolist()):
@@ -200,7 +231,7 @@ class Perplexity(Metric):
         return out
 
     def _nll(self, enc: list[tuple[list[int], int]]) -> tuple[Any, Any]:
-        """Summed negative log-likelihood of story tokens and their count, per sequence."""
+        """Summed negative log-likelihood of story tokens and their count, per sequence (batched)."""
         import torch
 
         lm = self._lm
@@ -223,21 +254,39 @@ class Perplexity(Metric):
                 pos.append(p)
         if not rows:
             return nll_sum, n_tok
+        self.token_counts["tokens"] += sum(len(ids) for ids, _ in enc)
+        self.token_counts["run"] += n * length
         input_ids, mask = input_ids.to(dev), mask.to(dev)
         rows_t = torch.tensor(rows, dtype=torch.long, device=dev)
         pos_t = torch.tensor(pos, dtype=torch.long, device=dev)
         targets = input_ids[rows_t, pos_t]
         with torch.no_grad():
             hidden, head = self._hidden(input_ids, mask)
-            h = hidden[rows_t, pos_t - 1]
-            tok_nll = torch.empty(len(rows), dtype=torch.float32, device=dev)
-            for a in range(0, len(rows), self.head_chunk):
-                logits = head(h[a:a + self.head_chunk]).float()
-                logp = torch.log_softmax(logits, dim=-1)
-                tok_nll[a:a + self.head_chunk] = -logp.gather(1, targets[a:a + self.head_chunk, None])[:, 0]
+            tok_nll = self._head_nll(head, hidden[rows_t, pos_t - 1], targets)
         nll_sum.index_add_(0, rows_t.cpu(), tok_nll.cpu().double())
         n_tok.index_add_(0, rows_t.cpu(), torch.ones(len(rows), dtype=torch.long))
         return nll_sum, n_tok
+
+    def _head_nll(self, head: Any, h: Any, targets: Any) -> Any:
+        """-log p(target | hidden state) per row, the LM head applied ``head_chunk`` rows at a time."""
+        import torch
+
+        tok_nll = torch.empty(len(targets), dtype=torch.float32, device=h.device)
+        for a in range(0, len(targets), self.head_chunk):
+            logits = head(h[a:a + self.head_chunk]).float()
+            logp = torch.log_softmax(logits, dim=-1)
+            tok_nll[a:a + self.head_chunk] = -logp.gather(1, targets[a:a + self.head_chunk, None])[:, 0]
+        return tok_nll
+
+    def _body_only(self) -> bool:
+        """True when the model body can run without its LM head (the head is then applied only at
+        the scored positions); False for models whose logits need more than the output embedding
+        (soft-capping, logit scaling): those run whole and return logits."""
+        lm = self._lm
+        cfg = lm.config
+        return (lm.get_output_embeddings() is not None and lm.base_model is not lm
+                and getattr(cfg, "final_logit_softcapping", None) is None
+                and getattr(cfg, "logit_scale", None) is None)
 
     def _hidden(self, input_ids: Any, mask: Any) -> tuple[Any, Any]:
         """Final hidden states and a function mapping them to logits.
@@ -247,16 +296,190 @@ class Perplexity(Metric):
         batch of long stories would take gigabytes).
         """
         lm = self._lm
-        cfg = lm.config
-        out_emb = lm.get_output_embeddings()
-        simple = (out_emb is not None and lm.base_model is not lm
-                  and getattr(cfg, "final_logit_softcapping", None) is None
-                  and getattr(cfg, "logit_scale", None) is None)
-        if simple:
+        if self._body_only():
             hidden = lm.base_model(input_ids=input_ids, attention_mask=mask).last_hidden_state
-            return hidden, out_emb
+            return hidden, lm.get_output_embeddings()
         logits = lm(input_ids=input_ids, attention_mask=mask).logits
         return logits, lambda x: x
+
+    # ------------------------------------------------------------------ prefix sharing
+    def _can_share(self) -> bool:
+        """Whether this model supports the prefix-sharing path: the body runs without its head,
+        takes position ids, a custom 4D mask (eager or SDPA attention) and a KV cache, and has no
+        sliding window shorter than the sequences. Other models take the batched path."""
+        import inspect
+
+        if self._share_ok is not None:
+            return self._share_ok
+        lm = self._lm
+        cfg = lm.config
+        self._share_ok = False
+        if not self._body_only() or getattr(cfg, "_attn_implementation", None) not in ("sdpa", "eager"):
+            return False
+        window = getattr(cfg, "sliding_window", None)
+        if window and getattr(cfg, "use_sliding_window", True) and window < self.max_tokens:
+            return False
+        params = inspect.signature(type(lm.base_model).forward).parameters
+        self._share_ok = all(k in params for k in ("position_ids", "past_key_values", "attention_mask"))
+        return self._share_ok
+
+    def _nll_shared(self, enc: list[tuple[list[int], int]]) -> tuple[Any, Any]:
+        """Like :meth:`_nll`, but each distinct token prefix runs through the model once.
+
+        Sequences are taken in lexicographic order of their token ids and packed, up to
+        ``pack_tokens`` new tokens at a time, into one forward pass over their prefix tree: each
+        tree node (a token after a given prefix) is one input position whose position id is its
+        depth and which attends only to its ancestors (a 4D mask). The tree hangs below the kept
+        sequence (the last sequence of the previous pack, kept across calls with its KV cache,
+        per-token NLLs and final hidden states): a node whose prefix is in the kept sequence
+        attends to its cache instead. Token p's NLL comes from the hidden state of its parent
+        node (position p - 1) and depends on tokens 0..p only, so a shared node's NLL is
+        computed once.
+        """
+        import torch
+
+        n = len(enc)
+        nll_sum = torch.zeros(n, dtype=torch.float64)
+        n_tok = torch.zeros(n, dtype=torch.long)
+        todo = sorted((i for i in range(n) if len(enc[i][0]) - max(enc[i][1], 1) >= 1), key=lambda i: enc[i][0])
+        # the cache plus the new tokens stay within the model's window (some models, like GPT-2
+        # with eager attention, keep a causal buffer of that size)
+        window = min(self.max_tokens, _max_positions(self._lm) or self.max_tokens)
+        with self._prev_lock, torch.no_grad():
+            k = 0
+            while k < len(todo):
+                spine = self._prev.ids if self._prev is not None else []
+                pack, size, before = [], 0, None
+                while k < len(todo):
+                    ids = enc[todo[k]][0]
+                    new = len(ids) - max(_common(ids, spine), _common(ids, before) if before else 0)
+                    if pack and (size + new > self.pack_tokens or len(spine) + size + new > window):
+                        break
+                    pack.append(todo[k])
+                    size += new
+                    before = ids
+                    k += 1
+                for i, nll in zip(pack, self._pack_nll([(enc[i][0], max(enc[i][1], 1)) for i in pack])):
+                    nll_sum[i] = float(nll.double().sum())
+                    n_tok[i] = len(nll)
+        return nll_sum, n_tok
+
+    def _pack_nll(self, seqs: list[tuple[list[int], int]]) -> list[Any]:
+        """Per (ids, first scored position) in lexicographic order, the NLLs of tokens first.. ."""
+        import torch
+
+        lm = self._lm
+        dev = next(lm.parameters()).device
+        prev, self._prev = self._prev, None  # cleared while its cache is cropped and extended
+        spine = prev.ids if prev is not None else []
+        shared = [_common(ids, spine) for ids, _ in seqs]
+        keep = max(shared)
+        # the prefix tree: rows 0..keep-1 are the kept sequence's positions (in the cache), rows
+        # keep.. the new nodes, each created after its parent (so causal order holds)
+        tokens: list[int] = []
+        depth: list[int] = []
+        parent: list[int] = []
+        child: dict[tuple[int, int], int] = {}
+        paths = []
+        for (ids, _), l in zip(seqs, shared):
+            path = list(range(l))
+            up = l - 1
+            for d in range(l, len(ids)):
+                row = child.get((up, ids[d]))
+                if row is None:
+                    row = child[(up, ids[d])] = keep + len(tokens)
+                    tokens.append(ids[d])
+                    depth.append(d)
+                    parent.append(up)
+                path.append(row)
+                up = row
+            paths.append(path)
+        self.token_counts["tokens"] += sum(len(ids) for ids, _ in seqs)
+        cache = prev.cache if (prev is not None and keep) else None
+        if cache is not None:
+            cache.crop(keep)
+        hidden = prev.hidden[:keep] if keep else None
+        if tokens:
+            m = len(tokens)
+            allowed = torch.zeros((m, keep + m), dtype=torch.bool)
+            for r, up in enumerate(parent):
+                if up >= keep:
+                    allowed[r] = allowed[up - keep]
+                elif up >= 0:
+                    allowed[r, :up + 1] = True
+                allowed[r, keep + r] = True
+            if lm.config._attn_implementation == "sdpa":
+                mask = allowed.to(dev)[None, None]
+            else:  # eager attention adds the mask to the scores
+                mask = torch.zeros(allowed.shape, dtype=lm.dtype)
+                mask.masked_fill_(~allowed, torch.finfo(lm.dtype).min)
+                mask = mask.to(dev)[None, None]
+            out = lm.base_model(input_ids=torch.tensor([tokens], device=dev),
+                                position_ids=torch.tensor([depth], device=dev),
+                                attention_mask=mask, past_key_values=cache, use_cache=True)
+            cache = out.past_key_values
+            new = out.last_hidden_state[0]
+            hidden = new if hidden is None else torch.cat([hidden, new])
+            self.token_counts["run"] += m
+        nll = torch.full((len(hidden),), float("nan"), dtype=torch.float32, device=dev)
+        if keep:
+            nll[:keep] = prev.nll[:keep]
+        known = torch.isfinite(nll).tolist()
+        need: dict[int, tuple[int, int]] = {}  # row -> (parent row, token)
+        for (ids, first), path in zip(seqs, paths):
+            for d in range(first, len(ids)):
+                if not known[path[d]]:
+                    need[path[d]] = (path[d - 1], ids[d])
+        if need:
+            rows = torch.tensor(list(need), dtype=torch.long, device=dev)
+            ups = torch.tensor([u for u, _ in need.values()], dtype=torch.long, device=dev)
+            targets = torch.tensor([t for _, t in need.values()], dtype=torch.long, device=dev)
+            nll[rows] = self._head_nll(lm.get_output_embeddings(), hidden[ups], targets)
+        out_nll = [nll[torch.tensor(path[first:], dtype=torch.long, device=dev)] for (_, first), path in zip(seqs, paths)]
+        # keep the last sequence (the next ones in order share most with it) for the next pack
+        last = torch.tensor(paths[-1], dtype=torch.long, device=dev)
+        cache = _select_positions(cache, last) if cache is not None else None
+        if cache is not None:
+            self._prev = _Prefix(list(seqs[-1][0]), cache, nll[last], hidden[last])
+        return out_nll
+
+    def reset_prefix(self) -> None:
+        """Forget the sequence kept for prefix sharing (frees its KV cache)."""
+        with self._prev_lock:
+            self._prev = None
+
+
+def _common(a: list[int], b: list[int]) -> int:
+    """Length of the common prefix of two token lists."""
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
+
+
+class _Prefix:
+    """The sequence kept for prefix sharing: token ids, KV cache (one entry per token), per-token
+    NLLs (NaN where not scored) and final hidden states."""
+
+    __slots__ = ("ids", "cache", "nll", "hidden")
+
+    def __init__(self, ids: list[int], cache: Any, nll: Any, hidden: Any) -> None:
+        self.ids, self.cache, self.nll, self.hidden = ids, cache, nll, hidden
+
+
+def _select_positions(cache: Any, index: Any) -> Any:
+    """The cache restricted to the given positions (in order), in place; None when its layout
+    is unknown (the next pack then starts without a kept sequence)."""
+    layers = getattr(cache, "layers", None)
+    if layers is not None and hasattr(cache, "crop"):  # transformers >= 4.56: DynamicLayer per layer
+        if any(type(layer).__name__ != "DynamicLayer" or layer.keys is None for layer in layers):
+            return None
+        for layer in layers:
+            layer.keys = layer.keys.index_select(-2, index)
+            layer.values = layer.values.index_select(-2, index)
+        return cache
+    return None
 
 
 def _max_positions(lm: Any) -> int | None:

@@ -131,9 +131,6 @@ class MetricRunner:
         return np.fromiter((self._memory[k] for k in keys), dtype=np.float64, count=len(keys))
 
     def _compute(self, todo: list[_Item], test: str) -> None:
-        # longest first: similar lengths share a batch (little padding) and an out-of-memory
-        # error shows up on the first batch, not after an hour
-        todo.sort(key=lambda it: len(it.text) + len(it.context or "") + len(it.reference or ""), reverse=True)
         if not self._ready:
             try:
                 self.metric.setup()
@@ -143,6 +140,10 @@ class MetricRunner:
                 raise MetricError(f"metric {self.name!r} failed to load{_in_test(test)}: "
                                   f"{type(exc).__name__}: {exc}") from exc
             self._ready = True
+        # in the metric's order: by default longest first (similar lengths share a batch, little
+        # padding, and an out-of-memory error shows up on the first batch, not after an hour)
+        order_key = self.metric.order_key
+        todo.sort(key=lambda it: order_key(it.text, it.context, it.reference))
         size = self.batch_size or len(todo)
         bar = self._bar(len(todo), test)
         try:

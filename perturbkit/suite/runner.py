@@ -9,8 +9,11 @@ Order of work: (1) every transform the suite names is built once and fitted once
 data set; (2) tests generate their variants (discrimination tests first, since invariance tests
 may take their negatives as originals), all parsing going through one shared Annotator;
 (3) every metric's ``needs`` are checked against every test before anything is scored; (4) each
-metric scores each test's cases through one MetricRunner (each distinct input scored once,
-cached); (5) statistics per test and metric, with Holm-adjusted p-values across tests.
+metric scores the cases of all tests in one MetricRunner call (each distinct input scored once,
+cached; inputs from different tests meet in one call, which perplexity's prefix sharing needs),
+then each test's cases (from memory; if the call over all tests failed, the per-test calls redo
+the rest and their errors name the test); (5) statistics per test and metric, with Holm-adjusted
+p-values across tests.
 """
 from __future__ import annotations
 
@@ -384,7 +387,18 @@ def run_suite(suite: Any, examples: Iterable[Any], metrics: Any, *, seed: int | 
         exs_t = [table[c.id] for c in cases]
         for _, _, runner in runners:
             runner.check_inputs(exs_t, name)
+    # every distinct example of every test, in one call per metric: an original and its variants
+    # from different tests meet in one call (prefix sharing, fuller batches); the per-test calls
+    # below are then served from the runner's memory
+    union = [table[i] for i in dict.fromkeys(c.id for cases in case_lists.values() for c in cases)]
     try:
+        for _, _, runner in runners:
+            if not union:
+                continue
+            try:
+                runner.score(union)
+            except MetricError:  # the per-test calls below redo what failed and name the test
+                pass
         for test in suite.tests:
             cases = case_lists[test.name]
             exs_t = [table[c.id] for c in cases]
