@@ -13,11 +13,12 @@ perturbs it). Three timings in one process, with the model already loaded:
 - loop: the naive way (OpenMEVA's scripts), one example at a time, test by test, no sharing.
 
 The runner's scores must equal the floor's (rtol 1e-4). Targets: runner / floor <= 1.15,
-loop / runner >= 5. The factors printed: dedup (examples per distinct text) and prefix sharing
-(tokens in the distinct texts per token the model actually ran on).
+loop / runner >= 5. The factors printed: dedup (examples per distinct text), prefix sharing
+(tokens in the distinct texts per position the runner's model actually ran on) and the CPU time
+per token run of each way.
 
-    .venv/bin/python benchmarks/metric_runner.py --threads 1 --loop-sample 0.25   # 15-25 minutes
-    .venv/bin/python benchmarks/metric_runner.py --n 30 --threads 1               # quick look
+    .venv/bin/python benchmarks/metric_runner.py --threads 1 --loop-sample 0.25   # about an hour
+    .venv/bin/python benchmarks/metric_runner.py --n 30 --threads 1 --loop-sample 0.5   # 10 minutes
 """
 from __future__ import annotations
 
@@ -33,21 +34,13 @@ ROC = Path(__file__).resolve().parents[2] / "shared" / "data" / "roc" / "rocstor
 def build_tests(suite_name: str, path: Path, n: int) -> dict[str, list]:
     """{test name: the examples run_suite scores for it (originals, then variants)}."""
     from perturbkit.readers import read_roc
-    from perturbkit.suite.runner import _cases, generate
+    from perturbkit.suite.runner import generate, scored_examples
     from perturbkit.suite.spec import load_suite
 
     stories = read_roc(path, limit=n)
     generated = generate(load_suite(suite_name), stories, seed=0, progress=False)
-    table = {}
-    for g in generated.values():
-        for ex in g.originals:
-            table.setdefault(ex.id, ex)
-        for parent, v in g.variants:
-            table.setdefault(parent.id, parent)
-            table.setdefault(v.id, v)
-        for ex, _ in g.rated:
-            table.setdefault(ex.id, ex)
-    tests = {name: [table[c.id] for c in _cases(g)] for name, g in generated.items()}
+    table, cases = scored_examples(generated)
+    tests = {name: [table[c.id] for c in cs] for name, cs in cases.items()}
     return {name: exs for name, exs in tests.items() if exs}
 
 

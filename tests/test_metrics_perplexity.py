@@ -193,18 +193,14 @@ def _plain(model, texts, contexts=None, **kw):
     return Perplexity(model=model, device="cpu", share_prefixes=False, **kw)(texts, contexts)
 
 
-def _lexicographic_nodes(m, texts, contexts):
-    """Tokens left after merging shared prefixes: the prefix-tree size of the scored sequences."""
-    seqs = sorted(ids for ids, start in (m.encode(t, c) for t, c in zip(texts, contexts))
-                  if len(ids) - max(start, 1) >= 1)
-    nodes, prev = 0, []
-    for ids in seqs:
-        common = 0
-        while common < min(len(ids), len(prev)) and ids[common] == prev[common]:
-            common += 1
-        nodes += len(ids) - common
-        prev = ids
-    return nodes
+def _inner_nodes(m, texts, contexts):
+    """The positions the model must run with prefix sharing: the distinct token prefixes that some
+    scored sequence continues (a sequence's last token predicts nothing)."""
+    prefixes = set()
+    for ids, start in (m.encode(t, c) for t, c in zip(texts, contexts)):
+        if len(ids) - max(start, 1) >= 1:
+            prefixes.update(tuple(ids[:d + 1]) for d in range(len(ids) - 1))
+    return len(prefixes)
 
 
 def test_fixture_texts_cover_the_sharing_cases(tiny_lm):
@@ -226,7 +222,7 @@ def test_shared_prefixes_score_like_the_batched_path(any_lm, with_contexts):
     m = Perplexity(model=any_lm, device="cpu", share_prefixes=True)
     got = m(SHARED, contexts)
     np.testing.assert_allclose(got, want, rtol=1e-4)
-    assert m.token_counts["run"] == _lexicographic_nodes(m, SHARED, contexts) < m.token_counts["tokens"]
+    assert m.token_counts["run"] == _inner_nodes(m, SHARED, contexts) < m.token_counts["tokens"]
 
 
 def test_sharing_is_carried_across_calls_in_any_order(any_lm):
@@ -247,19 +243,19 @@ def test_sharing_is_carried_across_calls_in_any_order(any_lm):
 def test_the_kept_sequence_saves_work_in_the_next_call(tiny_lm):
     m = Perplexity(model=tiny_lm, device="cpu", share_prefixes=True)
     m([SHARED[0]])
-    assert m.token_counts["run"] == len(m.encode(SHARED[0], None)[0])
+    a, b, p = (m.encode(t, None)[0] for t in SHARED[:3])
+    assert m.token_counts["run"] == len(a) - 1  # the last token predicts nothing: it never runs
     before = m.token_counts["run"]
     m([SHARED[1]])  # only what follows the common prefix runs
-    a, b = m.encode(SHARED[0], None)[0], m.encode(SHARED[1], None)[0]
     common = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
-    assert m.token_counts["run"] - before == len(b) - common
+    assert m.token_counts["run"] - before == len(b) - common - 1
     before = m.token_counts["run"]
-    m([SHARED[0], SHARED[2]])  # already seen prefixes and a sequence identical to one scored
-    assert m.token_counts["run"] - before == len(a) - common
+    m([SHARED[0], SHARED[2]])  # a prefix of the kept sequence, and a sequence seen before
+    assert m.token_counts["run"] - before == len(a) - common - 1
     m.reset_prefix()
     before = m.token_counts["run"]
     m([SHARED[2]])
-    assert m.token_counts["run"] - before == len(m.encode(SHARED[2], None)[0])
+    assert m.token_counts["run"] - before == len(p) - 1
 
 
 def test_the_model_runs_once_per_pack_on_the_tree_nodes_only(tiny_lm, monkeypatch):
@@ -277,7 +273,7 @@ def test_the_model_runs_once_per_pack_on_the_tree_nodes_only(tiny_lm, monkeypatc
     got = m(SHARED)
     monkeypatch.undo()
     np.testing.assert_allclose(got, _plain(tiny_lm, SHARED), rtol=1e-4)
-    assert sum(fed) == _lexicographic_nodes(m, SHARED, [None] * len(SHARED)) == m.token_counts["run"]
+    assert sum(fed) == _inner_nodes(m, SHARED, [None] * len(SHARED)) == m.token_counts["run"]
     longest = max(len(m.encode(t, None)[0]) for t in SHARED)
     assert len(fed) > 1 and max(fed) <= longest  # packs of <= 12 new tokens, or one sequence alone
     assert any(n < 12 for n in fed)
@@ -292,7 +288,7 @@ def test_sharing_after_truncation(any_lm):
     got = m(long, contexts)
     np.testing.assert_allclose(got, want, rtol=1e-4)
     assert m.encode(long[0], None) == m.encode(long[1], None)  # cut to the same 12 tokens
-    assert got[0] == got[1]
+    assert got[0] == pytest.approx(got[1], rel=1e-6)
 
 
 def test_sharing_without_a_start_token_differs_at_token_zero(any_lm):
@@ -303,7 +299,7 @@ def test_sharing_without_a_start_token_differs_at_token_zero(any_lm):
     two = ["Tom went home.", "the cat sat ."]  # no shared first token: one tree with two roots
     before = m.token_counts["run"]
     np.testing.assert_allclose(m(two), _plain(any_lm, two, start_token=None), rtol=1e-4)
-    assert m.token_counts["run"] - before == sum(len(m.encode(t, None)[0]) for t in two)
+    assert m.token_counts["run"] - before == sum(len(m.encode(t, None)[0]) - 1 for t in two)
 
 
 def test_sharing_with_eager_attention(tiny_lm, monkeypatch):
@@ -331,14 +327,20 @@ def test_share_prefixes_auto_is_on_for_cpu_and_not_part_of_the_identity(tiny_lm,
     assert ident == Perplexity(model=tiny_lm, share_prefixes=False, pack_tokens=7).identity()
     with pytest.raises(ValueError, match="share_prefixes"):
         Perplexity(share_prefixes="yes")
+    with pytest.raises(ValueError, match="pack_tokens"):
+        Perplexity(pack_tokens=0)
 
 
 def test_order_key_puts_shared_beginnings_together(tiny_lm):
     m = Perplexity(model=tiny_lm, device="cpu")
-    texts = ["b c", "a b c", "a b", "b"]
-    assert sorted(texts, key=lambda t: m.order_key(t, None, None)) == ["a b", "a b c", "b", "b c"]
-    assert m.order_key("b", "a", None) < m.order_key("a", "b", None)  # the context comes first
+    key = lambda i: m.order_key(SHARED[i], CONTEXTS[i], None)  # noqa: E731
+    assert key(1) == m.encode(SHARED[1], CONTEXTS[1])[0]  # token ids, compared lexicographically
+    order = sorted(range(len(SHARED)), key=key)
+    assert order == sorted(range(len(SHARED)), key=lambda i: m.encode(SHARED[i], CONTEXTS[i])[0])
+    bare = sorted(SHARED, key=lambda t: m.order_key(t, None, None))
+    assert bare.index(SHARED[3]) == bare.index(SHARED[0]) + 1  # right after the text it extends
     plain = Perplexity(model=tiny_lm, device="cpu", share_prefixes=False)
+    texts = ["b c", "a b c", "a b", "b"]
     assert sorted(texts, key=lambda t: plain.order_key(t, None, None)) == ["a b c", "b c", "a b", "b"]
 
 

@@ -12,12 +12,18 @@ vocabulary has it, as GPT-2 and SmolLM2 do; else BOS, else EOS), so every story 
 predicted. (SmolLM2-Instruct's declared BOS is the chat marker ``<|im_start|>``, which makes
 plain prose look unlikely: perplexity 228 instead of 27 for an ordinary sentence.) Batches are right-padded
 with an attention mask, so a text's score does not depend on what it is batched with.
+
+Prefix sharing (``share_prefixes``, on by default when the model runs on the CPU): a variant
+usually starts like its original, so each distinct token prefix runs through the model once, the
+sequences of a call packed into one forward pass over their prefix tree (see
+:meth:`Perplexity._nll_shared`). Scores equal the batched path's to float noise.
 """
 from __future__ import annotations
 
 import importlib.util
 import os
 import shutil
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,6 +116,11 @@ class Perplexity(Metric):
     perplexity: same ranking, less skewed). Texts are cut to ``max_tokens`` tokens (the context is
     shortened from the left first). An empty story scores minus the vocabulary size (the
     perplexity of a uniform guess).
+
+    ``share_prefixes`` (``"auto"``: on when the model runs on the CPU) runs each distinct token
+    prefix of the texts once, about ``pack_tokens`` new tokens per forward pass, keeping the last
+    sequence's KV cache from one call to the next; see :meth:`_nll_shared`. Like ``batch_size``
+    and ``device`` it changes speed, not scores (beyond float noise), so it is not in the cache key.
     """
 
     model: str | None = None
@@ -134,6 +145,8 @@ class Perplexity(Metric):
             raise ValueError(f"max_tokens must be >= 2, got {self.max_tokens}")
         if self.share_prefixes not in ("auto", True, False):
             raise ValueError(f"share_prefixes must be 'auto', True or False, got {self.share_prefixes!r}")
+        if self.pack_tokens < 1:
+            raise ValueError(f"pack_tokens must be >= 1, got {self.pack_tokens}")
         self.uses = ("context",) if self.use_context else ()
         self._lm: Any = None
         self._tok: Any = None
@@ -206,11 +219,14 @@ class Perplexity(Metric):
         return resolve_device(self.device).split(":")[0] == "cpu"
 
     def order_key(self, text: str, context: str | None, reference: str | None) -> Any:
-        """With prefix sharing on, (context, text) in lexicographic order, so that an original and
-        its variants (which share a beginning) reach :meth:`score_batch` next to each other;
-        otherwise the runner's default (longest first)."""
+        """With prefix sharing on, the sequence's token ids (compared lexicographically): texts that
+        share a beginning, like an original and its variants, reach :meth:`score_batch` one after
+        the other, and each batch starts where the previous one stopped. Otherwise the runner's
+        default (longest first)."""
         if self.sharing():
-            return (context or "", text)
+            self.setup()
+            if self._can_share():
+                return self.encode(text, context if self.use_context else None)[0]
         return super().order_key(text, context, reference)
 
     def score_batch(self, texts, contexts=None, references=None):
@@ -267,15 +283,18 @@ class Perplexity(Metric):
         n_tok.index_add_(0, rows_t.cpu(), torch.ones(len(rows), dtype=torch.long))
         return nll_sum, n_tok
 
-    def _head_nll(self, head: Any, h: Any, targets: Any) -> Any:
-        """-log p(target | hidden state) per row, the LM head applied ``head_chunk`` rows at a time."""
+    def _head_nll(self, head: Any, h: Any, targets: Any, rows: Any = None) -> Any:
+        """-log p(target | hidden state), the LM head applied ``head_chunk`` hidden states at a
+        time; ``rows`` (default: one target per hidden state) maps each target to its row of ``h``."""
         import torch
 
+        if rows is None:
+            rows = torch.arange(len(targets), device=h.device)
         tok_nll = torch.empty(len(targets), dtype=torch.float32, device=h.device)
-        for a in range(0, len(targets), self.head_chunk):
-            logits = head(h[a:a + self.head_chunk]).float()
-            logp = torch.log_softmax(logits, dim=-1)
-            tok_nll[a:a + self.head_chunk] = -logp.gather(1, targets[a:a + self.head_chunk, None])[:, 0]
+        for a in range(0, len(h), self.head_chunk):
+            logp = torch.log_softmax(head(h[a:a + self.head_chunk]).float(), dim=-1)
+            sel = ((rows >= a) & (rows < a + self.head_chunk)).nonzero()[:, 0]
+            tok_nll[sel] = -logp[rows[sel] - a, targets[sel]]
         return tok_nll
 
     def _body_only(self) -> bool:
@@ -326,7 +345,7 @@ class Perplexity(Metric):
     def _nll_shared(self, enc: list[tuple[list[int], int]]) -> tuple[Any, Any]:
         """Like :meth:`_nll`, but each distinct token prefix runs through the model once.
 
-        Sequences are taken in lexicographic order of their token ids and packed, up to
+        Sequences are taken in lexicographic order of their token ids and packed, about
         ``pack_tokens`` new tokens at a time, into one forward pass over their prefix tree: each
         tree node (a token after a given prefix) is one input position whose position id is its
         depth and which attends only to its ancestors (a 4D mask). The tree hangs below the kept
@@ -344,28 +363,41 @@ class Perplexity(Metric):
         todo = sorted((i for i in range(n) if len(enc[i][0]) - max(enc[i][1], 1) >= 1), key=lambda i: enc[i][0])
         # the cache plus the new tokens stay within the model's window (some models, like GPT-2
         # with eager attention, keep a causal buffer of that size)
-        window = min(self.max_tokens, _max_positions(self._lm) or self.max_tokens)
+        window = _max_positions(self._lm) or sys.maxsize
         with self._prev_lock, torch.no_grad():
+            # new tokens per sequence: what follows its common prefix with the one before it
+            before = self._prev.ids if self._prev is not None else []
+            news = []
+            for i in todo:
+                news.append(len(enc[i][0]) - _common(enc[i][0], before))
+                before = enc[i][0]
+            # packs of about equal size, none much above pack_tokens (a small last pack would
+            # waste a forward pass)
+            n_packs = -(-sum(news) // self.pack_tokens)
+            target = -(-sum(news) // max(1, n_packs))
+            spine = len(self._prev.ids) if self._prev is not None else 0
             k = 0
             while k < len(todo):
-                spine = self._prev.ids if self._prev is not None else []
-                pack, size, before = [], 0, None
-                while k < len(todo):
-                    ids = enc[todo[k]][0]
-                    new = len(ids) - max(_common(ids, spine), _common(ids, before) if before else 0)
-                    if pack and (size + new > self.pack_tokens or len(spine) + size + new > window):
-                        break
-                    pack.append(todo[k])
-                    size += new
-                    before = ids
+                first, size = k, 0
+                while k < len(todo) and (k == first or (size + news[k] / 2 <= target
+                                                        and spine + size + news[k] <= window)):
+                    size += news[k]
                     k += 1
+                pack = todo[first:k]
+                spine = len(enc[pack[-1]][0])
                 for i, nll in zip(pack, self._pack_nll([(enc[i][0], max(enc[i][1], 1)) for i in pack])):
                     nll_sum[i] = float(nll.double().sum())
                     n_tok[i] = len(nll)
         return nll_sum, n_tok
 
     def _pack_nll(self, seqs: list[tuple[list[int], int]]) -> list[Any]:
-        """Per (ids, first scored position) in lexicographic order, the NLLs of tokens first.. ."""
+        """Per (ids, first scored position) in lexicographic order, the NLLs of tokens first.. .
+
+        Rows 0..keep-1 are the kept sequence's positions (in its cache); then come the new tree
+        nodes that have a child in the pack (the model runs on those), then the leaves. A leaf's
+        hidden state would predict nothing and no node attends to it, so it never enters the
+        model: its NLL comes from its parent's hidden state like any other node's.
+        """
         import torch
 
         lm = self._lm
@@ -374,39 +406,51 @@ class Perplexity(Metric):
         spine = prev.ids if prev is not None else []
         shared = [_common(ids, spine) for ids, _ in seqs]
         keep = max(shared)
-        # the prefix tree: rows 0..keep-1 are the kept sequence's positions (in the cache), rows
-        # keep.. the new nodes, each created after its parent (so causal order holds)
+        # the prefix tree: new node j (a token after a given prefix) has parent parent[j], another
+        # new node (>= 0) or kept row i (encoded -1 - i); nodes are made after their parents
         tokens: list[int] = []
         depth: list[int] = []
-        parent: list[int] = []
+        parent: list[int | None] = []  # None: a first token (no kept sequence shares it)
         child: dict[tuple[int, int], int] = {}
-        paths = []
+        paths = []  # per sequence: its node per position (-1 - i: row i of the kept sequence)
         for (ids, _), l in zip(seqs, shared):
-            path = list(range(l))
-            up = l - 1
+            path = [-1 - i for i in range(l)]
+            up = path[-1] if l else None
             for d in range(l, len(ids)):
-                row = child.get((up, ids[d]))
-                if row is None:
-                    row = child[(up, ids[d])] = keep + len(tokens)
+                j = child.get((up, ids[d]))
+                if j is None:
+                    j = child[(up, ids[d])] = len(tokens)
                     tokens.append(ids[d])
                     depth.append(d)
                     parent.append(up)
-                path.append(row)
-                up = row
+                path.append(j)
+                up = j
             paths.append(path)
+        has_child = [False] * len(tokens)
+        for up in parent:
+            if up is not None and up >= 0:
+                has_child[up] = True
+        inner = [j for j in range(len(tokens)) if has_child[j]]  # parents before children
+        row = [0] * len(tokens)
+        for r, j in enumerate(inner + [j for j in range(len(tokens)) if not has_child[j]]):
+            row[j] = keep + r
+        n_rows = keep + len(tokens)
+        rows_of = [[(-p - 1) if p < 0 else row[p] for p in path] for path in paths]
+
         self.token_counts["tokens"] += sum(len(ids) for ids, _ in seqs)
         cache = prev.cache if (prev is not None and keep) else None
         if cache is not None:
             cache.crop(keep)
         hidden = prev.hidden[:keep] if keep else None
-        if tokens:
-            m = len(tokens)
+        if inner:
+            m = len(inner)
             allowed = torch.zeros((m, keep + m), dtype=torch.bool)
-            for r, up in enumerate(parent):
-                if up >= keep:
-                    allowed[r] = allowed[up - keep]
-                elif up >= 0:
-                    allowed[r, :up + 1] = True
+            for r, j in enumerate(inner):  # a node attends to its ancestors and itself
+                up = parent[j]
+                if up is not None and up >= 0:
+                    allowed[r] = allowed[row[up] - keep]  # the parent's ancestors (and the parent)
+                elif up is not None:
+                    allowed[r, :-up] = True  # kept rows 0..-up-1
                 allowed[r, keep + r] = True
             if lm.config._attn_implementation == "sdpa":
                 mask = allowed.to(dev)[None, None]
@@ -414,33 +458,41 @@ class Perplexity(Metric):
                 mask = torch.zeros(allowed.shape, dtype=lm.dtype)
                 mask.masked_fill_(~allowed, torch.finfo(lm.dtype).min)
                 mask = mask.to(dev)[None, None]
-            out = lm.base_model(input_ids=torch.tensor([tokens], device=dev),
-                                position_ids=torch.tensor([depth], device=dev),
+            out = lm.base_model(input_ids=torch.tensor([[tokens[j] for j in inner]], device=dev),
+                                position_ids=torch.tensor([[depth[j] for j in inner]], device=dev),
                                 attention_mask=mask, past_key_values=cache, use_cache=True)
             cache = out.past_key_values
             new = out.last_hidden_state[0]
             hidden = new if hidden is None else torch.cat([hidden, new])
             self.token_counts["run"] += m
-        nll = torch.full((len(hidden),), float("nan"), dtype=torch.float32, device=dev)
+        nll = torch.full((n_rows,), float("nan"), dtype=torch.float32, device=dev)
         if keep:
             nll[:keep] = prev.nll[:keep]
         known = torch.isfinite(nll).tolist()
         need: dict[int, tuple[int, int]] = {}  # row -> (parent row, token)
-        for (ids, first), path in zip(seqs, paths):
+        for (ids, first), path in zip(seqs, rows_of):
             for d in range(first, len(ids)):
                 if not known[path[d]]:
                     need[path[d]] = (path[d - 1], ids[d])
         if need:
-            rows = torch.tensor(list(need), dtype=torch.long, device=dev)
-            ups = torch.tensor([u for u, _ in need.values()], dtype=torch.long, device=dev)
+            # one LM-head row per parent: a branching node predicts several children
+            ups = sorted({u for u, _ in need.values()})
+            at = {u: i for i, u in enumerate(ups)}
+            logp_rows = torch.tensor([at[u] for u, _ in need.values()], dtype=torch.long, device=dev)
             targets = torch.tensor([t for _, t in need.values()], dtype=torch.long, device=dev)
-            nll[rows] = self._head_nll(lm.get_output_embeddings(), hidden[ups], targets)
-        out_nll = [nll[torch.tensor(path[first:], dtype=torch.long, device=dev)] for (_, first), path in zip(seqs, paths)]
-        # keep the last sequence (the next ones in order share most with it) for the next pack
-        last = torch.tensor(paths[-1], dtype=torch.long, device=dev)
-        cache = _select_positions(cache, last) if cache is not None else None
+            values = self._head_nll(lm.get_output_embeddings(), hidden[torch.tensor(ups, device=dev)],
+                                    targets, logp_rows)
+            nll[torch.tensor(list(need), dtype=torch.long, device=dev)] = values
+        out_nll = [nll[torch.tensor(path[first:], dtype=torch.long, device=dev)]
+                   for (_, first), path in zip(seqs, rows_of)]
+        # keep the last sequence (the next ones in order share most with it) for the next pack:
+        # the part of it in the cache, i.e. all but a final leaf
+        last_ids, last = seqs[-1][0], rows_of[-1]
+        n_cached = sum(1 for r in last if r < keep + len(inner))
+        index = torch.tensor(last[:n_cached], dtype=torch.long, device=dev)
+        cache = _select_positions(cache, index) if (cache is not None and n_cached) else None
         if cache is not None:
-            self._prev = _Prefix(list(seqs[-1][0]), cache, nll[last], hidden[last])
+            self._prev = _Prefix(list(last_ids[:n_cached]), cache, nll[index], hidden[index])
         return out_nll
 
     def reset_prefix(self) -> None:

@@ -1,4 +1,4 @@
-"""The batched metric runner: dedup, length-sorted batches, device, OOM back-off, disk cache.
+"""The batched metric runner: dedup, ordered batches, device, OOM back-off, disk cache.
 
 >>> from perturbkit.example import Example
 >>> runner = MetricRunner(lambda texts, c=None, r=None: [len(t) for t in texts], cache_dir=False)

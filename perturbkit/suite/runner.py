@@ -352,6 +352,21 @@ def _options(test: TestSpec) -> dict[str, Any]:
     return {k: v for k, v in test.model_dump(mode="json").items() if k not in common}
 
 
+def scored_examples(generated: dict[str, Generated]) -> tuple[dict[str, Example], dict[str, list[Case]]]:
+    """Every example the generated tests score (originals, variants, rated stories) by id, and
+    each test's cases in scoring order: what :func:`run_suite` hands the metric runner."""
+    table: dict[str, Example] = {}
+    for g in generated.values():
+        for ex in g.originals:
+            table.setdefault(ex.id, ex)
+        for parent, v in g.variants:
+            table.setdefault(parent.id, parent)
+            table.setdefault(v.id, v)
+        for ex, _ in g.rated:
+            table.setdefault(ex.id, ex)
+    return table, {name: _cases(g) for name, g in generated.items()}
+
+
 def run_suite(suite: Any, examples: Iterable[Any], metrics: Any, *, seed: int | None = None,
               annotator: Annotator | None = None, cache_dir: Any = None, progress: bool = True,
               batch_size: int | None = None, data_source: str | None = None) -> Report:
@@ -371,18 +386,8 @@ def run_suite(suite: Any, examples: Iterable[Any], metrics: Any, *, seed: int | 
     runners = _runners(metrics, cache_dir, batch_size, progress)
     generated = generate(suite, exs, seed=seed, annotator=annotator, progress=progress)
 
-    # every example a test scores (originals, variants, rated stories), by id
-    table: dict[str, Example] = {}
-    for g in generated.values():
-        for ex in g.originals:
-            table.setdefault(ex.id, ex)
-        for parent, v in g.variants:
-            table.setdefault(parent.id, parent)
-            table.setdefault(v.id, v)
-        for ex, _ in g.rated:
-            table.setdefault(ex.id, ex)
+    table, case_lists = scored_examples(generated)
     results: list[TestResult] = []
-    case_lists = {name: _cases(g) for name, g in generated.items()}
     for name, cases in case_lists.items():  # fail before any scoring when inputs are missing
         exs_t = [table[c.id] for c in cases]
         for _, _, runner in runners:
