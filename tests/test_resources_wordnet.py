@@ -197,3 +197,39 @@ def test_real_wordnet():
     for synset in {s for w in words for s in wn.synsets(w)}:  # generated index.sense agrees with nltk
         for lemma in synset.lemmas():
             assert wn.lemma_from_key(lemma.key()).synset() == synset
+
+
+_ORDER_SCRIPT = """
+import sys
+from pathlib import Path
+from perturbkit.resources import wordnet as wnmod
+wn = wnmod._reader(Path(sys.argv[1]))
+print([s.name() for s in wn.synset("animal.n.01").hyponyms()])
+"""
+
+
+def test_related_synsets_come_in_the_same_order_in_every_process(fake_src, tmp_path):
+    """nltk keeps pointers in sets, whose order follows the string hash seed; the reader sorts
+    them, so a transform picks the same sibling in every run."""
+    corpus = wnmod.prepare_wordnet(tmp_path / "nd", source=fake_src)
+    seen = set()
+    for seed in ("1", "2", "3", "4", "5", "6"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        run = subprocess.run([sys.executable, "-c", _ORDER_SCRIPT, str(corpus)], env=env,
+                             capture_output=True, text=True, cwd=REPO, timeout=120)
+        assert run.returncode == 0, run.stderr
+        seen.add(run.stdout.strip())
+    assert len(seen) == 1
+    assert sorted(eval(seen.pop())) == ["cat.n.01", "dog.n.01"]
+
+
+def test_synsets_are_memoised_and_callers_get_their_own_list(fake_src, tmp_path, monkeypatch):
+    import nltk.data
+
+    monkeypatch.setattr(nltk.data, "path", list(nltk.data.path))
+    wn = wnmod._reader(wnmod.prepare_wordnet(tmp_path / "nd", source=fake_src))
+    first = wn.synsets("dogs", "n")
+    first.append("junk")
+    assert [s.name() for s in wn.synsets("dogs", "n")] == ["dog.n.01"]
+    assert [s.name() for s in wn.synsets("dog", ["n", "v"])] == ["dog.n.01"]  # a list of POS works
+    assert len(wn._pk_synsets) == 2

@@ -208,6 +208,23 @@ def _reader(corpus: Path) -> "WordNetCorpusReader":
                 return None
             return super().map_wn(version)
 
+        def synsets(self, lemma: str, pos: str | None = None, lang: str = "eng", check_exceptions: bool = True):  # type: ignore[override]
+            """nltk's ``synsets``, memoised: it runs morphy and rebuilds the list on every call,
+            and the substitution transforms ask for the same few thousand words again and again."""
+            key = (lemma, pos if pos is None or isinstance(pos, str) else tuple(pos), lang, check_exceptions)
+            found = self._pk_synsets.get(key)
+            if found is None:
+                found = self._pk_synsets[key] = tuple(super().synsets(lemma, pos, lang, check_exceptions))
+            return list(found)
+
+        def _synset_from_pos_and_line(self, pos: str, data_file_line: str):  # type: ignore[override]
+            """nltk keeps a synset's pointers in sets of (pos, offset), so ``hypernyms()``,
+            ``hyponyms()`` and the like come out in an order that changes with the process's
+            string hash seed; sorted lists make every process see the same order."""
+            synset = super()._synset_from_pos_and_line(pos, data_file_line)
+            synset._pointers = {sym: sorted(ptrs) for sym, ptrs in synset._pointers.items()}
+            return synset
+
         def _scan_satellites(self) -> None:  # type: ignore[override]
             pass  # done with the lemma index below, from the cache when it is fresh
 
@@ -225,7 +242,9 @@ def _reader(corpus: Path) -> "WordNetCorpusReader":
 
     with warnings.catch_warnings():  # "multilingual functions are not available": expected, no OMW
         warnings.simplefilter("ignore")
-        return Reader(str(corpus), None)
+        reader = Reader(str(corpus), None)
+    reader._pk_synsets = {}
+    return reader
 
 
 _INDEX_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "data.adj")
