@@ -233,3 +233,21 @@ def test_synsets_are_memoised_and_callers_get_their_own_list(fake_src, tmp_path,
     assert [s.name() for s in wn.synsets("dogs", "n")] == ["dog.n.01"]
     assert [s.name() for s in wn.synsets("dog", ["n", "v"])] == ["dog.n.01"]  # a list of POS works
     assert len(wn._pk_synsets) == 2
+
+
+def test_offsets_first_synset_and_tag_counts_match_nltk(fake_src, tmp_path, monkeypatch):
+    """The read-free helpers agree with what nltk's synsets and Lemma.count() give."""
+    import nltk.data
+
+    monkeypatch.setattr(nltk.data, "path", list(nltk.data.path))
+    wn = wnmod._reader(wnmod.prepare_wordnet(tmp_path / "nd", source=fake_src))
+    dog = wn.synset("dog.n.01")
+    assert wn.offsets("dogs", "n") == (("n", dog.offset()),)  # morphy applied, nothing read
+    assert wn.offsets("happy", "a") == tuple(("a", s.offset()) for s in wn.synsets("happy", "a"))
+    assert wn.offsets("zebra") == () and wn.first_synset("zebra") is None
+    assert wn.first_synset("dogs", "n") == dog
+    for word, synset in (("dog", dog), ("domestic_dog", dog), ("happy", wn.synset("happy.a.01")),
+                         ("happy", wn.synset("glad.s.01")), ("cat", wn.synset("cat.n.01"))):
+        want = sum(wnmod.lemma_count(l) for l in synset.lemmas() if l.name().lower() == word)
+        assert wnmod.tag_count(wn, word, "a" if synset.pos() == "s" else synset.pos(), synset.offset()) == want
+    assert wnmod.tag_count(wn, "dog", "n", dog.offset()) == 42

@@ -264,8 +264,10 @@ class WordNetProvider(_Base):
         wn_pos = _POS_LETTER.get(pos or "")
         name = word.replace(" ", "_")
         per_pos: dict[str, int] = defaultdict(int)
-        for synset in self.wn.synsets(name, pos=wn_pos):
-            p = "a" if synset.pos() == "s" else synset.pos()
+        for p, offset in self.wn.offsets(name, pos=wn_pos):
+            if per_pos[p] >= self.senses:
+                continue  # read only the synsets that can count
+            synset = self.wn.synset_from_pos_and_offset(p, offset)
             lemma = next((lm for lm in synset.lemmas() if lm.name().lower() == name), None)
             if lemma is None or per_pos[p] >= self.senses or (per_pos[p] and _lemma_count(lemma) == 0):
                 continue
@@ -289,13 +291,13 @@ class WordNetProvider(_Base):
         out = []
         for synset, lemma in self._lemmas(key, pos):
             for parent in synset.hypernyms():
-                kids = parent.hyponyms()
-                if len(kids) <= self.sibling_limit:
-                    out += [normalize(k.lemmas()[0].name()) for k in kids if k != synset]
+                if len(parent._pointers.get("~", ())) > self.sibling_limit:
+                    continue  # too generic; counted without reading every hyponym
+                out += [normalize(k.lemmas()[0].name()) for k in parent.hyponyms() if k != synset]
         return _unique(w for w in out if w != key)
 
     def has(self, word: str) -> bool:
-        return bool(self.wn.synsets(normalize(word).replace(" ", "_")))
+        return bool(self.wn.offsets(normalize(word).replace(" ", "_")))
 
 
 @functools.lru_cache(maxsize=8)

@@ -196,7 +196,7 @@ def _replace_dir(new: Path, dest: Path) -> None:
 
 def _reader(corpus: Path) -> "WordNetCorpusReader":
     import nltk.data
-    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+    from nltk.corpus.reader.wordnet import POS_LIST, WordNetCorpusReader
 
     root = str(corpus.parent.parent)  # nltk >= 3.10 opens files only under nltk.data.path roots;
     if root not in nltk.data.path:    # adding ours also lets nltk.corpus.wordnet (TextAttack) find it
@@ -214,8 +214,31 @@ def _reader(corpus: Path) -> "WordNetCorpusReader":
             key = (lemma, pos if pos is None or isinstance(pos, str) else tuple(pos), lang, check_exceptions)
             found = self._pk_synsets.get(key)
             if found is None:
-                found = self._pk_synsets[key] = tuple(super().synsets(lemma, pos, lang, check_exceptions))
+                if lang == "eng" and check_exceptions:
+                    found = tuple(self.synset_from_pos_and_offset(p, o) for p, o in self.offsets(lemma, pos))
+                else:
+                    found = tuple(super().synsets(lemma, pos, lang, check_exceptions))
+                self._pk_synsets[key] = found
             return list(found)
+
+        def offsets(self, lemma: str, pos: str | None = None) -> tuple[tuple[str, int], ...]:
+            """(pos, offset) of the synsets ``synsets(lemma, pos)`` returns, in its order, without
+            reading them from the data files (each read costs ~50 us; most callers need only
+            the first sense, or only counts, or only whether there is any)."""
+            key = (lemma, pos if pos is None or isinstance(pos, str) else tuple(pos))
+            found = self._pk_offsets.get(key)
+            if found is None:
+                word = lemma.lower()
+                index = self._lemma_pos_offset_map
+                found = self._pk_offsets[key] = tuple(
+                    (p, offset) for p in (POS_LIST if pos is None else pos)
+                    for form in self._morphy(word, p, True) for offset in index.get(form, {}).get(p, []))
+            return found
+
+        def first_synset(self, lemma: str, pos: str | None = None):
+            """``synsets(lemma, pos)[0]`` or None, reading only that synset."""
+            found = self.offsets(lemma, pos)
+            return self.synset_from_pos_and_offset(*found[0]) if found else None
 
         def _synset_from_pos_and_line(self, pos: str, data_file_line: str):  # type: ignore[override]
             """nltk keeps a synset's pointers in sets of (pos, offset), so ``hypernyms()``,
@@ -244,6 +267,7 @@ def _reader(corpus: Path) -> "WordNetCorpusReader":
         warnings.simplefilter("ignore")
         reader = Reader(str(corpus), None)
     reader._pk_synsets = {}
+    reader._pk_offsets = {}
     return reader
 
 
@@ -337,19 +361,54 @@ def available() -> bool:
         return False
 
 
+def _plain_open(reader: "WordNetCorpusReader", name: str):
+    """A corpus file as a plain text file: nltk's ``reader.open`` decodes line by line in Python,
+    ~20x slower for a whole-file scan."""
+    return open(reader.abspath(name).path, encoding="utf-8", errors="replace")
+
+
 def _sense_counts(reader: "WordNetCorpusReader") -> dict[str, int]:
     """cntlist.rev as a dict (sense key -> SemCor count), read once per reader: nltk binary-searches
     the file on every ``Lemma.count()``, which dominated the substitution transforms' run time."""
     table = reader.__dict__.get("_pk_sense_counts")
     if table is None:
         table = {}
-        with reader.open("cntlist.rev") as f:
+        with _plain_open(reader, "cntlist.rev") as f:
             for line in f:
                 parts = line.split()
                 if len(parts) >= 3 and parts[-1].isdigit():
                     table[parts[0]] = int(parts[-1])
         reader.__dict__["_pk_sense_counts"] = table
     return table
+
+
+_SS_POS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # sense-key ss_type -> data file
+
+
+def _offset_counts(reader: "WordNetCorpusReader") -> dict[tuple[str, str, int], int]:
+    """index.sense as {(word, pos, offset): SemCor count} for the senses with a count (read once
+    per reader): counts of a word's senses without reading its synsets."""
+    table = reader.__dict__.get("_pk_offset_counts")
+    if table is None:
+        table = {}
+        with _plain_open(reader, "index.sense") as f:
+            for line in f:
+                if line.endswith(" 0\n"):
+                    continue  # most senses: never tagged
+                parts = line.split()
+                if len(parts) < 4 or not parts[3].isdigit():
+                    continue
+                word, _, rest = parts[0].partition("%")
+                k = (word, _SS_POS.get(rest[:1], ""), int(parts[1]))
+                table[k] = table.get(k, 0) + int(parts[3])
+        reader.__dict__["_pk_offset_counts"] = table
+    return table
+
+
+def tag_count(reader: "WordNetCorpusReader", word: str, pos: str, offset: int) -> int:
+    """SemCor count of ``word`` in the synset at (``pos``, ``offset``): what ``lemma_count``
+    gives for that synset's lemma named ``word`` (0 when it has none), without reading it."""
+    return _offset_counts(reader).get((word, pos, offset), 0)
 
 
 def lemma_count(lemma: "Lemma") -> int:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
-from ..resources.wordnet import lemma_count
+from ..resources.wordnet import lemma_count, tag_count
 from ..transform import Change
 from ._articles import indefinite_article
 from ._text import match_case
@@ -239,15 +239,12 @@ def blocked_antonyms() -> frozenset[tuple[str, str]]:
 def sense_share(wn, lemma: str, pos: str) -> tuple[object | None, float, int]:
     """The first (most frequent) synset of ``lemma``, the share of the lemma's tagged uses it
     covers, and its count there (WordNet's SemCor counts)."""
-    synsets = wn.synsets(lemma, pos)
-    if not synsets:
+    offsets = wn.offsets(lemma, pos)
+    if not offsets:
         return None, 0.0, 0
-    counts = []
-    for s in synsets:
-        c = sum(lemma_count(l) for l in s.lemmas() if l.name().lower() == lemma)
-        counts.append(c)
+    counts = [tag_count(wn, lemma, p, o) for p, o in offsets]  # no synset read for the counts
     total = sum(counts)
-    return synsets[0], (counts[0] / total if total else 0.0), counts[0]
+    return wn.synset_from_pos_and_offset(*offsets[0]), (counts[0] / total if total else 0.0), counts[0]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -311,8 +308,9 @@ def main_pos(wn, lemma: str) -> str | None:
     """The WordNet POS in which ``lemma`` is most often used (by SemCor counts), or None."""
     best, best_count = None, -1
     for pos in ("n", "v", "a", "r"):
-        c = sum(lemma_count(l) for s in wn.synsets(lemma, pos) for l in s.lemmas() if l.name().lower() == lemma)
-        if wn.synsets(lemma, pos) and c > best_count:
+        offsets = wn.offsets(lemma, pos)
+        c = sum(tag_count(wn, lemma, p, o) for p, o in offsets)
+        if offsets and c > best_count:
             best, best_count = pos, c
     return best if best_count > 0 else None
 

@@ -57,10 +57,9 @@ def siblings_ok(lemma: str, other: str, checked: bool = True) -> bool:
     from ..resources.wordnet import wordnet
 
     wn = wordnet()
-    a, b = wn.synsets(lemma, "n"), wn.synsets(other, "n")
-    if not a or not b:
+    sa, sb = wn.first_synset(lemma, "n"), wn.first_synset(other, "n")
+    if sa is None or sb is None:
         return False
-    sa, sb = a[0], b[0]
     if sa == sb or other in {l.name().lower() for l in sa.lemmas()}:
         return False  # a synonym ("photo" -> "picture"), not a different thing
     if sa.lexname() not in CONCRETE or sb.lexname() != sa.lexname():

@@ -139,8 +139,8 @@ def first_sense_lemmas(lemma: str, upos: str) -> frozenset[str]:
     from ..resources.wordnet import wordnet
 
     pos = WN_POS.get(upos)
-    synsets = wordnet().synsets(lemma, pos) if pos else []
-    return frozenset(l.name().lower() for l in synsets[0].lemmas()) if synsets else frozenset()
+    first = wordnet().first_synset(lemma, pos) if pos else None
+    return frozenset(l.name().lower() for l in first.lemmas()) if first is not None else frozenset()
 
 
 def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
@@ -167,8 +167,8 @@ def _describes_thing(adj: "Token") -> bool:
         (c for c in adj.head.children if c.dep_ in ("nsubj", "nsubjpass")), None) if adj.dep_ == "acomp" else None
     if noun is None or noun.pos_ != "NOUN":
         return False
-    synsets = wordnet().synsets(noun.lemma_.lower(), "n")
-    return bool(synsets) and synsets[0].lexname() in _THINGS
+    first = wordnet().first_synset(noun.lemma_.lower(), "n")
+    return first is not None and first.lexname() in _THINGS
 
 
 def synonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS,
@@ -299,7 +299,7 @@ def _known(lemma: str, upos: str) -> bool:
     """WordNet knows ``lemma`` as ``upos`` and it is not a first name (ROC stories are lower-cased)."""
     from ..resources.wordnet import wordnet
 
-    return lemma not in _names() and bool(wordnet().synsets(lemma, WN_POS[upos]))
+    return lemma not in _names() and bool(wordnet().offsets(lemma, WN_POS[upos]))
 
 
 @register
