@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 
+#: ``doc.user_data`` key of the Doc's text: spaCy rebuilds ``doc.text`` from every token on each
+#: access, so the Annotator stores the string it parsed (see ``transforms._text.doc_text``).
+DOC_TEXT_KEY = "perturbkit.text"
+
+
 class Level(IntEnum):
     """How much annotation a transform needs. Higher levels are computed by the full pipeline."""
 
@@ -90,9 +95,13 @@ class Annotator:
         nlp = self.nlp
         if level == Level.TOKENS:
             self.n_tokenized += len(texts)
-            return [nlp.make_doc(t) for t in texts]
-        self.n_parsed += len(texts)
-        return list(nlp.pipe(texts, batch_size=self.batch_size))
+            docs = [nlp.make_doc(t) for t in texts]
+        else:
+            self.n_parsed += len(texts)
+            docs = list(nlp.pipe(texts, batch_size=self.batch_size))
+        for doc, text in zip(docs, texts):
+            doc.user_data[DOC_TEXT_KEY] = text  # spaCy's tokenizer is lossless: doc.text == text
+        return docs
 
     def clear(self) -> None:
         with self._lock:

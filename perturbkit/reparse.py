@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from .annotate import Level
+from .annotate import DOC_TEXT_KEY, Level
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -211,6 +211,8 @@ def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
                     tok.lemma_ = lemmatizer.lemmatize(tok)[0]
             if out_doc is not None and out_doc.text != text:
                 out_doc = None
+            if out_doc is not None:
+                out_doc.user_data[DOC_TEXT_KEY] = text
         out.append(out_doc)
     return out
 

@@ -108,3 +108,15 @@ def test_docs_still_pickle_after_every_transform_read_them(annotator):
     restored = pickle.loads(pickle.dumps(doc))
     assert restored.text == text
     assert set(restored.user_data) == set(doc.user_data)
+
+
+@pytest.mark.parametrize("level", [Level.TOKENS, Level.PARSE])
+def test_docs_carry_the_text_they_were_parsed_from(fresh, level):
+    """The Annotator stores each Doc's text (spaCy rebuilds ``doc.text`` on every access), and
+    it is exactly ``doc.text``: odd whitespace, emoji and tokenised text included."""
+    from perturbkit.annotate import DOC_TEXT_KEY
+    from perturbkit.transforms._text import doc_text
+
+    texts = STORIES + ["  Two  spaces.\n\nA new paragraph.\t", "é\u200bx ."]
+    for text, doc in zip(texts, fresh.pipe(texts, level)):
+        assert doc.user_data[DOC_TEXT_KEY] == text == doc.text == doc_text(doc)

@@ -4,11 +4,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..annotate import DOC_TEXT_KEY
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 _SENTS_KEY = "perturbkit.sentence_bounds"
-_TEXT_KEY = "perturbkit.text"
 _TOKENISED = re.compile(r"\w \.(\s|$)|\w ,\s| n't\b| '(s|re|ve|ll|d|m)\b")
 
 
@@ -37,9 +38,9 @@ def sentences(doc: "Doc") -> list["Span"]:
 def doc_text(doc: "Doc") -> str:
     """``doc.text``, cached in ``doc.user_data``: spaCy joins every token on each access, and
     transforms read the text of the same parse many times."""
-    text = doc.user_data.get(_TEXT_KEY)
+    text = doc.user_data.get(DOC_TEXT_KEY)
     if text is None:
-        text = doc.user_data[_TEXT_KEY] = doc.text
+        text = doc.user_data[DOC_TEXT_KEY] = doc.text
     return text
 
 
