@@ -58,9 +58,54 @@ def pronoun_form(ident: str, case: str) -> str:
     return _pronoun_table()[0][(ident, case)]
 
 
+_NO_READINGS: frozenset[tuple[str, str]] = frozenset()
+
+
 def pronoun_readings(word: str) -> frozenset[tuple[str, str]]:
     """All (identity, case) readings of a word form according to the pronoun table."""
-    return _pronoun_table()[1].get(word.lower(), frozenset())
+    return _pronoun_table()[1].get(word.lower(), _NO_READINGS)
+
+
+# --------------------------------------------------------------------------------------------
+# Per-Doc token columns (read once, so scans need not create spaCy Token objects)
+# --------------------------------------------------------------------------------------------
+_COLS_KEY = "pk_persons_columns"
+_COL_ATTRS = ("LOWER", "POS", "TAG", "DEP", "ENT_TYPE", "ENT_IOB", "IS_PUNCT", "IS_SPACE", "IDX",
+              "HEAD", "SENT_START")
+_N_UNSIGNED = 9  # the last two are signed (to_array stores them as uint64); HEAD is made absolute
+
+
+@functools.lru_cache(maxsize=None)
+def sid(label: str) -> int:
+    """The id spaCy's arrays use for a label or word (a symbol id or the string's hash)."""
+    from spacy.strings import get_string_id
+
+    return get_string_id(label)
+
+
+def columns(doc: "Doc") -> dict[str, list]:
+    """Token attributes of ``doc`` as plain lists (ids as in ``doc.to_array``; HEAD as the head's
+    index; "lower": the lower-cased words; "reflexive": indices of words ending in "self"/"selves"),
+    cached in ``doc.user_data`` as plain data."""
+    cols = doc.user_data.get(_COLS_KEY)
+    if cols is None:
+        import numpy
+
+        arr = doc.to_array(list(_COL_ATTRS))
+        cols = dict(zip(_COL_ATTRS, numpy.ascontiguousarray(arr[:, :_N_UNSIGNED].T).tolist()))
+        signed = numpy.ascontiguousarray(arr[:, _N_UNSIGNED:].T).astype(numpy.int64)
+        signed[0] += numpy.arange(len(doc), dtype=numpy.int64)
+        cols["HEAD"], cols["SENT_START"] = signed.tolist()
+        strings = doc.vocab.strings
+        cols["lower"] = lower = [strings[h] for h in cols["LOWER"]]
+        cols["reflexive"] = [i for i, w in enumerate(lower) if w.endswith(("self", "selves"))]
+        doc.user_data[_COLS_KEY] = cols
+    return cols
+
+
+@functools.lru_cache(maxsize=None)
+def _pronoun_words() -> frozenset[str]:
+    return frozenset(_pronoun_table()[1])
 
 
 # --------------------------------------------------------------------------------------------
@@ -71,48 +116,82 @@ def _next_word(tok: "Token") -> "Token | None":
     return doc[tok.i + 1] if tok.i + 1 < len(doc) else None
 
 
+@functools.lru_cache(maxsize=None)
+def ids(*labels: str) -> frozenset[int]:
+    """The array ids (:func:`sid`) of some labels, e.g. ``ids("nsubj", "nsubjpass")``."""
+    return frozenset(sid(label) for label in labels)
+
+
+def children(cols: dict[str, list], i: int) -> list[int]:
+    """Indices of the syntactic children of token ``i`` (as ``Token.children``), from the columns."""
+    return [j for j, h in enumerate(cols["HEAD"]) if h == i and j != i]
+
+
+_PC_KEY = "pk_persons_pronoun_cases"
+
+
+def pronoun_cases(doc: "Doc") -> dict[int, tuple[str, str] | None]:
+    """Token index -> :func:`pronoun_case` for every word of ``doc`` in the pronoun table
+    (other words have no case), computed once per Doc and cached in ``doc.user_data``."""
+    cached = doc.user_data.get(_PC_KEY)
+    if cached is None:
+        cols = columns(doc)
+        words = _pronoun_words()
+        cached = {i: _pronoun_case(doc, cols, i) for i, w in enumerate(cols["lower"]) if w in words}
+        doc.user_data[_PC_KEY] = cached
+    return cached
+
+
 def pronoun_case(tok: "Token") -> tuple[str, str] | None:
     """(identity, case) of a personal pronoun token, or None when not a pronoun or unsure."""
-    readings = pronoun_readings(tok.text)
+    return pronoun_cases(tok.doc).get(tok.i)
+
+
+def _pronoun_case(doc: "Doc", cols: dict[str, list], i: int) -> tuple[str, str] | None:
+    """:func:`pronoun_case` of token ``i``, read from the token columns."""
+    low = cols["lower"][i]
+    readings = pronoun_readings(low)
     if not readings:
         return None
-    low = tok.lower_
-    idents = {i for i, _ in readings}
+    idents = {r for r, _ in readings}
     cases = {c for _, c in readings}
     if len(idents) != 1:
         return None
     ident = next(iter(idents))
-    nxt = _next_word(tok)
+    tags, deps, pos = cols["TAG"], cols["DEP"], cols["POS"]
+    nxt_pos = pos[i + 1] if i + 1 < len(pos) else None
     if low in ("mine", "hers", "ours", "yours", "theirs"):
-        prev = tok.doc[tok.i - 1] if tok.i > 0 else None
-        if (prev is not None and prev.tag_ in _POSS_NOUN_BLOCK) or any(
-                c.dep_ in ("det", "amod", "compound") for c in tok.children):
+        if (i > 0 and tags[i - 1] in ids(*_POSS_NOUN_BLOCK)) or any(
+                deps[c] in ids("det", "amod", "compound") for c in children(cols, i)):
             return None
         return ident, "poss_noun"
-    if tok.tag_ not in ("PRP", "PRP$"):
+    tag = tags[i]
+    if tag not in ids("PRP", "PRP$"):
         return None
+    dep, head = deps[i], cols["HEAD"][i]
+    poss, nounish = sid("poss"), ids(*NOUNISH)
     if len(cases) == 1:
         case = next(iter(cases))
-        if case == "poss_adj" and (tok.dep_ != "poss" or tok.head.pos_ not in NOUNISH):
+        if case == "poss_adj" and (dep != poss or pos[head] not in nounish):
             return None
         return ident, case
     if low == "her":
-        if tok.tag_ == "PRP$" and tok.dep_ == "poss" and tok.head.i > tok.i and tok.head.pos_ in NOUNISH \
-                and _can_be_noun(tok.head):
-            return ident, "poss_adj"
-        if tok.tag_ == "PRP" and tok.dep_ != "poss" and (nxt is None or nxt.pos_ not in NOMINAL_POS):
+        if tag == sid("PRP$") and dep == poss and head > i and pos[head] in nounish \
+                and (pos[head] == sid("PROPN") or _noun_reading(cols["lower"][head])):
+            return ident, "poss_adj"  # _can_be_noun(head)
+        if tag == sid("PRP") and dep != poss and (nxt_pos is None or nxt_pos not in ids(*NOMINAL_POS)):
             return ident, "obj"
         return None
     if low in ("his", "its"):
-        if tok.dep_ == "poss" and tok.head.i > tok.i and tok.head.pos_ in NOUNISH:
+        if dep == poss and head > i and pos[head] in nounish:
             return ident, "poss_adj"
-        if tok.dep_ != "poss" and (nxt is None or nxt.pos_ not in NOMINAL_POS):
+        if dep != poss and (nxt_pos is None or nxt_pos not in ids(*NOMINAL_POS)):
             return ident, "poss_noun"
         return None
     if low in ("you", "it"):
-        if tok.dep_ in SUBJ_DEPS and finite_verbs(tok) is not None:
+        if dep in ids(*SUBJ_DEPS) and finite_verbs(doc[i]) is not None:
             return ident, "subj"
-        if tok.dep_ in OBJ_DEPS:
+        if dep in ids(*OBJ_DEPS):
             return ident, "obj"
         return None
     return None
@@ -123,10 +202,16 @@ _BARE_INF_HEADS = {"see", "watch", "hear", "make", "let", "help", "feel", "have"
 
 def _can_be_noun(tok: "Token") -> bool:
     """Whether a word the tagger calls a noun can be one ("drowsy" in "made her drowsy" cannot)."""
+    return tok.pos_ == "PROPN" or _noun_reading(tok.lower_)
+
+
+@functools.lru_cache(maxsize=65536)
+def _noun_reading(low: str) -> bool:
+    """Whether lemminflect knows ``low`` as a noun (or does not know it at all)."""
     from lemminflect import getAllLemmas
 
-    lemmas = getAllLemmas(tok.lower_)
-    return tok.pos_ == "PROPN" or not lemmas or "NOUN" in lemmas or "PROPN" in lemmas
+    lemmas = getAllLemmas(low)
+    return not lemmas or "NOUN" in lemmas or "PROPN" in lemmas
 
 
 def finite_verbs(subj: "Token", whole: bool = False) -> list["Token"] | None:
@@ -210,13 +295,19 @@ def agree(verb: "Token", cls: str) -> str | None:
         if low in ("ai",) or len(low) < 2 or not low.isalpha() or not lemma.isalpha() or (
                 prev is not None and prev.text in _APOS):
             return None
-        from lemminflect import getInflection
-
-        infl = getInflection(lemma, "VBZ" if cls == "3s" else "VB")
+        infl = inflections(lemma, "VBZ" if cls == "3s" else "VB")
         if not infl:
             return None
         return match_word_case(verb.text, infl[0])
     return None
+
+
+@functools.lru_cache(maxsize=65536)
+def inflections(lemma: str, tag: str) -> tuple[str, ...]:
+    """lemminflect's ``getInflection(lemma, tag)``, memoised (it deep-copies its tables per call)."""
+    from lemminflect import getInflection
+
+    return getInflection(lemma, tag)
 
 
 def agreement_changes(verbs: Iterable["Token"], cls: str) -> list[tuple["Token", str]] | None:
@@ -238,9 +329,9 @@ def text_style(text: str) -> str:
     """'lower' (released-corpus style, no capitals), 'upper' (all caps) or 'normal'; masked
     names ("[MALE]") do not count."""
     text = MASKED.sub(" ", text)
-    if not any(ch.isupper() for ch in text):
+    if not any(map(str.isupper, text)):
         return "lower"
-    if not any(ch.islower() for ch in text):
+    if not any(map(str.islower, text)):
         return "upper"
     return "normal"
 
@@ -256,8 +347,17 @@ def match_word_case(model: str, word: str) -> str:
 
 def at_sentence_start(tok: "Token") -> bool:
     """True when only punctuation (quotes, brackets, dashes) precedes ``tok`` in its sentence."""
-    sent_start = tok.sent.start
-    return all(t.is_punct or t.is_space for t in tok.doc[sent_start:tok.i])
+    doc = tok.doc
+    cols = columns(doc)
+    starts = cols["SENT_START"]
+    if doc.user_hooks or doc.user_token_hooks or doc.user_span_hooks or not starts or starts[0] != 1:
+        sent_start = tok.sent.start  # custom sentence hooks, or no sentence boundaries at all
+        return all(t.is_punct or t.is_space for t in doc[sent_start:tok.i])
+    i = start = tok.i
+    while starts[start] != 1 and start > 0:  # as spaCy's Span.sent finds the sentence start
+        start -= 1
+    punct, space = cols["IS_PUNCT"], cols["IS_SPACE"]
+    return all(punct[j] or space[j] for j in range(start, i))
 
 
 def cased_pronoun(form: str, at_start: bool, style: str) -> str:
@@ -430,7 +530,11 @@ def masked_identities(text: str) -> set[str]:
 
 def name_gender(word: str) -> str | None:
     """"m" or "f" for a first name in the project's gendered name lists, else None."""
-    w = word.lower()
+    return _name_gender(word.lower())
+
+
+@functools.lru_cache(maxsize=65536)
+def _name_gender(w: str) -> str | None:
     male, female = w in word_list("names_male.txt"), w in word_list("names_female.txt")
     if male == female:
         return None
@@ -440,6 +544,8 @@ def name_gender(word: str) -> str | None:
 def binds_reflexive(subj: "Token") -> bool:
     """True when a reflexive in the subject's clause refers back to it ("She practised by herself"),
     so changing the subject alone would break binding rather than reference."""
+    if not columns(subj.doc)["reflexive"]:
+        return False  # no reflexive in the whole story
     head = subj.head
     for t in head.subtree:
         if t.i == subj.i or not t.lower_.endswith(("self", "selves")):
@@ -462,7 +568,8 @@ def lower_initial(first: "Token", phrase: str, style: str) -> str:
 
 
 def has_passive(doc: "Doc") -> bool:
-    return any(t.dep_ in ("nsubjpass", "auxpass") for t in doc)
+    """Whether some clause of ``doc`` is passive (a passive subject or auxiliary)."""
+    return not {sid("nsubjpass"), sid("auxpass")}.isdisjoint(columns(doc)["DEP"])
 
 
 def span_of(tok: "Token") -> tuple[int, int]:

@@ -15,46 +15,63 @@ from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
 from ._persons import (LIGHT, MASKED, SUBJ_DEPS, agreement_changes, ambiguous_object,
-                       at_sentence_start, binds_reflexive, cased_pronoun, finite_verbs,
+                       at_sentence_start, binds_reflexive, cased_pronoun, columns, finite_verbs,
                        followed_by_verb, is_measure, is_npi, is_wh, lower_initial, name_gender,
-                       np_class, np_span, pronoun_case, pronoun_form, span_of, text_style)
+                       ids, np_class, np_span, pronoun_case, pronoun_form, sid, span_of, text_style)
 from ._text import doc_text
 
 
 # ------------------------------------------------------------------------------------------------
 # subject_object_swap
 # ------------------------------------------------------------------------------------------------
-def _clause(v) -> tuple | None:
+def _clause(s, v, o) -> tuple | None:
     """(subject, verb, object) of a clause with one nominal subject and one direct object (or a
-    passive subject and one "by" agent), in canonical order; None otherwise."""
-    if v.pos_ not in ("VERB", "AUX"):
-        return None
-    subs = [c for c in v.children if c.dep_ in SUBJ_DEPS]
-    if len(subs) != 1:
-        return None
-    s = subs[0]
-    if s.dep_ == "nsubj":
-        objs = [c for c in v.children if c.dep_ == "dobj"]
-    else:
-        objs = [g for c in v.children if c.dep_ == "agent" and c.lower_ == "by"
-                for g in c.children if g.dep_ == "pobj"]
-    if len(objs) != 1 or any(c.dep_ in ("dative", "iobj") for c in v.children):
-        return None
-    o = objs[0]
-    if o.lemma_.lower() in LIGHT.get(v.lemma_.lower(), ()) or is_measure(o) \
-            or ambiguous_object(v, o) or is_npi(o) or followed_by_verb(o) \
-            or binds_reflexive(s):
-        return None
-    if not s.i < v.i < o.i:
-        return None
+    passive subject and one "by" agent), in canonical order; None otherwise. The clause's shape
+    was checked by :func:`_clause_sites`; this checks the words."""
     for x in (s, o):
         if is_wh(x) or x.lower_ == "there" or x.pos_ not in ("NOUN", "PROPN", "PRON", "NUM", "X"):
             return None
         if x.pos_ == "X" and not MASKED.search(doc_text(x.doc)[max(0, x.idx - 1):x.idx + len(x.text) + 1]):
             return None
-    if {t.lower_ for t in o.subtree} & {"other", "another"} and o.lower_ in ("each", "one"):
+    if o.lower_ in ("each", "one") and {t.lower_ for t in o.subtree} & {"other", "another"}:
+        return None
+    if o.lemma_.lower() in LIGHT.get(v.lemma_.lower(), ()) or is_measure(o) \
+            or ambiguous_object(v, o) or is_npi(o) or followed_by_verb(o) \
+            or binds_reflexive(s):
         return None
     return s, v, o
+
+
+def _clause_sites(doc) -> list[tuple[int, int, int]]:
+    """(subject, verb, object) indices of the clauses :func:`_clause` may accept, in verb order,
+    read from the token columns: a VERB/AUX with exactly one nominal subject before it, no dative,
+    and after it one direct object (active) or one object of a "by" agent (passive)."""
+    cols = columns(doc)
+    heads, deps, lower = cols["HEAD"], cols["DEP"], cols["lower"]
+    kids: dict[int, list[int]] = {}
+    for j, h in enumerate(heads):
+        if h != j:
+            kids.setdefault(h, []).append(j)
+    subj_ids, nsubj, dobj, agent, pobj = ids(*SUBJ_DEPS), sid("nsubj"), sid("dobj"), sid("agent"), sid("pobj")
+    verbal, blocking = ids("VERB", "AUX"), ids("dative", "iobj")
+    out = []
+    for v, pos in enumerate(cols["POS"]):
+        ks = kids.get(v)
+        if pos not in verbal or not ks:
+            continue
+        subs = [c for c in ks if deps[c] in subj_ids]
+        if len(subs) != 1:
+            continue
+        s = subs[0]
+        if deps[s] == nsubj:
+            objs = [c for c in ks if deps[c] == dobj]
+        else:
+            objs = [g for c in ks if deps[c] == agent and lower[c] == "by"
+                    for g in kids.get(c, ()) if deps[g] == pobj]
+        if len(objs) != 1 or any(deps[c] in blocking for c in ks) or not s < v < objs[0]:
+            continue
+        out.append((s, v, objs[0]))
+    return out
 
 
 def _pronoun_role(tok, case: str) -> tuple[str, str] | None | bool:
@@ -100,11 +117,12 @@ class SubjectObjectSwap(Transform):
     example = "Mary likes the boys. Later the dog chased the cat."
 
     def applicable(self, example: Example, doc) -> bool:
-        return any(t.dep_ in ("dobj", "agent") for t in doc)
+        return not {sid("dobj"), sid("agent")}.isdisjoint(columns(doc)["DEP"])
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         style = text_style(example.text)
-        clauses = [c for c in (_clause(v) for v in doc) if c is not None]
+        clauses = [c for c in (_clause(doc[s], doc[v], doc[o]) for s, v, o in _clause_sites(doc))
+                   if c is not None]
         rng.shuffle(clauses)
         for s, v, o in clauses:
             changes = self._swap(doc, s, v, o, style)
@@ -181,8 +199,36 @@ def _is_common_lower(word: str) -> bool:
     return bool(getAllLemmas(word))
 
 
+@functools.lru_cache(maxsize=4096)
 def _word_re(word: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(r"(?<![\w\-\[])" + re.escape(word) + r"(?![\w\-\]])", flags)
+
+
+def _word_spans(word: str, text: str, start: int = 0, ignore_case: bool = False) -> list[tuple[int, int]]:
+    """The (start, end) of every match of ``_word_re(word)`` in ``text`` from ``start``: the word
+    not inside a longer word, hyphenation or mask. ASCII text is scanned with ``str.find`` (most
+    stories' entities are new words, and compiling a pattern for each costs more than the scan)."""
+    if not word or not (word.isascii() and text.isascii()):
+        return [m.span() for m in _word_re(word, re.I if ignore_case else 0).finditer(text, start)]
+    if ignore_case:
+        word, text = word.lower(), text.lower()
+    out = []
+    n, size = len(word), len(text)
+    p = text.find(word, start)
+    while p >= 0:
+        end = p + n
+        if (p == 0 or not _joins(text[p - 1], "[")) and (end == size or not _joins(text[end], "]")):
+            out.append((p, end))
+            p = text.find(word, end)
+        else:
+            p = text.find(word, p + 1)
+    return out
+
+
+def _joins(ch: str, bracket: str) -> bool:
+    """Whether an ASCII character next to a word makes it part of something longer (a word
+    character, a hyphen, or the mask bracket on that side)."""
+    return ch.isalnum() or ch == "_" or ch == "-" or ch == bracket
 
 
 def _cased(name: str, style: str) -> str:
@@ -213,37 +259,63 @@ def _renamed(text: str, start: int, end: int, new: str, note: str) -> list[Chang
     return out
 
 
+_NAMES_KEY = "pk_character_person_names"
+
+
 def _person_names(doc) -> dict[str, str]:
     """First names of the story's characters (as written) -> "m", "f" or "n" (a PERSON name not in
-    the gendered lists), only names every mention of which can be told apart from ordinary words."""
-    by_start = {t.idx: t for t in doc}
-    lower = text_style(doc_text(doc)) == "lower"
+    the gendered lists), only names every mention of which can be told apart from ordinary words.
+    Computed once per Doc (``applicable`` and ``apply`` both ask), cached in ``doc.user_data``."""
+    cached = doc.user_data.get(_NAMES_KEY)
+    if cached is None:
+        cached = doc.user_data[_NAMES_KEY] = tuple(_find_person_names(doc).items())
+    return dict(cached)
+
+
+def _find_person_names(doc) -> dict[str, str]:
+    """:func:`_person_names` computed from the token columns (only proper nouns and PERSON
+    entities are looked at)."""
+    cols = columns(doc)
+    ents, poss, lowers = cols["ENT_TYPE"], cols["POS"], cols["lower"]
+    person, propn = sid("PERSON"), sid("PROPN")
+    cands = [i for i, (e, p) in enumerate(zip(ents, poss)) if e == person or (e == 0 and p == propn)]
+    if not cands:
+        return {}
+    text = doc_text(doc)
+    by_start = dict(zip(cols["IDX"], range(len(doc))))
+    lower = text_style(text) == "lower"
     found: dict[str, str] = {}
-    for tok in doc:
-        person = tok.ent_type_ == "PERSON"
-        if tok.ent_type_ not in ("", "PERSON") or not (person or tok.pos_ == "PROPN"):
-            continue
-        if (person and tok.ent_iob_ != "B") or tok.text in found or MASKED.search(
-                doc_text(doc)[max(0, tok.idx - 1):tok.idx + len(tok.text) + 1]):
-            continue
-        prev = doc[tok.i - 1] if tok.i else None
-        if prev is not None and prev.lower_.rstrip(".") in _TITLES:
+    for i in cands:
+        word, idx = doc[i].text, cols["IDX"][i]
+        is_person = ents[i] == person
+        if (is_person and cols["ENT_IOB"][i] != 3) or word in found or MASKED.search(
+                text[max(0, idx - 1):idx + len(word) + 1]):
+            continue  # 3: the first token of an entity ("B")
+        if i and lowers[i - 1].rstrip(".") in _TITLES:
             continue  # "Mr. Okafor": a surname
-        g = name_gender(tok.text)
+        g = name_gender(word)
         if not g:
-            if not (person and tok.text.isalpha() and tok.lower_ not in _TITLES
-                    and not _is_common_word(tok.text)
-                    and (lower or (tok.text[:1].isupper() and tok.text[1:].islower()))):
+            if not (is_person and word.isalpha() and lowers[i] not in _TITLES
+                    and not _is_common_word(word)
+                    and (lower or (word[:1].isupper() and word[1:].islower()))):
                 continue
             g = "n"
-        mentions = [by_start.get(m.start()) for m in _word_re(tok.text).finditer(doc_text(doc))]
-        if any(m is None or m.ent_type_ not in ("", "PERSON") for m in mentions):
+        mentions = [by_start.get(a) for a, _ in _word_spans(word, text)]
+        if any(m is None or ents[m] not in (0, person) for m in mentions):
             continue
-        if (_is_common_word(tok.text) or g == "n") and any(
-                m.pos_ != "PROPN" and m.ent_type_ != "PERSON" for m in mentions):
+        if (_is_common_word(word) or g == "n") and any(
+                poss[m] != propn and ents[m] != person for m in mentions):
             continue
-        found[tok.text] = g
+        found[word] = g
     return found
+
+
+@functools.lru_cache(maxsize=None)
+def _name_pool(gender: str) -> tuple[str, ...]:
+    """The names of ``gender``'s list ("m", "f" or "n") that may replace a name of that gender,
+    sorted: unambiguous in gender (unisex for "n") and not also English words."""
+    return tuple(n for n in sorted(word_list(_NAME_LISTS[gender]))
+                 if name_gender(n) == (None if gender == "n" else gender) and not _is_common_word(n))
 
 
 _NAME_LISTS = {"m": "names_male.txt", "f": "names_female.txt", "n": "names_neutral.txt"}
@@ -271,23 +343,20 @@ class NameChange(Transform):
         old = rng.choice(sorted(names))
         used = _story_words(example.text, example.context, example.reference)
         gender = names[old]
-        pool = [n for n in sorted(word_list(_NAME_LISTS[gender]))
-                if n not in used and name_gender(n) == (None if gender == "n" else gender)
-                and not _is_common_word(n)]
+        pool = [n for n in _name_pool(gender) if n not in used]
         if not pool:
             return None
         style = text_style(example.text)
         new = rng.choice(pool)
         new = _cased(new, style)
-        pat = _word_re(old)
-        changes = [c for m in pat.finditer(example.text)
-                   for c in _renamed(example.text, m.start(), m.end(), new, f"name {old} -> {new}")]
+        changes = [c for a, b in _word_spans(old, example.text)
+                   for c in _renamed(example.text, a, b, new, f"name {old} -> {new}")]
         out = self.rewrite(example, changes)
         ctx = example.context
-        if out is not None and ctx and pat.search(ctx):
+        ctx_spans = _word_spans(old, ctx) if out is not None and ctx else []
+        if ctx_spans:
             ctx_new = _cased(new, text_style(ctx))
-            ctx_changes = [c for m in pat.finditer(ctx)
-                           for c in _renamed(ctx, m.start(), m.end(), ctx_new, "")]
+            ctx_changes = [c for a, b in ctx_spans for c in _renamed(ctx, a, b, ctx_new, "")]
             for c in sorted(ctx_changes, reverse=True):
                 ctx = ctx[:c.start] + c.new + ctx[c.end:]
             out = dataclasses.replace(out, context=ctx)
@@ -314,17 +383,24 @@ _UNITS = set("second minute hour day night morning afternoon evening week weeken
 _UNITS_PL = {u + "s" for u in _UNITS} | {"feet", "inches", "centuries", "cents", "dollars"}
 
 
+_YEAR = re.compile(r"(1[6-9]|20)\d\d")
+_DIGITS = re.compile(r"\d+([.,]\d+)?")
+_ORDINAL_DIGITS = re.compile(r"\d+(st|nd|rd|th)")
+_SHAPE_TOKENS = re.compile(r"\w+|[^\w\s]")
+_WORDS = re.compile(r"\w+")
+
+
 def _shape_word(w: str) -> str:
     lw = w.lower()
     if lw in ("one", "1", "a", "an"):
         return lw if lw in ("a", "an") else "<1>"
-    if re.fullmatch(r"(1[6-9]|20)\d\d", lw):
+    if _YEAR.fullmatch(lw):
         return "<year>"
     if lw in _NUMBER_WORDS:
         return "<n>"
-    if re.fullmatch(r"\d+([.,]\d+)?", lw):
+    if _DIGITS.fullmatch(lw):
         return "<d>"
-    if lw in _ORDINALS or re.fullmatch(r"\d+(st|nd|rd|th)", lw):
+    if lw in _ORDINALS or _ORDINAL_DIGITS.fullmatch(lw):
         return "<ord>"
     if lw in _WEEKDAYS:
         return "<wd>"
@@ -341,7 +417,7 @@ def entity_shape(label: str, text: str) -> tuple:
     """The form an entity must share with its replacement so the sentence stays grammatical:
     numbers and dates by token pattern ("three days" ~ "five weeks"), names by label, a leading
     "the" and plural ending."""
-    words = re.findall(r"\w+|[^\w\s]", text)
+    words = _SHAPE_TOKENS.findall(text)
     if label in _NUMERIC:
         return (label, *(_shape_word(w) for w in words))
     plural = label == "NORP" and text.lower().endswith("s")
@@ -448,7 +524,7 @@ class EntityReplacement(Transform):
                 continue  # the NER is not sure what it is ("Nadia" as GPE here, ORG there)
             if e.label_ != "PERSON" and any(name_gender(t.text) for t in e):
                 continue  # a first name labelled as a place or company
-            if self.anchored and not (_word_re(e.text, re.I).search(anchor) and e.start_char >= start_at):
+            if self.anchored and not (_word_spans(e.text, anchor, ignore_case=True) and e.start_char >= start_at):
                 continue
             ents[(e.label_, e.text)] = None
         order = list(ents)
@@ -456,10 +532,9 @@ class EntityReplacement(Transform):
         style = text_style(text)
         used = _story_words(text, example.context, example.reference)
         for label, old in order:
-            shape = entity_shape(label, old)
-            pool = [c for c in self._candidates(label)
-                    if entity_shape(label, c) == shape and not (_story_words(c) <= used)
-                    and _value(c) != _value(old)]
+            value = _value(old)
+            pool = [c for c, words, val in _by_shape(label, tuple(self._candidates(label))).get(
+                        entity_shape(label, old), ()) if not (words <= used) and val != value]
             if not pool:
                 continue
             new = self._cased(rng.choice(pool), old, label, style)
@@ -492,18 +567,19 @@ class EntityReplacement(Transform):
             spans = [(e.start_char, e.end_char, new) for e in doc.ents
                      if e.label_ == label and e.text == old and e.start_char >= start_at]
         else:
-            by_start = {t.idx: t for t in doc}
+            cols = columns(doc)
+            by_start = dict(zip(cols["IDX"], range(len(cols["IDX"]))))
             spans = []
-            for m in _word_re(old).finditer(text, start_at):
-                tok = by_start.get(m.start())
-                if tok is None or not (tok.ent_type_ or tok.pos_ == "PROPN"):
+            for a, b in _word_spans(old, text, start_at):
+                i = by_start.get(a)
+                if i is None or not (cols["ENT_TYPE"][i] or cols["POS"][i] == sid("PROPN")):
                     return []
-                spans.append((m.start(), m.end(), new))
+                spans.append((a, b, new))
         parts_old, parts_new = old.split(), new.split()
         if label == "PERSON" and len(parts_old) > 1:  # "Anna" alone after "Anna Smith"
-            for m in _word_re(parts_old[0]).finditer(text, start_at):
-                if not any(a <= m.start() < b for a, b, _ in spans):
-                    spans.append((m.start(), m.end(), parts_new[0]))
+            for ma, mb in _word_spans(parts_old[0], text, start_at):
+                if not any(a <= ma < b for a, b, _ in spans):
+                    spans.append((ma, mb, parts_new[0]))
         changes = []
         for a, b, rep in sorted(spans):
             art = re.search(r"(?<![\w])(a|an|A|An)\s+$", text[max(0, a - 4):a])
@@ -517,6 +593,16 @@ class EntityReplacement(Transform):
         return changes
 
 
+@functools.lru_cache(maxsize=64)
+def _by_shape(label: str, candidates: tuple[str, ...]) -> dict[tuple, list[tuple[str, frozenset[str], str]]]:
+    """Candidate entities of ``label`` grouped by :func:`entity_shape` (in their order), each with
+    its words and value, so a replacement pool is found without re-examining every candidate."""
+    out: dict[tuple, list[tuple[str, frozenset[str], str]]] = {}
+    for c in candidates:
+        out.setdefault(entity_shape(label, c), []).append((c, frozenset(_story_words(c)), _value(c)))
+    return out
+
+
 def _value(text: str) -> str:
     """A normalised value, so "one" and "1", or "3 days" and "three days", count as the same."""
-    return " ".join(str(_NUMBER_WORDS.get(w, w)) for w in re.findall(r"\w+", text.lower()))
+    return " ".join(str(_NUMBER_WORDS.get(w, w)) for w in _WORDS.findall(text.lower()))

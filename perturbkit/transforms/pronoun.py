@@ -7,24 +7,47 @@ from dataclasses import dataclass
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._persons import (AGREEMENT, HUMAN, agreement_changes, at_sentence_start, binds_reflexive,
-                       cased_pronoun, finite_verbs, has_passive, masked_identities, name_gender,
-                       pronoun_case, pronoun_form, pronoun_readings, span_of, text_style)
+                       cased_pronoun, columns, finite_verbs, has_passive, masked_identities,
+                       name_gender, pronoun_case, pronoun_cases, pronoun_form, pronoun_readings, sid,
+                       span_of, text_style)
 from ._text import doc_text
+
+_IDENT_KEY = "pk_pronoun_identities"
 
 
 def story_identities(doc) -> set[str]:
     """Who the story talks about: identities of its human pronouns, masked names ([MALE] -> "3m",
-    [NEUTRAL] -> "3?") and gendered PERSON names ("Anna" -> "3f")."""
+    [NEUTRAL] -> "3?") and gendered PERSON names ("Anna" -> "3f"). Computed once per Doc (both
+    ``applicable`` and ``apply`` ask), cached in ``doc.user_data`` as a sorted tuple."""
+    cached = doc.user_data.get(_IDENT_KEY)
+    if cached is None:
+        cached = doc.user_data[_IDENT_KEY] = tuple(sorted(_story_identities(doc)))
+    return set(cached)
+
+
+def _story_identities(doc) -> set[str]:
+    """:func:`story_identities` computed from the token columns: only words in the pronoun table
+    and proper nouns / PERSON entities can contribute."""
     found = masked_identities(doc_text(doc))
-    for tok in doc:
-        readings = {i for i, _ in pronoun_readings(tok.text)}
-        pc = pronoun_case(tok)
-        if pc is not None or (len(readings) == 1 and tok.tag_ in ("PRP", "PRP$")):
+    cols = columns(doc)
+    lower, tags = cols["lower"], cols["TAG"]
+    prp = (sid("PRP"), sid("PRP$"))
+    names = []
+    cases = pronoun_cases(doc)
+    for i, pc in cases.items():
+        readings = {r for r, _ in pronoun_readings(lower[i])}
+        if pc is not None or (len(readings) == 1 and tags[i] in prp):
             ident = pc[0] if pc is not None else next(iter(readings))
             if ident in HUMAN:
                 found.add(ident)
-        elif tok.pos_ == "PROPN" or tok.ent_type_ == "PERSON":
-            g = name_gender(tok.text)
+        else:
+            names.append(i)
+    propn, person = sid("PROPN"), sid("PERSON")
+    names += [i for i, (pos, ent) in enumerate(zip(cols["POS"], cols["ENT_TYPE"]))
+              if (pos == propn or ent == person) and i not in cases]
+    for i in names:
+        if cols["POS"][i] == propn or cols["ENT_TYPE"][i] == person:
+            g = name_gender(lower[i])
             if g:
                 found.add("3" + g)
     return found
@@ -83,10 +106,9 @@ class PronounSwap(Transform):
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = []
-        for tok in doc:
-            pc = pronoun_case(tok)
+        for i, pc in sorted(pronoun_cases(doc).items()):
             if pc is not None and pc[0] in HUMAN and (self.reflexives or pc[1] != "refl"):
-                cands.append((tok, *pc))
+                cands.append((doc[i], *pc))
         if not cands:
             return None
         story = story_identities(doc) if self.prefer_story else set()

@@ -2,15 +2,16 @@
 written by Shakespeare"), keeping tense, modality, negation and particles."""
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._persons import (LIGHT, MASK_IDENT, MASKED, agree, ambiguous_object, at_sentence_start,
-                       binds_reflexive, cased_pronoun, followed_by_verb, is_measure, is_npi, is_wh,
-                       lower_initial, name_gender, np_class, np_span, pronoun_case, pronoun_form,
-                       text_style)
+                       binds_reflexive, cased_pronoun, columns, followed_by_verb, inflections,
+                       is_measure, is_npi, is_wh, lower_initial, name_gender, np_class, np_span,
+                       pronoun_case, pronoun_form, sid, text_style)
 from ._text import doc_text
 
 # Verbs whose object does not passivise ("A car was had by him"); light-verb objects ("take a
@@ -32,12 +33,17 @@ _PRE_DEPS = {"aux", "neg", "advmod"}
 
 def _lemma(v) -> str:
     """The verb's lemma, checked by re-inflecting it (spaCy says "scrap" for "scraped")."""
-    from lemminflect import getInflection, getLemma
+    return _checked_lemma(v.lemma_.lower(), v.tag_, v.lower_)
 
-    lemma = v.lemma_.lower()
-    if v.tag_ in ("VBD", "VBZ", "VBP", "VBN", "VBG") and v.lower_ not in getInflection(lemma, v.tag_):
-        alt = getLemma(v.lower_, "VERB")
-        if alt and v.lower_ in getInflection(alt[0], v.tag_):
+
+@functools.lru_cache(maxsize=65536)
+def _checked_lemma(lemma: str, tag: str, low: str) -> str:
+    """:func:`_lemma` for a word form ``low`` tagged ``tag`` that spaCy lemmatised as ``lemma``."""
+    from lemminflect import getLemma
+
+    if tag in ("VBD", "VBZ", "VBP", "VBN", "VBG") and low not in inflections(lemma, tag):
+        alt = getLemma(low, "VERB")
+        if alt and low in inflections(alt[0], tag):
             return alt[0]
     return lemma
 
@@ -96,14 +102,16 @@ class PassiveVoice(Transform):
     example = "Shakespeare wrote Macbeth. They will fix it. She did not see the dog."
 
     def applicable(self, example: Example, doc) -> bool:
-        return any(t.dep_ == "dobj" for t in doc)
+        return sid("dobj") in columns(doc)["DEP"]
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         style = text_style(example.text)
-        verbs = [t for t in doc if t.pos_ == "VERB" and any(c.dep_ == "dobj" for c in t.children)]
+        verbs, simple = _object_verbs(doc)
         rng.shuffle(verbs)
-        for v in verbs:
-            change = self._passive(doc, v, style)
+        for i in verbs:
+            if i not in simple:
+                continue  # _clause would reject it: not one subject and one object
+            change = self._passive(doc, doc[i], style)
             if change is not None:
                 return self.rewrite(example, [change])
         return None
@@ -150,6 +158,29 @@ class PassiveVoice(Transform):
             words, part, by = [w.upper() for w in words], part.upper(), "BY"
         new = f"{new_subj} {''.join(words)}{part}{particles} {by} {agent}"
         return Change(ss[0], end, new, f"passive: {v.text} -> {part}")
+
+
+def _object_verbs(doc) -> tuple[list[int], set[int]]:
+    """Indices of the VERBs with a direct object (the shuffled candidates), and the subset with
+    exactly one nominal subject, one object and no child :func:`_clause` excludes, from the token
+    columns."""
+    cols = columns(doc)
+    heads, deps = cols["HEAD"], cols["DEP"]
+    n = len(heads)
+    nsubj, dobj, excluded = sid("nsubj"), sid("dobj"), {sid(d) for d in _EXCLUDED_DEPS}
+    n_subj, n_obj, bad = [0] * n, [0] * n, [False] * n
+    for j, (h, d) in enumerate(zip(heads, deps)):
+        if h == j:
+            continue
+        if d == nsubj:
+            n_subj[h] += 1
+        elif d == dobj:
+            n_obj[h] += 1
+        elif d in excluded:
+            bad[h] = True
+    verb = sid("VERB")
+    verbs = [i for i, pos in enumerate(cols["POS"]) if pos == verb and n_obj[i]]
+    return verbs, {i for i in verbs if n_subj[i] == 1 and n_obj[i] == 1 and not bad[i]}
 
 
 _EXCLUDED_DEPS = {"nsubjpass", "auxpass", "dative", "iobj", "oprd", "ccomp", "xcomp", "acomp", "attr",
@@ -244,13 +275,11 @@ def _passive_auxiliaries(doc, v, pre, auxes, chain: tuple[str, str], cls: str | 
 
 def _participle(v) -> str | None:
     """The past participle of the verb, keeping the writer's own form when it is one."""
-    from lemminflect import getInflection
-
     lemma = _lemma(v)
-    part = (_PARTICIPLE[lemma],) if lemma in _PARTICIPLE else getInflection(lemma, "VBN")
+    part = (_PARTICIPLE[lemma],) if lemma in _PARTICIPLE else inflections(lemma, "VBN")
     if not part:
         return None
     if v.tag_ == "VBN" or (v.tag_ == "VBD" and v.lower_.endswith("ed")
-                           and part[0] in getInflection(lemma, "VBD") + (v.lower_,)):
+                           and part[0] in inflections(lemma, "VBD") + (v.lower_,)):
         return v.lower_  # "spelled", not "spelt"
     return part[0]
