@@ -6,7 +6,7 @@ perturbs it, and ids are stable strings derived from content when not given.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 
@@ -83,9 +83,10 @@ class Example:
 
     def derive(self, text: str, edits: tuple[Edit, ...], tag: str) -> "Example":
         """A variant of this example with new text, appended edits and an id ``<id>/<tag>``."""
-        return replace(self, text=text, id=f"{self.id}/{tag}", edits=self.edits + tuple(edits),
-                       parent_id=self.parent_id if self.is_variant else self.id,
-                       meta=dict(self.meta))
+        # the constructor directly: ``dataclasses.replace`` re-reads the fields on every call,
+        # and every variant of every transform passes through here
+        return type(self)(text, f"{self.id}/{tag}", self.context, self.reference, dict(self.meta),
+                       self.edits + tuple(edits), self.parent_id if self.parent_id is not None else self.id)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "text": self.text}

@@ -192,3 +192,28 @@ def test_real_stories_keep_edits_consistent(name, annotator):
             assert_edits_consistent(text, out)
             if name in SWAPS:
                 assert _words(out.text) == _words(text)
+
+
+def test_clause_helpers_read_the_same_facts_as_the_tokens(annotator):
+    """The per-Doc word lists and sentence facts that the clause helpers scan instead of Tokens
+    agree with the tokens they stand for (quotes, lone apostrophes, capitals, paragraphs)."""
+    from perturbkit.transforms import _clauses as C
+    from perturbkit.transforms._text import sentences
+
+    text = ('He said "Go away!" and left. Then she cried , \' no \' .\n\nBecause it rained, '
+            "Tom stayed HOME. “Fine,” she said. After that, they began eating.")
+    doc = annotator.parse(text)
+    assert C.word_lowers(doc) == [t.lower_ for t in doc]
+    assert C.lemma_lowers(doc) == [t.lemma_.lower() for t in doc]
+    assert C._heads(doc) == [t.head.i for t in doc]
+    sents = sentences(doc)
+    assert [(a, b) for a, b, _ in C.sentence_bounds(doc)] == [(s.start, s.end) for s in sents]
+    quoted = [any(t.text in C.QUOTE_CHARS or t.text == "'" for t in s) for s in sents]
+    assert [C.has_quotes(s) for s in sents] == quoted == [not ok for *_, ok in C.sentence_bounds(doc)]
+    assert any(quoted) and not all(quoted)
+    for start in range(len(doc)):
+        for end in range(start + 1, len(doc) + 1):
+            tops = [t for t in doc[start:end] if not (start <= t.head.i < end) or t.head.i == t.i]
+            head = C.single_head(doc, start, end)
+            assert (head.i if head is not None else None) == (tops[0].i if len(tops) == 1 else None)
+            assert C.Clause(start, end, doc[start]).text(doc) == doc[start:end].text

@@ -185,6 +185,24 @@ def test_sentence_level_functions(annotator):
     assert insertion(sent, style) and deletion(sent, style) is None
 
 
+def test_ops_cache_is_plain_data_and_matches_the_sentence_functions(annotator):
+    """``negation_ops`` is cached per Doc and mode in ``doc.user_data`` as plain tuples (so the
+    Doc still pickles), and the cached flips are those the sentence-level functions give."""
+    doc = annotator.parse("He didn't walk home. He was sad. Then he always smiled at her.")
+    ops = negation_ops(doc, "both")
+    assert [op.kind for op in ops] == ["delete", "insert", "insert"]
+
+    def plain(x) -> bool:
+        return type(x) in (int, str) or (type(x) is tuple and all(plain(y) for y in x))
+
+    assert plain(doc.user_data["pk_negation_ops_both"])
+    assert negation_ops(doc, "both") == ops
+    style, sents = Style.of(doc), sentences(doc)
+    for op in ops:
+        flip = deletion if op.kind == "delete" else insertion
+        assert list(op.changes) == flip(sents[op.sentence], style)
+
+
 def _sentence_counts(annotator, before: str, out: Example) -> list[tuple[int, int]]:
     """(count before, count after) of negation cues for each sentence of ``before``, mapping the
     sentence spans through the edits."""

@@ -9,9 +9,10 @@ never count. Swaps exchange two clause texts and fix capitalisation; punctuation
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Iterator, Sequence
 
 from ..transform import Change
+from ._text import doc_text, sentences
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -37,12 +38,73 @@ class Clause:
         return doc[self.start].idx, doc[self.end - 1].idx + len(doc[self.end - 1])
 
     def text(self, doc: "Doc") -> str:
-        return doc[self.start:self.end].text  # (Doc.text would rebuild the whole text each call)
+        a, b = self.chars(doc)
+        return doc_text(doc)[a:b]  # (== the Span's text, without joining its tokens)
+
+
+_LOWER_KEY = "pk_clauses_lower"
+_LEMMA_KEY = "pk_clauses_lemma"
+_QUOTES_KEY = "pk_clauses_quotes"
+_SENTS_KEY = "pk_clauses_sents"
+_HEADS_KEY = "pk_clauses_heads"
+
+
+def word_lowers(doc: "Doc") -> list[str]:
+    """Every token's ``lower_``, read once per Doc (kept in ``doc.user_data`` as plain strings):
+    scanning words as strings avoids building a Token object per look."""
+    lowers = doc.user_data.get(_LOWER_KEY)
+    if lowers is None:
+        from spacy.attrs import LOWER  # (imported here: loading the registry must not load spaCy)
+
+        strings = doc.vocab.strings
+        lowers = doc.user_data[_LOWER_KEY] = [strings[h] for h in doc.to_array(LOWER).tolist()]
+    return lowers
+
+
+def lemma_lowers(doc: "Doc") -> list[str]:
+    """Every token's ``lemma_.lower()``, read once per Doc (plain strings in ``doc.user_data``)."""
+    lemmas = doc.user_data.get(_LEMMA_KEY)
+    if lemmas is None:
+        from spacy.attrs import LEMMA
+
+        strings = doc.vocab.strings
+        lemmas = doc.user_data[_LEMMA_KEY] = [strings[h].lower() for h in doc.to_array(LEMMA).tolist()]
+    return lemmas
+
+
+def _quote_positions(doc: "Doc") -> list[int]:
+    """Indices of the doc's quote-mark tokens (usually none), found once per Doc. Quote marks have
+    no case, so a token's lower-cased text is a quote exactly when its text is."""
+    found = doc.user_data.get(_QUOTES_KEY)
+    if found is None:
+        found = doc.user_data[_QUOTES_KEY] = [
+            i for i, w in enumerate(word_lowers(doc)) if w in QUOTE_CHARS or "'" == w]
+    return found
 
 
 def has_quotes(span: "Span") -> bool:
     """Dialogue and quoted speech are left alone: moving text across quote marks breaks them."""
-    return any(t.text in QUOTE_CHARS or "'" == t.text for t in span)
+    return any(span.start <= i < span.end for i in _quote_positions(span.doc))
+
+
+def sentence_bounds(doc: "Doc") -> list[tuple[int, int, bool]]:
+    """``(start, end, quote_free)`` of each of ``sentences(doc)``, found once per Doc (plain tuples
+    in ``doc.user_data``), so that callers build Spans only for the sentences they look into."""
+    found = doc.user_data.get(_SENTS_KEY)
+    if found is None:
+        found = doc.user_data[_SENTS_KEY] = [(s.start, s.end, not has_quotes(s)) for s in sentences(doc)]
+    return found
+
+
+def _heads(doc: "Doc") -> list[int]:
+    """Every token's head index, read once per Doc (plain ints in ``doc.user_data``)."""
+    heads = doc.user_data.get(_HEADS_KEY)
+    if heads is None:
+        from spacy.attrs import HEAD
+
+        offsets = doc.to_array(HEAD).view("int64").tolist()  # (relative, stored as uint64)
+        heads = doc.user_data[_HEADS_KEY] = [i + rel for i, rel in enumerate(offsets)]
+    return heads
 
 
 def body_end(sent: "Span") -> int:
@@ -83,8 +145,9 @@ def single_head(doc: "Doc", start: int, end: int) -> "Token | None":
     """The one token of ``[start, end)`` whose head lies outside the span (or is the root)."""
     if end <= start:
         return None
-    heads = [t for t in doc[start:end] if not (start <= t.head.i < end) or t.head.i == t.i]
-    return heads[0] if len(heads) == 1 else None
+    heads = _heads(doc)
+    tops = [i for i in range(start, end) if not (start <= heads[i] < end) or heads[i] == i]
+    return doc[tops[0]] if len(tops) == 1 else None
 
 
 def clause_at(doc: "Doc", start: int, end: int, *, starts_with_subject: bool = True,
@@ -172,11 +235,11 @@ def swap_changes(doc: "Doc", a: Clause, b: Clause, a_at_sentence_start: bool, b_
 
 def phrase_at(doc: "Doc", i: int, phrases: Iterable[Sequence[str]]) -> int:
     """Length (tokens) of the longest phrase (lower-case token tuples) starting at token ``i``."""
-    first = doc[i].lower_
+    lowers = word_lowers(doc)
     best = 0
-    for p in _by_first(phrases).get(first, ()):
+    for p in _by_first(phrases).get(lowers[i], ()):
         n = len(p)
-        if n > best and i + n <= len(doc) and all(doc[i + k].lower_ == p[k] for k in range(1, n)):
+        if n > best and i + n <= len(lowers) and all(lowers[i + k] == p[k] for k in range(1, n)):
             best = n
     return best
 
@@ -216,12 +279,17 @@ class MedialSite:
 def medial_sites(doc: "Doc", sent: "Span", words: frozenset[str], *, allow_and: bool = False) -> Iterator[MedialSite]:
     """Every ``L [,] CONN R`` in ``sent`` where L and R are full clauses and CONN (a word in
     ``words``) attaches to R's head, or to L's head as ``cc`` with R conjoined to L."""
+    lowers = word_lowers(doc)
+    hits = [i for i in range(sent.start + 1, sent.end) if lowers[i] in words]
+    if not hits:
+        return
     end = body_end(sent)
-    for c in sent:
-        if c.lower_ not in words or c.i <= sent.start or c.i + 1 >= end:
+    for i in hits:
+        if i + 1 >= end:
             continue
+        c = doc[i]
         lend = c.i
-        while lend > sent.start and (doc[lend - 1].text in (",", ";") or (allow_and and doc[lend - 1].lower_ == "and")):
+        while lend > sent.start and (lowers[lend - 1] in (",", ";") or (allow_and and lowers[lend - 1] == "and")):
             lend -= 1
         if lend <= sent.start or doc[lend - 1].pos_ == "CCONJ":
             continue
@@ -260,10 +328,12 @@ def initial_sites(doc: "Doc", sent: "Span", words: frozenset[str]) -> Iterator[I
     c = sent[0]
     if c.lower_ not in words or c.dep_ not in ("mark", "advmod"):
         return
+    lowers = word_lowers(doc)
     end = body_end(sent)
-    for comma in sent[1:]:
-        if comma.text != "," or comma.i + 1 >= end:
+    for k in range(sent.start + 1, sent.end):
+        if lowers[k] != "," or k + 1 >= end:
             continue
+        comma = doc[k]
         sub = clause_at(doc, c.i + 1, comma.i)
         main = clause_at(doc, comma.i + 1, end)
         if sub is None or main is None:
@@ -289,15 +359,16 @@ def sentence_sites(doc: "Doc", sents: Sequence["Span"], phrases: Iterable[Sequen
     """Pairs of adjacent sentences whose second one opens with a phrase from ``phrases``
     (``extra_len(doc, i)`` may recognise more openers). Both must end with the same "." or "!",
     be free of quotes, and start with their subjects."""
-    phrases = list(phrases)
+    if not isinstance(phrases, Collection):
+        phrases = list(phrases)  # (a collection is kept as is: phrase_at indexes it once per object)
     for s1, s2 in zip(sents, sents[1:]):
-        p1, p2 = final_punct(s1), final_punct(s2)
-        if p1 != p2 or p1 not in (".", "!") or has_quotes(s1) or has_quotes(s2):
-            continue
         n = phrase_at(doc, s2.start, phrases)
         if not n and extra_len is not None:
             n = extra_len(doc, s2.start)
         if not n:
+            continue
+        p1, p2 = final_punct(s1), final_punct(s2)
+        if p1 != p2 or p1 not in (".", "!") or has_quotes(s1) or has_quotes(s2):
             continue
         cend = s2.start + n
         body = cend + 1 if cend < s2.end and doc[cend].text == "," else cend

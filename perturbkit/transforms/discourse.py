@@ -17,10 +17,10 @@ from ..resources.lexicons import table
 from ..transform import Change, Effect, Transform, register
 from . import _clauses as C
 from ._articles import indefinite_article
-from ._text import doc_text, is_tokenised, match_case, sentences
+from ._text import doc_text, is_tokenised, match_case
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Token
 
 
 # ------------------------------------------------------------------------------------------------
@@ -32,11 +32,11 @@ def _connectives(kind: str, where: str) -> frozenset[tuple[str, ...]]:
     return frozenset(C.tokens_of(r["phrase"]) for r in table(f"{kind}_connectives.tsv") if r["where"] == where)
 
 
+@functools.lru_cache(maxsize=None)
 def _words(kind: str, where: str) -> frozenset[str]:
     return frozenset(p[0] for p in _connectives(kind, where) if len(p) == 1)
 
 
-@functools.lru_cache(maxsize=None)
 @functools.lru_cache(maxsize=None)
 def _opposites(kind: str, rule: str) -> dict[str, str]:
     """word -> opposite for the rows of ``{kind}_opposites.tsv`` with this rule (read once; do not
@@ -62,8 +62,20 @@ def _span_chars(doc: "Doc", start: int, end: int) -> tuple[int, int]:
     return doc[start].idx, doc[end - 1].idx + len(doc[end - 1])
 
 
-def _usable(sents: list["Span"]) -> list["Span"]:
-    return [s for s in sents if not C.has_quotes(s)]
+def _usable(doc: "Doc") -> list[tuple[int, int]]:
+    """(start, end) of the sentences free of quotes (the only ones perturbed)."""
+    return [(a, b) for a, b, quote_free in C.sentence_bounds(doc) if quote_free]
+
+
+def _any_in(lowers: list[str], start: int, end: int, words: frozenset[str]) -> bool:
+    """Whether a word of ``words`` occurs in ``lowers[start:end]`` (a sentence worth a closer look)."""
+    return not words.isdisjoint(lowers[start:end])
+
+
+def _opens_with(doc: "Doc", i: int, phrases, extra=None) -> bool:
+    """Whether token ``i`` starts one of ``phrases`` (or an opener ``extra`` recognises): the test
+    ``C.sentence_sites`` makes first, done here before building any Span."""
+    return bool(C.phrase_at(doc, i, phrases) or (extra is not None and extra(doc, i)))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -122,6 +134,8 @@ def _temporal_ok(conn: "Token", main: "Token", sub: "Token") -> bool:
 
 def _quantity_later(doc: "Doc", i: int) -> int:
     """Length of a "<quantity> <time unit> later" opener at token ``i`` ("Two days later"), or 0."""
+    if "later" not in C.word_lowers(doc)[i + 2:i + 4]:
+        return 0  # (quick test: "later" ends every such opener, as its third or fourth word)
     j = i
     if j < len(doc) and doc[j].lower_ in ("a", "an", "one", "several", "some", "few") or doc[j].like_num:
         j += 1
@@ -144,15 +158,20 @@ _NPI = frozenset({"any", "anything", "anyone", "anybody", "anywhere", "ever", "y
 
 
 def _has_npi(doc: "Doc", *clauses: C.Clause) -> bool:
-    return any(doc[i].lower_ in _NPI for c in clauses for i in range(c.start, c.end))
+    lowers = C.word_lowers(doc)
+    return any(lowers[i] in _NPI for c in clauses for i in range(c.start, c.end))
 
 
 def _swap_candidates(doc: "Doc", kind: str, check) -> list[list[Change]]:
     """All clause swaps around ``kind`` connectives, each as a pair of Changes."""
-    sents = sentences(doc)
     out: list[list[Change]] = []
     medial, initial = _words(kind, "medial"), _words(kind, "initial")
-    for s in _usable(sents):
+    lowers = C.word_lowers(doc)
+    bounds = C.sentence_bounds(doc)
+    for start, end, quote_free in bounds:
+        if not quote_free or not (lowers[start] in initial or _any_in(lowers, start + 1, end, medial)):
+            continue  # (no connective: neither medial_sites nor initial_sites would find a site)
+        s = doc[start:end]
         for site in C.medial_sites(doc, s, medial, allow_and=kind == "temporal"):
             main, sub = (site.left.head, site.right.head)
             if not check(site.conn, main, sub) or _has_npi(doc, site.left, site.right):
@@ -169,10 +188,11 @@ def _swap_candidates(doc: "Doc", kind: str, check) -> list[list[Change]]:
             out.append(C.swap_changes(doc, ini.sub, ini.main, False, False,
                                       f"swapped clauses around {ini.conn.text!r}"))
     extra = _quantity_later if kind == "temporal" else None
-    ok_sents = _usable(sents)
-    adjacent = [(a, b) for a, b in zip(sents, sents[1:]) if a in ok_sents and b in ok_sents]
-    for a, b in adjacent:
-        for site in C.sentence_sites(doc, [a, b], _connectives(kind, "sentence"), extra):
+    openers = _connectives(kind, "sentence")
+    for (a0, a1, ok_a), (b0, b1, ok_b) in zip(bounds, bounds[1:]):
+        if not (ok_a and ok_b and _opens_with(doc, b0, openers, extra)):
+            continue
+        for site in C.sentence_sites(doc, [doc[a0:a1], doc[b0:b1]], openers, extra):
             if site.first.text(doc).lower() == site.second.text(doc).lower():
                 continue
             if _has_npi(doc, site.first, site.second):
@@ -186,7 +206,13 @@ def _swap_candidates(doc: "Doc", kind: str, check) -> list[list[Change]]:
 
 
 def _has_any(doc: "Doc", words: frozenset[str]) -> bool:
-    return any(t.lower_ in words for t in doc)
+    return not words.isdisjoint(C.word_lowers(doc))
+
+
+@functools.lru_cache(maxsize=None)
+def _first_words(kind: str) -> frozenset[str]:
+    """First words of every ``kind`` connective: a story without one has nothing to swap."""
+    return frozenset(p[0] for w in ("medial", "initial", "sentence") for p in _connectives(kind, w))
 
 
 @register
@@ -200,8 +226,7 @@ class CausalSwap(Transform):
     example = "She cried because she lost the game."
 
     def applicable(self, example: Example, doc) -> bool:
-        return _has_any(doc, frozenset(p[0] for w in ("medial", "initial", "sentence")
-                                       for p in _connectives("causal", w)))
+        return _has_any(doc, _first_words("causal"))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = _swap_candidates(doc, "causal", _causal_ok)
@@ -219,8 +244,7 @@ class TemporalSwap(Transform):
     example = "He showered. Then he ate breakfast."
 
     def applicable(self, example: Example, doc) -> bool:
-        first = frozenset(p[0] for w in ("medial", "initial", "sentence") for p in _connectives("temporal", w))
-        return _has_any(doc, first | {"later"})
+        return _has_any(doc, _first_words("temporal") | {"later"})
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = _swap_candidates(doc, "temporal", _temporal_ok)
@@ -244,22 +268,28 @@ def _tense_be(head: "Token") -> str | None:
 def _causal_flips(doc: "Doc") -> list[Change]:
     """Every causal-word flip this doc allows, one Change each."""
     out: list[Change] = []
-    tokenised = is_tokenised(doc_text(doc))
     clause_map = _opposites("causal", "clause")
-    for s in _usable(sentences(doc)):
-        for site in C.medial_sites(doc, s, frozenset(clause_map)):
+    words = frozenset(clause_map)
+    lowers = C.word_lowers(doc)
+    usable = _usable(doc)
+    for s_start, s_end in usable:
+        if not _any_in(lowers, s_start + 1, s_end, words):
+            continue  # (medial_sites would find nothing)
+        for site in C.medial_sites(doc, doc[s_start:s_end], words):
             c = site.conn
             if not _causal_ok(c, site.left.head, site.right.head):
                 continue
             start = site.left.chars(doc)[1]
             new_word = clause_map[c.lower_]
             if new_word == "so":
-                new = (" , so" if tokenised else ", so")
+                new = (" , so" if is_tokenised(doc_text(doc)) else ", so")
             else:
                 new = " " + new_word
             out.append(Change(start, c.idx + len(c), new, f"{c.text} -> {new_word}"))
-    sentence_map = _opposites("causal", "sentence")
-    for site in C.sentence_sites(doc, _usable(sentences(doc)), [C.tokens_of(p) for p in sentence_map]):
+    openers = _causal_openers()
+    has_opener = any(_opens_with(doc, s_start, openers) for s_start, _ in usable[1:])
+    spans = [doc[s_start:s_end] for s_start, s_end in usable] if has_opener else []
+    for site in C.sentence_sites(doc, spans, openers):
         opener = doc[site.conn_start:site.conn_end]
         if opener[0].lower_ == "so" and opener[0].head.i != site.second.head.i:
             continue
@@ -271,11 +301,11 @@ def _causal_flips(doc: "Doc") -> list[Change]:
         b = doc[site.second.start].idx
         out.append(Change(a, b, match_case(opener[0].text, phrase) + " ",
                           f"{opener.text.lower()} -> this is because"))
-    for t in doc:
-        nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
-        prev = doc[t.i - 1] if t.i > 0 else None
-        if nxt is None:
-            continue
+    lemmas = C.lemma_lowers(doc)
+    keys = _causal_lemmas()
+    for i in [i for i in range(len(lemmas) - 1) if lemmas[i] in keys]:  # (no other word can flip)
+        t, nxt = doc[i], doc[i + 1]
+        prev = doc[i - 1] if i > 0 else None
         if t.pos_ == "NOUN" and prev is not None and prev.lower_ == "the":
             if t.lemma_.lower() in _opposites("causal", "noun_of") and nxt.lower_ == "of" and nxt.head.i == t.i:
                 new = _inflect(_opposites("causal", "noun_of")[t.lemma_.lower()], t.tag_)
@@ -312,6 +342,26 @@ def _causal_flips(doc: "Doc") -> list[Change]:
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _causal_openers() -> tuple[tuple[str, ...], ...]:
+    """The sentence-opening causal phrases that flip to "this is because", as token tuples."""
+    return tuple(C.tokens_of(p) for p in _opposites("causal", "sentence"))
+
+
+@functools.lru_cache(maxsize=None)
+def _causal_lemmas() -> frozenset[str]:
+    """Lemmas of the causal nouns and verbs (``noun_*``, ``verb_*`` rules) that can be flipped."""
+    rules = ("noun_of", "noun_for", "verb_prep", "verb_obj")
+    return frozenset(w.split()[0] for r in rules for w in _opposites("causal", r))
+
+
+@functools.lru_cache(maxsize=None)
+def _causal_flip_words() -> frozenset[str]:
+    """Words (or lemmas) one of which a story needs for a causal word flip."""
+    return frozenset({w.split()[0] for w in _opposites("causal", "clause")} | {
+        "therefore", "thus", "consequently", "as", "cause", "result", "effect", "consequence", "reason", "lead"})
+
+
 @register
 @dataclass(repr=False)
 class CausalWordFlip(Transform):
@@ -323,10 +373,8 @@ class CausalWordFlip(Transform):
     example = "She left the party because he shouted at her."
 
     def applicable(self, example: Example, doc) -> bool:
-        words = {w.split()[0] for w in _opposites("causal", "clause")} | {"therefore", "thus", "consequently", "as",
-                                                                           "cause", "result", "effect",
-                                                                           "consequence", "reason", "lead"}
-        return any(t.lower_ in words or t.lemma_.lower() in words for t in doc)
+        words = _causal_flip_words()
+        return not words.isdisjoint(C.word_lowers(doc)) or not words.isdisjoint(C.lemma_lowers(doc))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = _causal_flips(doc)
@@ -371,22 +419,25 @@ def _phrase_table(kind: str) -> dict[tuple[str, ...], str]:
 def _temporal_flips(doc: "Doc") -> list[list[Change]]:
     """Every time-word flip this doc allows (a flip may carry an article fix)."""
     out: list[list[Change]] = []
+    candidates = _temporal_candidates(doc)
+    if not candidates:
+        return out
     conj, adv, adj_the = (_opposites("temporal", r) for r in ("conj", "adv", "adj_the"))
     initial, phrase, noun = (_opposites("temporal", r) for r in ("initial", "phrase", "noun"))
     noun_det, verb_ing = _opposites("temporal", "noun_det"), _opposites("temporal", "verb_ing")
     verb_intr, verb_obj = _opposites("temporal", "verb_intr"), _opposites("temporal", "verb_obj")
     phrases = _phrase_table("temporal")
     used: set[int] = set()
-    sents = _usable(sentences(doc))
-    allowed = {t.i for s in sents for t in s}
+    allowed = {i for a, b in _usable(doc) for i in range(a, b)}
 
     def one(t: "Token", new: str, note: str) -> None:
         out.append([Change(t.idx, t.idx + len(t), match_case(t.text, new), note)] + _article_fix(doc, t, new))
         used.add(t.i)
 
-    for t in doc:
-        if t.i not in allowed or t.i in used:
+    for i in candidates:
+        if i not in allowed or i in used:
             continue
+        t = doc[i]
         n = C.phrase_at(doc, t.i, phrases)
         if n:
             key = tuple(x.lower_ for x in doc[t.i:t.i + n])
@@ -428,6 +479,23 @@ def _temporal_flips(doc: "Doc") -> list[list[Change]]:
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _temporal_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """(words, verb lemmas) that may start a temporal flip: every other token is passed over."""
+    words = {p[0] for p in _phrase_table("temporal")}
+    for rule in ("conj", "adv", "adj_the", "initial", "noun", "noun_det"):
+        words |= set(_opposites("temporal", rule))
+    verbs = {w for rule in ("verb_ing", "verb_intr", "verb_obj") for w in _opposites("temporal", rule)}
+    return frozenset(words), frozenset(verbs)
+
+
+def _temporal_candidates(doc: "Doc") -> list[int]:
+    """Indices of tokens whose word or lemma could flip (in order)."""
+    words, verbs = _temporal_keys()
+    lemmas = C.lemma_lowers(doc)
+    return [i for i, w in enumerate(C.word_lowers(doc)) if w in words or lemmas[i] in verbs]
+
+
 def _duration_object(t: "Token") -> bool:
     """ "after two hours": "before two hours" is not idiomatic, so durations are left alone."""
     objs = [c for c in t.children if c.dep_ == "pobj"]
@@ -455,8 +523,10 @@ def _bare_subject(t: "Token") -> bool:
 
 def _npi_in_sentence(t: "Token") -> bool:
     """ "before he did anything", "stopped talking to her at all": flipping breaks the licensing."""
-    toks = list(t.sent)
-    return any(x.lower_ in _NPI or (x.lower_ == "all" and x.i > 0 and t.doc[x.i - 1].lower_ == "at") for x in toks)
+    sent = t.sent
+    lowers = C.word_lowers(t.doc)
+    return any(lowers[i] in _NPI or (lowers[i] == "all" and i > 0 and lowers[i - 1] == "at")
+               for i in range(sent.start, sent.end))
 
 
 def _adv_ok(t: "Token", prev: "Token | None", nxt: "Token | None") -> bool:
@@ -501,6 +571,12 @@ def _verb_flip(t: "Token", verb_ing: dict[str, str], verb_intr: dict[str, str], 
     return _inflect(new_lemma, t.tag_)
 
 
+@functools.lru_cache(maxsize=None)
+def _temporal_flip_words() -> frozenset[str]:
+    """Every word of the temporal opposites lexicon: a story needs one (as word or lemma) to flip."""
+    return frozenset(w for r in table("temporal_opposites.tsv") for w in r["word"].split())
+
+
 @register
 @dataclass(repr=False)
 class TemporalWordFlip(Transform):
@@ -512,8 +588,8 @@ class TemporalWordFlip(Transform):
     example = "Before dinner, she finished her homework."
 
     def applicable(self, example: Example, doc) -> bool:
-        words = {w for r in table("temporal_opposites.tsv") for w in r["word"].split()}
-        return any(t.lower_ in words or t.lemma_.lower() in words for t in doc)
+        words = _temporal_flip_words()
+        return not words.isdisjoint(C.word_lowers(doc)) or not words.isdisjoint(C.lemma_lowers(doc))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = _temporal_flips(doc)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -84,6 +85,15 @@ def _npis() -> tuple[tuple[str, ...], ...]:
 
 
 @functools.lru_cache(maxsize=1)
+def _npis_by_first() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The negative polarity items indexed by their first word (so a scan tries only those)."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for npi in _npis():
+        out.setdefault(npi[0], []).append(npi)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@functools.lru_cache(maxsize=1)
 def _ppis() -> dict[str, str | None]:
     return {r["word"]: (None if r["negative"] == "-" else r["negative"]) for r in table("negation_ppi.txt")}
 
@@ -95,9 +105,12 @@ class Style(NamedTuple):
     tokenised: bool
 
     @classmethod
-    def of(cls, doc: "Doc") -> "Style":
-        n_nt = sum(1 for t in doc if t.lower_ in ("n't", "n’t"))
-        n_not = sum(1 for t in doc if t.lower_ == "not")
+    def of(cls, doc: "Doc", lows: list[str] | None = None) -> "Style":
+        """The doc's style; ``lows`` are its lower-cased token texts when already read."""
+        if lows is None:
+            lows = [t.lower_ for t in doc]
+        n_nt = lows.count("n't") + lows.count("n’t")
+        n_not = lows.count("not")
         return cls(contract=n_nt > 0 and n_nt >= n_not, tokenised=is_tokenised(doc_text(doc)))
 
     def negative(self, aux: str) -> str:
@@ -121,27 +134,87 @@ class Op(NamedTuple):
     changes: tuple[Change, ...]
 
 
+class _Facts(NamedTuple):
+    """Token facts of one Doc read once into plain lists, so sentence checks work on indices
+    instead of creating spaCy Token objects again and again."""
+
+    lows: list[str]  # lower-cased token texts
+    space: list[bool]  # the token is whitespace
+    cue_at: list[int]  # ascending indices of negation-cue tokens (curly apostrophes normalised)
+    ppi_at: list[int]  # ascending indices of positive-polarity-item tokens
+    any_question: bool  # the Doc has a question mark at all
+
+    @classmethod
+    def of(cls, doc: "Doc") -> "_Facts":
+        """Read ``doc``'s tokens once."""
+        lows = [t.lower_ for t in doc]
+        cues, ppis = negation_cues(), _ppis()
+        cue_at = [i for i, low in enumerate(lows) if low.replace("\u2019", "'") in cues]
+        ppi_at = [i for i, low in enumerate(lows) if low in ppis]
+        space = [low.isspace() for low in lows]  # spaCy's IS_SPACE is str.isspace
+        return cls(lows, space, cue_at, ppi_at, "?" in lows or "\uff1f" in lows)
+
+    def first_word(self, sent: "Span") -> int | None:
+        """Index of the sentence's first non-space token."""
+        space = self.space
+        if not space[sent.start]:
+            return sent.start
+        return next((i for i in range(sent.start + 1, sent.end) if not space[i]), None)
+
+    def n_words(self, sent: "Span") -> int:
+        """How many non-space tokens the sentence has."""
+        return sent.end - sent.start - sum(self.space[sent.start:sent.end])
+
+    def is_question(self, sent: "Span") -> bool:
+        """The sentence has a question mark (ASCII or full-width)."""
+        if not self.any_question:
+            return False
+        toks = self.lows[sent.start:sent.end]
+        return "?" in toks or "\uff1f" in toks
+
+    def cues_in(self, sent: "Span") -> list[int]:
+        """Indices of the negation cues inside the sentence."""
+        return _within(self.cue_at, sent)
+
+    def ppis_in(self, sent: "Span") -> list[int]:
+        """Indices of the positive polarity items inside the sentence."""
+        return _within(self.ppi_at, sent)
+
+
+def _within(positions: list[int], sent: "Span") -> list[int]:
+    """The ascending token ``positions`` that fall inside ``sent``."""
+    lo = bisect_left(positions, sent.start)
+    return positions[lo:bisect_left(positions, sent.end, lo)]
+
+
 # ------------------------------------------------------------------------------------------------
 # Helpers on the parse
 # ------------------------------------------------------------------------------------------------
-def _words(sent: "Span") -> list["Token"]:
-    return [t for t in sent if not t.is_space]
+#: A head's children with their dependency labels, read once per sentence.
+_Kids = list[tuple["Token", str]]
 
 
-def _is_question(sent: "Span") -> bool:
-    return any(t.text in ("?", "\uff1f") for t in sent)
+def _kids(head: "Token") -> _Kids:
+    """``head``'s children paired with their dependency labels."""
+    return [(c, c.dep_) for c in head.children]
 
 
-def _subordinate(root: "Token") -> bool:
+def _subordinate(root: "Token", kids: _Kids) -> bool:
     """The parse's root is inside a subordinate clause ("when i do presses she tries"): a
-    mis-parse, since the main clause is elsewhere."""
-    return any(c.dep_ == "mark" or (c.tag_ == "WRB" and c.i < root.i and c.dep_ == "advmod") for c in root.children)
+    mis-parse, since the main clause is elsewhere. ``kids`` are the root's children."""
+    return any(dep == "mark" or (dep == "advmod" and c.tag_ == "WRB" and c.i < root.i) for c, dep in kids)
 
 
-def _subject_before(root: "Token", i: int) -> bool:
-    """The main clause has a subject before token ``i`` (a declarative, not an inversion)."""
-    subj = [c for c in root.children if c.dep_ in _SUBJ_DEPS]
-    return bool(subj) and subj[0].i < i
+def _has_subject(kids: _Kids) -> bool:
+    """The clause whose head has children ``kids`` has a subject."""
+    return any(dep in _SUBJ_DEPS for _, dep in kids)
+
+
+def _subject_before(kids: _Kids, i: int) -> bool:
+    """The main clause (root children ``kids``) has a subject before token ``i`` (a
+    declarative, not an inversion)."""
+    subj = next((c for c, dep in kids if dep in _SUBJ_DEPS), None)
+    return subj is not None and subj.i < i
 
 
 def _in_scope(tok: "Token", root: "Token") -> bool:
@@ -154,11 +227,13 @@ def _in_scope(tok: "Token", root: "Token") -> bool:
     return True
 
 
-def _has_npi_after(sent: "Span", start: int) -> bool:
-    """A negative polarity item ("any", "ever", "at all") after token ``start`` in ``sent``."""
-    words = [t.lower_ for t in sent if t.i > start]
-    for i in range(len(words)):
-        for npi in _npis():
+def _has_npi_after(lows: list[str], start: int, end: int) -> bool:
+    """A negative polarity item ("any", "ever", "at all") among the lower-cased tokens
+    ``lows[start + 1:end]`` (after token ``start`` in its sentence)."""
+    words = lows[start + 1:end]
+    by_first = _npis_by_first()
+    for i, word in enumerate(words):
+        for npi in by_first.get(word, ()):
             if tuple(words[i:i + len(npi)]) == npi:
                 return True
     return False
@@ -166,11 +241,17 @@ def _has_npi_after(sent: "Span", start: int) -> bool:
 
 def _base_form(verb: "Token") -> str | None:
     """The verb's lemma, if the verb really is an inflection of it (guards against bad parses)."""
-    lemma = verb.lemma_.lower()
+    return _base_of(verb.lemma_, verb.tag_, verb.text)
+
+
+@functools.lru_cache(maxsize=65536)
+def _base_of(lemma: str, tag: str, text: str) -> str | None:
+    """:func:`_base_form` on the token's lemma, tag and text (pure, so cached)."""
+    lemma = lemma.lower()
     if not lemma.isalpha() or lemma == "be":
         return None
-    own = inflect_like(lemma, verb.tag_, upos="VERB")
-    return lemma if own == verb.text.lower() else None
+    own = inflect_like(lemma, tag, upos="VERB")
+    return lemma if own == text.lower() else None
 
 
 # ------------------------------------------------------------------------------------------------
@@ -208,24 +289,29 @@ def _negate_aux(aux: "Token", root: "Token", style: Style) -> list[Change] | Non
     return None
 
 
-def insertion(sent: "Span", style: Style) -> list[Change] | None:
-    """Changes negating the sentence's main verb, or None when that cannot be done right."""
-    words = _words(sent)
-    if len(words) < 2 or _is_question(sent):
+def insertion(sent: "Span", style: Style, facts: _Facts | None = None) -> list[Change] | None:
+    """Changes negating the sentence's main verb, or None when that cannot be done right
+    (``facts``: the Doc's token facts, when already read)."""
+    facts = facts if facts is not None else _Facts.of(sent.doc)
+    if facts.n_words(sent) < 2 or facts.is_question(sent):
         return None
-    cues = negation_cues()
-    if any(t.lower_.replace("\u2019", "'") in cues for t in sent):
+    if facts.cues_in(sent):
         return None
     root = sent.root
-    if root.pos_ not in ("VERB", "AUX") or _subordinate(root):
+    if root.pos_ not in ("VERB", "AUX"):
         return None
-    auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i < root.i and c.tag_ != "TO"]
+    kids = _kids(root)
+    if _subordinate(root, kids):
+        return None
+    auxes = [c for c, dep in kids if dep in ("aux", "auxpass") and c.i < root.i and c.tag_ != "TO"]
     head = auxes[0] if auxes else root
     ppis = _ppis()
+    doc = sent.doc
     conversions: list[Change] = []
-    for t in sent:
-        low = t.lower_
-        if low not in ppis or not _in_scope(t, root):
+    for i in facts.ppis_in(sent):
+        low = facts.lows[i]
+        t = doc[i]
+        if not _in_scope(t, root):
             continue
         if ppis[low] is None:
             if t.head.i == root.i or t.head.i == head.i:
@@ -235,22 +321,24 @@ def insertion(sent: "Span", style: Style) -> list[Change] | None:
             conversions.append(Change(t.idx, t.idx + len(t.text), match_case(t.text, ppis[low]),
                                       "polarity item follows the negation"))
     if auxes:
-        if not _subject_before(root, head.i):
+        if not _subject_before(kids, head.i):
             return None
         changes = _negate_aux(head, root, style)
     elif root.lemma_ == "be" and root.tag_ in ("VBD", "VBZ", "VBP"):
-        if not _subject_before(root, root.i):
+        if not _subject_before(kids, root.i):
             return None
         changes = _negate_aux(root, root, style)
     else:
-        changes = _do_support(sent, root, style)
+        changes = _do_support(sent, root, kids, style, facts.first_word(sent))
     if not changes:
         return None
     return changes + conversions
 
 
-def _do_support(sent: "Span", root: "Token", style: Style) -> list[Change] | None:
-    """ "went" -> "did not go", "likes" -> "does not like"; imperatives "Go" -> "Do not go"."""
+def _do_support(sent: "Span", root: "Token", kids: _Kids, style: Style,
+                first_word: int | None) -> list[Change] | None:
+    """ "went" -> "did not go", "likes" -> "does not like"; imperatives "Go" -> "Do not go".
+    ``kids`` are the root's children, ``first_word`` the sentence's first non-space token."""
     if root.pos_ != "VERB":
         return None
     base = _base_form(root)
@@ -259,11 +347,10 @@ def _do_support(sent: "Span", root: "Token", style: Style) -> list[Change] | Non
     if base in _NO_DO_SUPPORT:
         return None  # "I do not hope", "did not use to"
     if root.tag_ in _DO_FOR_TAG:
-        if not _subject_before(root, root.i):
+        if not _subject_before(kids, root.i):
             return None
         do = _DO_FOR_TAG[root.tag_]
-    elif root.tag_ == "VB" and root.i == _words(sent)[0].i and not any(
-            c.dep_ in _SUBJ_DEPS for c in root.children):
+    elif root.tag_ == "VB" and root.i == first_word and not _has_subject(kids):
         do = "do"  # imperative
     else:
         return None
@@ -273,8 +360,11 @@ def _do_support(sent: "Span", root: "Token", style: Style) -> list[Change] | Non
     end = root.idx + len(root.text)
     doc = root.doc
     first = root.i
-    while (first - 1 > sent.start and doc[first - 1].pos_ == "ADV" and doc[first - 1].head.i == root.i
-           and doc[first - 1].lower_ not in _OUTER_ADVERBS and doc[first - 1].whitespace_):
+    while first - 1 > sent.start:
+        prev = doc[first - 1]
+        if not (prev.pos_ == "ADV" and prev.head.i == root.i and prev.lower_ not in _OUTER_ADVERBS
+                and prev.whitespace_):
+            break
         first -= 1
     if first < root.i:  # "he always wanted" -> "he did not always want"
         start = doc[first].idx
@@ -286,26 +376,28 @@ def _do_support(sent: "Span", root: "Token", style: Style) -> list[Change] | Non
 # ------------------------------------------------------------------------------------------------
 # Deletion
 # ------------------------------------------------------------------------------------------------
-def deletion(sent: "Span", style: Style) -> list[Change] | None:
-    """Changes removing the negation of the sentence's main verb, or None."""
-    if _is_question(sent):
+def deletion(sent: "Span", style: Style, facts: _Facts | None = None) -> list[Change] | None:
+    """Changes removing the negation of the sentence's main verb, or None (``facts``: the
+    Doc's token facts, when already read)."""
+    facts = facts if facts is not None else _Facts.of(sent.doc)
+    if facts.is_question(sent):
         return None
-    root = sent.root
-    doc = sent.doc
-    cues = negation_cues()
-    negs = [t for t in sent if t.lower_.replace("\u2019", "'") in cues]
+    negs = facts.cues_in(sent)
     if len(negs) != 1:
         return None  # none, or several (double negation, a negative subject, a second clause)
-    neg = negs[0]
-    if _subordinate(root):
+    root = sent.root
+    doc = sent.doc
+    neg = doc[negs[0]]
+    kids = _kids(root)
+    if _subordinate(root, kids):
         return None
     if neg.dep_ != "neg" or neg.head.i != root.i or neg.lower_.replace("\u2019", "'") not in _NEG_DEPS:
         return None
     nxt = doc[neg.i + 1] if neg.i + 1 < len(doc) else None
-    if nxt is None or nxt.is_punct or nxt.lower_ in _FOCUS or _has_npi_after(sent, neg.i):
+    if nxt is None or nxt.is_punct or nxt.lower_ in _FOCUS or _has_npi_after(facts.lows, neg.i, sent.end):
         return None
     if neg.lower_ == "never":
-        if neg.i == _words(sent)[0].i or not _subject_before(root, neg.i):
+        if neg.i == facts.first_word(sent) or not _subject_before(kids, neg.i):
             return None  # "Never have I ..."
         return [Change(neg.idx, nxt.idx, "", "negation deleted")]
     prev = doc[neg.i - 1] if neg.i > sent.start else None
@@ -315,9 +407,8 @@ def deletion(sent: "Span", style: Style) -> list[Change] | None:
     is_cop = prev.i == root.i and root.lemma_ == "be"
     if not (is_aux or is_cop):
         return None
-    imperative = prev.lower_ == "do" and prev.i == _words(sent)[0].i and not any(
-        c.dep_ in _SUBJ_DEPS for c in root.children)
-    if not imperative and not _subject_before(root, prev.i):
+    imperative = prev.lower_ == "do" and prev.i == facts.first_word(sent) and not _has_subject(kids)
+    if not imperative and not _subject_before(kids, prev.i):
         return None
     if prev.lemma_.lower() == "do" and is_aux:
         return _undo_support(prev, neg, root, imperative)
@@ -366,17 +457,39 @@ def _undo_support(do: "Token", neg: "Token", verb: "Token", imperative: bool) ->
 # ------------------------------------------------------------------------------------------------
 def negation_ops(doc: "Doc", mode: str = "both") -> list[Op]:
     """Every sentence's possible flip: a deletion where the main verb is negated (``mode``
-    "delete"/"both"), else an insertion where it can be negated ("insert"/"both")."""
-    style = Style.of(doc)
+    "delete"/"both"), else an insertion where it can be negated ("insert"/"both").
+
+    Computed once per Doc and mode (``applicable`` and ``apply`` of both transforms ask): see
+    :func:`_op_table`."""
+    return [Op(k, kind, tuple(Change(*c) for c in changes)) for k, kind, changes in _op_table(doc, mode)[1]]
+
+
+def _op_table(doc: "Doc", mode: str) -> tuple[int, tuple]:
+    """The Doc's sentence count and its flips as plain tuples ``(sentence, kind, ((start, end,
+    new, note), ...))``, computed once per Doc and mode and kept in ``doc.user_data``."""
+    key = f"pk_negation_ops_{mode}"
+    table = doc.user_data.get(key)
+    if table is None:
+        sents = sentences(doc)
+        ops = tuple((op.sentence, op.kind, tuple(tuple(c) for c in op.changes))
+                    for op in _compute_ops(doc, sents, mode))
+        table = doc.user_data[key] = (len(sents), ops)
+    return table
+
+
+def _compute_ops(doc: "Doc", sents: list["Span"], mode: str) -> list[Op]:
+    """The uncached work of :func:`negation_ops` over the Doc's ``sents``, reading its tokens once."""
+    facts = _Facts.of(doc)
+    style = Style.of(doc, facts.lows)
     ops = []
-    for k, sent in enumerate(sentences(doc)):
+    for k, sent in enumerate(sents):
         if mode in ("delete", "both"):
-            ch = deletion(sent, style)
+            ch = deletion(sent, style, facts)
             if ch:
                 ops.append(Op(k, "delete", tuple(ch)))
                 continue
         if mode in ("insert", "both"):
-            ch = insertion(sent, style)
+            ch = insertion(sent, style, facts)
             if ch:
                 ops.append(Op(k, "insert", tuple(ch)))
     return ops
@@ -406,7 +519,7 @@ class Negation(Transform):
             raise ValueError(f"mode must be one of {', '.join(_MODES)}, got {self.mode!r}")
 
     def applicable(self, example: Example, doc: "Doc") -> bool:
-        return bool(negation_ops(doc, self.mode))
+        return bool(_op_table(doc, self.mode)[1])
 
     def choose(self, ops: list[Op], n_total: int, rng: random.Random) -> list[Op]:
         """Which flips to make: ``rate`` of the story's sentences (at least one), among those
@@ -414,14 +527,13 @@ class Negation(Transform):
         return rng.sample(ops, min(len(ops), max(1, int(n_total * self.rate))))
 
     def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
-        ops = negation_ops(doc, self.mode)
-        if not ops:
+        n_sents, table = _op_table(doc, self.mode)
+        if not table:
             return None
-        chosen = sorted(self.choose(ops, len(sentences(doc)), rng))
-        changes = []
-        for op in chosen:
-            for c in op.changes:
-                changes.append(c._replace(note=f"sentence {op.sentence + 1}: {c.note}"))
+        # The ops' changes stay plain (start, end, new, note) tuples until their final note is known.
+        chosen = sorted(self.choose([Op(*row) for row in table], n_sents, rng))
+        changes = [Change(start, end, new, f"sentence {op.sentence + 1}: {note}")
+                   for op in chosen for start, end, new, note in op.changes]
         return self.rewrite(example, changes)
 
 

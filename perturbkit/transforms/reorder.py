@@ -3,15 +3,33 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._text import sentences
 
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
-def _movable(doc) -> list:
-    """Sentences with at least one word; punctuation-only fragments stay where they are."""
-    return [s for s in sentences(doc) if any(c.isalnum() for c in s.text)]
+_MOVABLE_KEY = "pk_reorder_movable"
+
+
+def _movable(doc: "Doc", text: str) -> list[tuple[int, str]]:
+    """(start offset, stripped text) of each sentence with at least one word; punctuation-only
+    fragments stay where they are. ``text`` is the text ``doc`` was parsed from (``doc.text``).
+    Computed once per Doc (plain data kept in ``doc.user_data``): ``applicable`` and ``apply``
+    both need it, and slicing the text is far cheaper than joining a Span's tokens."""
+    found = doc.user_data.get(_MOVABLE_KEY)
+    if found is None:
+        found = []
+        for s in sentences(doc):
+            raw = text[s.start_char:s.end_char]  # == s.text
+            if any(c.isalnum() for c in raw):
+                stripped = raw.strip()
+                found.append((s.start_char + len(raw) - len(raw.lstrip()), stripped))
+        doc.user_data[_MOVABLE_KEY] = found
+    return found
 
 
 @register
@@ -25,12 +43,12 @@ class SentenceShuffle(Transform):
     example = "Tom woke up early. He made coffee. Then he went to work."
 
     def applicable(self, example, doc) -> bool:
-        sents = _movable(doc)
-        return len(sents) >= 2 and len({s.text.strip() for s in sents}) >= 2
+        sents = _movable(doc, example.text)
+        return len(sents) >= 2 and len({text for _, text in sents}) >= 2
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        sents = _movable(doc)
-        texts = [s.text.strip() for s in sents]
+        sents = _movable(doc, example.text)
+        texts = [text for _, text in sents]
         order = list(range(len(sents)))
         for _ in range(20):
             rng.shuffle(order)
@@ -40,8 +58,7 @@ class SentenceShuffle(Transform):
             return None
         changes = []
         for slot, src in enumerate(order):
-            s = sents[slot]
-            start = s.start_char + (len(s.text) - len(s.text.lstrip()))
+            start = sents[slot][0]
             end = start + len(texts[slot])
             changes.append(Change(start, end, texts[src], f"sentence {src + 1} -> position {slot + 1}"))
         return self.rewrite(example, changes)
