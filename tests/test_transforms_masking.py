@@ -46,3 +46,19 @@ def test_properties(annotator, text, seed):
         pos = e.before_span[1]
     assert "".join(rebuilt) + text[pos:] == out.text
     assert len(out.edits) <= max(1, round(0.3 * len(words_before)) + 1)
+
+
+def test_token_level_docs_still_pickle(annotator):
+    """mask_words, typos and token_shuffle cache per-Doc facts on the tokenizer-only Doc (not the
+    parsed one tests/test_annotator.py pickles): the cache must stay plain data."""
+    import pickle
+
+    from perturbkit.annotate import Level
+
+    text = "Tom didn't go to the old store because it was late. Then he fell asleep early at home."
+    for name in ("mask_words", "typos", "token_shuffle"):
+        assert get_transform(name)(text, seed=1, annotator=annotator) is not None
+    doc = annotator.parse(text, Level.TOKENS)
+    assert doc.user_data, "expected the transforms to cache something on the Doc"
+    restored = pickle.loads(pickle.dumps(doc))
+    assert restored.text == text and restored.user_data == doc.user_data

@@ -51,6 +51,9 @@ _IS_ADVERBS = {"here", "there", "home", "back", "away", "out", "outside", "insid
 
 _NT_RE = re.compile(r"(?<![\w'\u2019])([A-Za-z]+?)( ?)(n['\u2019]t)(?![\w'\u2019])", re.I)
 _CLITIC_RE = re.compile(r"(?<![\w'\u2019])([A-Za-z]+)( ?)(['\u2019])(s|re|ve|ll|d|m)(?![\w'\u2019])", re.I)
+# a pronoun then one space then an auxiliary it can host (any such pair in the lower-cased text)
+_PRON_AUX_RE = re.compile("(?:" + "|".join(sorted(set().union(*(p for p, _ in _PRON_AUX.values())))) + ") (?:"
+                          + "|".join(sorted(_PRON_AUX)) + ")")
 _CANDIDATE = re.compile(r"['\u2019]|\b(not|cannot|am|are|is|have|had|will|would)\b", re.I)
 
 
@@ -81,12 +84,12 @@ _NOT_COMPLEMENTS = {"too", "also", "either", "so", "not", "n't"}
 _COMPLEMENT_DEPS = {"acomp", "attr", "prep", "advmod", "oprd", "xcomp", "ccomp", "dobj", "dative", "agent"}
 
 
-def _clause_final(toks: list["Token"], tok: "Token") -> bool:
+def _clause_final(doc: "Doc", tok: "Token") -> bool:
     """Nothing the auxiliary/copula governs follows it ("Yes, I am." / "I am, and ..." /
     "he will too"): a contraction there is ungrammatical."""
-    if tok.i + 1 >= len(toks):
+    if tok.i + 1 >= len(doc):
         return True
-    nxt = toks[tok.i + 1]
+    nxt = doc[tok.i + 1]
     if nxt.is_punct or nxt.is_space or nxt.pos_ == "CCONJ" or not tok.whitespace_:
         return True
     if tok.dep_ in ("aux", "auxpass"):
@@ -97,17 +100,19 @@ def _clause_final(toks: list["Token"], tok: "Token") -> bool:
                    for c in tok.children)
 
 
-def _negations(toks: list["Token"], tokenised: bool, apos: str) -> Iterator[tuple["Token", Change]]:
-    """Auxiliary + "not" -> "n't" ("did not" -> "didn't", "will not" -> "won't", "cannot" -> "can't")."""
-    for aux, neg in zip(toks, toks[1:]):
-        host = _NEG.get(aux.lower_)
-        if host is None or neg.lower_ != "not" or neg.dep_ != "neg" or aux.whitespace_ not in ("", " "):
+def _negations(doc: "Doc", sites: list[int], tokenised: bool, apos: str) -> Iterator[tuple["Token", Change]]:
+    """Auxiliary + "not" -> "n't" ("did not" -> "didn't", "will not" -> "won't", "cannot" -> "can't"),
+    for the auxiliaries at token indices ``sites`` (each followed by "not")."""
+    for i in sites:
+        aux, neg = doc[i], doc[i + 1]
+        host = _NEG[aux.lower_]
+        if neg.dep_ != "neg" or aux.whitespace_ not in ("", " "):
             continue
         if aux.whitespace_ == "" and aux.lower_ != "can":  # only "cannot" is written as one word
             continue
         if aux.lower_ in _PERFECT and aux.dep_ != "aux":
             continue
-        if aux.pos_ not in ("AUX", "VERB") or (neg.i + 1 < len(toks) and toks[neg.i + 1].lower_ == "only"):
+        if aux.pos_ not in ("AUX", "VERB") or (neg.i + 1 < len(doc) and doc[neg.i + 1].lower_ == "only"):
             continue
         if aux.lower_ == "will" and aux.tag_ != "MD":
             continue
@@ -116,23 +121,25 @@ def _negations(toks: list["Token"], tokenised: bool, apos: str) -> Iterator[tupl
         yield aux, Change(aux.idx, neg.idx + len(neg.text), new, f"contracted {aux.text} {neg.text!r}")
 
 
-def _pronoun_aux(toks: list["Token"], tokenised: bool, apos: str, used: set[int]) -> Iterator[Change]:
-    """Subject pronoun + auxiliary/copula -> clitic ("I am" -> "I'm"), skipping ``used`` auxiliaries."""
-    for pron, verb in zip(toks, toks[1:]):
-        spec = _PRON_AUX.get(verb.lower_)
-        if spec is None or verb.i in used or pron.lower_ not in spec[0] or pron.whitespace_ != " ":
+def _pronoun_aux(doc: "Doc", sites: list[int], tokenised: bool, apos: str, used: set[int]) -> Iterator[Change]:
+    """Subject pronoun + auxiliary/copula -> clitic ("I am" -> "I'm"), for the pronouns at token
+    indices ``sites`` (each followed by an auxiliary it can host), skipping ``used`` auxiliaries."""
+    for i in sites:
+        pron, verb = doc[i], doc[i + 1]
+        spec = _PRON_AUX[verb.lower_]
+        if verb.i in used or pron.whitespace_ != " ":
             continue
         if pron.dep_ not in ("nsubj", "nsubjpass", "expl") or pron.head.i not in (verb.i, verb.head.i):
             continue
-        if _clause_final(toks, verb):
+        if _clause_final(doc, verb):
             continue
-        after = toks[verb.i + 1].lower_
+        after = doc[verb.i + 1].lower_
         if after in ("n't", "n\u2019t") or (after == "not" and verb.lower_ in ("will", "would", "have", "had")):
             continue  # "she had n't" is contracted already; "I'd not" reads oddly
         if verb.lower_ in ("will", "would") and verb.tag_ != "MD":
             continue
         if verb.lower_ in ("have", "had"):
-            nxt = toks[verb.i + 1]
+            nxt = doc[verb.i + 1]
             perfect = verb.dep_ == "aux" and verb.head.tag_ == "VBN"
             if not perfect and not (verb.lower_ == "had" and nxt.lower_ == "better"):
                 continue
@@ -144,15 +151,32 @@ def _pronoun_aux(toks: list["Token"], tokenised: bool, apos: str, used: set[int]
                      f"contracted {pron.text} {verb.text!r}")
 
 
+def _lower_words(doc: "Doc", text: str) -> list[str]:
+    """Each token's ``lower_``, read through ``doc.to_array`` (no spaCy Token objects)."""
+    from spacy.attrs import IDX, LENGTH
+
+    idx, length = doc.to_array([IDX, LENGTH]).T.tolist()
+    return [text[i:i + n].lower() for i, n in zip(idx, length)]
+
+
 def _contract(doc: "Doc", text: str) -> list[Change]:
-    """Every safe contraction in the text (a negation wins over a pronoun contraction of its verb)."""
+    """Every safe contraction in the text (a negation wins over a pronoun contraction of its verb).
+    Only the word pairs that could contract are looked at through the parse."""
+    low_text = text.lower()
+    if "not" not in low_text and not _PRON_AUX_RE.search(low_text):
+        return []  # no "not" and no pronoun + auxiliary: no word pair to look at
+    low = _lower_words(doc, text)
+    pairs = list(zip(low, low[1:]))
+    negs = [i for i, (a, b) in enumerate(pairs) if b == "not" and a in _NEG]
+    prons = [i for i, (a, b) in enumerate(pairs) if b in _PRON_AUX and a in _PRON_AUX[b][0]]
+    if not negs and not prons:
+        return []
     tokenised, apos = is_tokenised(text), _apostrophe(text)
-    toks = list(doc)
     used, changes = set(), []
-    for aux, ch in _negations(toks, tokenised, apos):
+    for aux, ch in _negations(doc, negs, tokenised, apos):
         used.add(aux.i)
         changes.append(ch)
-    changes.extend(_pronoun_aux(toks, tokenised, apos, used))
+    changes.extend(_pronoun_aux(doc, prons, tokenised, apos, used))
     return changes
 
 
@@ -221,10 +245,19 @@ def _expand_d(nxt: list["Token"]) -> str | None:
     return None
 
 
+def _starts(doc: "Doc") -> list[int]:
+    """Each token's character offset (``doc.to_array``: no spaCy Token objects)."""
+    from spacy.attrs import IDX
+
+    return doc.to_array(IDX).tolist()
+
+
 def _expand(doc: "Doc", text: str) -> list[Change]:
     """Every contraction in the text whose full form is certain."""
+    if "'" not in text and "\u2019" not in text:
+        return []  # both patterns need an apostrophe
     tokenised = is_tokenised(text)
-    starts = [t.idx for t in doc]
+    starts = _starts(doc)
     changes = []
     for m in _NT_RE.finditer(text):
         host, clitic = m.group(1), m.group(3)

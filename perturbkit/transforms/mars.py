@@ -7,30 +7,56 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..annotate import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import doc_text
 
 _CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})
 
 
+_UNITS_KEY = "pk_mars_units"
+
+
 class _Toks:
-    """Plain lists of the token attributes the shuffle reads (spaCy builds a Token object on every
-    ``doc[i]``; this reads each token once)."""
+    """Plain lists of the token attributes the shuffle reads."""
 
-    def __init__(self, doc) -> None:
-        self.text = doc_text(doc)  # built once: Doc.text joins every token on each access
-        toks = list(doc)
-        self.words = [t.text for t in toks]
-        self.ws = [bool(t.whitespace_) for t in toks]
-        self.idx = [t.idx for t in toks]
-        self.punct = [t.is_punct for t in toks]
-        self.space = [t.is_space for t in toks]
+    def __init__(self, text: str, words: list[str], ws: list[bool], idx: list[int],
+                 punct: list[bool], space: list[bool]) -> None:
+        self.text, self.words, self.ws, self.idx, self.punct, self.space = text, words, ws, idx, punct, space
 
-    def span(self, a: int, b: int) -> str:
-        return self.text[self.idx[a]:self.idx[b - 1] + len(self.words[b - 1])]
+
+class _Units(NamedTuple):
+    """The movable units of a text (see ``_units``): text, character start and end, the text
+    between each unit and the next, and whether a unit starts with a punctuation token."""
+
+    texts: list[str]
+    starts: list[int]
+    ends: list[int]
+    gaps: list[str]
+    punct_first: list[bool]
+
+
+def _unit_table(doc, text: str) -> _Units:
+    """The units of ``doc`` (whose text is ``text``), from token attributes read through
+    ``doc.to_array`` (spaCy builds a Token object per ``doc[i]``, and per token for ``Doc.text``).
+    Computed once per Doc and kept in ``doc.user_data`` as plain lists: ``applicable`` and
+    ``apply`` both need them."""
+    cached = doc.user_data.get(_UNITS_KEY)
+    if cached is not None:
+        return _Units(*cached)
+    from spacy.attrs import IDX, IS_PUNCT, IS_SPACE, LENGTH, SPACY
+
+    idx, length, ws, punct, space = doc.to_array([IDX, LENGTH, SPACY, IS_PUNCT, IS_SPACE]).T.tolist()
+    t = _Toks(text, [text[i:i + n] for i, n in zip(idx, length)], ws, idx, punct, space)
+    units = _units(t)
+    starts = [idx[a] for a, _ in units]
+    ends = [idx[b - 1] + length[b - 1] for _, b in units]
+    table = _Units([text[a:b] for a, b in zip(starts, ends)], starts, ends,
+                   [text[e:a] for e, a in zip(ends, starts[1:])], [bool(punct[a]) for a, _ in units])
+    doc.user_data[_UNITS_KEY] = tuple(table)
+    return table
 
 
 def _tail_start(t: _Toks) -> int:
@@ -59,15 +85,14 @@ class TokenShuffle(Transform):
 
 
     def applicable(self, example: Example, doc) -> bool:
-        t = _Toks(doc)
-        return len({t.span(a, b) for a, b in _units(t)}) >= 2
+        return len(set(_unit_table(doc, example.text).texts)) >= 2
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        t = _Toks(doc)
-        units = _units(t)
-        k = max(2, round(self.rate * len(units)))
-        picked = sorted(rng.sample(range(len(units)), min(k, len(units))))
-        texts = [t.span(*units[u]) for u in picked]
+        table = _unit_table(doc, example.text)
+        old = table.texts
+        k = max(2, round(self.rate * len(old)))
+        picked = sorted(rng.sample(range(len(old)), min(k, len(old))))
+        texts = [old[u] for u in picked]
         if len(set(texts)) < 2:
             return None
         order = list(texts)
@@ -77,26 +102,20 @@ class TokenShuffle(Transform):
                 break
         else:
             return None
-        new_at = dict(zip(picked, order))
         # rebuild from the unit before the first picked one to the unit after the last; where a
         # moved word would touch another word with no space between, a space keeps them apart
-        lo, hi = max(0, picked[0] - 1), min(len(units) - 1, picked[-1] + 1)
-        parts: list[str] = []
-        for u in range(lo, hi + 1):
-            a, b = units[u]
-            old = t.span(a, b)
-            parts.append(new_at.get(u, old))
-            if u < hi:
-                nxt_a, nxt_b = units[u + 1]
-                ws = t.text[t.idx[b - 1] + len(t.words[b - 1]):t.idx[nxt_a]]
-                nxt_old = t.span(nxt_a, nxt_b)
-                moved = new_at.get(u, old) != old or new_at.get(u + 1, nxt_old) != nxt_old
-                if not ws and moved and not (new_at.get(u + 1, nxt_old) == nxt_old and t.punct[nxt_a]):
-                    ws = " "
-                parts.append(ws)
-        start = t.idx[units[lo][0]]
-        last = units[hi][1] - 1
-        return self.rewrite(example, [Change(start, t.idx[last] + len(t.words[last]), "".join(parts),
+        lo, hi = max(0, picked[0] - 1), min(len(old) - 1, picked[-1] + 1)
+        new = old[lo:hi + 1]
+        for u, text in zip(picked, order):
+            new[u - lo] = text
+        parts = [new[0]]
+        for u in range(lo + 1, hi + 1):
+            ws = table.gaps[u - 1]
+            now, was = new[u - lo], old[u]
+            if not ws and (new[u - lo - 1] != old[u - 1] or now != was) and not (now == was and table.punct_first[u]):
+                ws = " "
+            parts += (ws, now)
+        return self.rewrite(example, [Change(table.starts[lo], table.ends[hi], "".join(parts),
                                              f"shuffled {len(picked)} tokens")])
 
 
@@ -121,6 +140,10 @@ def _units(t: _Toks) -> list[tuple[int, int]]:
         while j < end and not t.ws[j - 1] and not space[j]:
             j += 1
         a, b = i, j
+        if b - a == 1:  # the common case: one token, a unit whatever it is
+            out.append((a, b))
+            i = j
+            continue
         if b - a == 3 and w[a] == "[" and w[b - 1] == "]" and w[a + 1].isupper():
             out.append((a, b))
             i = j

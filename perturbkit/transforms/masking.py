@@ -32,17 +32,32 @@ class MaskWords(Transform):
         if not self.token.strip() or any(c.isspace() for c in self.token):
             raise ValueError(f"token must be one non-blank word, got {self.token!r}")
 
-    @staticmethod
-    def _candidates(doc) -> list:
-        # content words only: masking "the" or "of" tests nothing; masked names stay names
-        return [t for t in doc if t.is_alpha and not t.is_stop and len(t) > 1
-                and not (t.i > 0 and doc[t.i - 1].text == "[")]
-
     def applicable(self, example: Example, doc) -> bool:
-        return any(t.text != self.token for t in self._candidates(doc))
+        return any(w != self.token for w in _candidates(doc, example.text)[1])
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        cands = [t for t in self._candidates(doc) if t.text != self.token]
+        starts, words = _candidates(doc, example.text)
+        cands = [j for j, w in enumerate(words) if w != self.token]
         k = max(1, round(self.rate * len(cands)))
-        picked = sorted(rng.sample(cands, k), key=lambda t: t.i)
-        return self.rewrite(example, [Change(t.idx, t.idx + len(t.text), self.token, "masked") for t in picked])
+        picked = sorted(rng.sample(cands, k))  # in text order
+        return self.rewrite(example, [Change(starts[j], starts[j] + len(words[j]), self.token, "masked")
+                                      for j in picked])
+
+
+_CANDS_KEY = "pk_masking_candidates"
+
+
+def _candidates(doc, text: str) -> tuple[list[int], list[str]]:
+    """(character offsets, texts) of the content words of ``doc`` (whose text is ``text``) that
+    may be masked: masking "the" or "of" tests nothing; masked names ("[MALE]") stay names. Read
+    once per Doc through ``doc.to_array`` (no spaCy Token objects; ``applicable`` and ``apply``
+    both need them) and kept in ``doc.user_data`` as two plain lists."""
+    cands = doc.user_data.get(_CANDS_KEY)
+    if cands is None:
+        from spacy.attrs import IDX, IS_ALPHA, IS_STOP, LENGTH
+
+        idx, length, alpha, stop = doc.to_array([IDX, LENGTH, IS_ALPHA, IS_STOP]).T.tolist()
+        keep = [i for i in range(len(idx)) if alpha[i] and not stop[i] and length[i] > 1
+                and not (i > 0 and length[i - 1] == 1 and text[idx[i - 1]] == "[")]
+        cands = doc.user_data[_CANDS_KEY] = ([idx[i] for i in keep], [text[idx[i]:idx[i] + length[i]] for i in keep])
+    return cands

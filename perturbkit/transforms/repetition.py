@@ -12,7 +12,7 @@ from ._quotes import Quotes
 from ._text import sentences
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span
+    from spacy.tokens import Doc
 
 _SPANS_KEY = "perturbkit.repetition.sentence_spans"
 # A sentence we copy must end like a sentence and not leave a quotation open.
@@ -25,13 +25,18 @@ _CLAUSAL = {"VERB", "AUX"}  # their left edge is the subject, which a verb phras
 # Punctuation that may touch an n-gram on its left / right without joining it to another word.
 _LEFT_GLUE = {'"', "\u201c"}
 _RIGHT_GLUE = set('.,!?;:"\u201d)\u2026')
+_HAS_QUOTE = re.compile('["\u201c\u201d]')
+_NGRAMS_KEY = "pk_repetition_ngrams"
+_SIZES = (1, 2, 3, 4)
 
 
-def _span(sent: "Span") -> tuple[int, int, str]:
-    """(start, end, text) of a sentence without its surrounding whitespace."""
-    text = sent.text.strip()
-    start = sent.start_char + (len(sent.text) - len(sent.text.lstrip()))
-    return start, start + len(text), text
+def _span(text: str, start_char: int, end_char: int) -> tuple[int, int, str]:
+    """(start, end, text) of the sentence at ``text[start_char:end_char]`` without its surrounding
+    whitespace (the slice is ``Span.text``, read without building a Token per word)."""
+    raw = text[start_char:end_char]
+    sent = raw.strip()
+    start = start_char + (len(raw) - len(raw.lstrip()))
+    return start, start + len(sent), sent
 
 
 def _copyable(text: str) -> bool:
@@ -46,10 +51,10 @@ def _copyable_spans(doc: "Doc", text: str) -> list[tuple[int, int, str, bool]]:
     out = doc.user_data.get(_SPANS_KEY)
     if out is None:
         out = []
-        quotes = Quotes(text)
+        quotes = Quotes(text) if _HAS_QUOTE.search(text) else None  # none: nothing is inside one
         for s in sentences(doc):
-            start, end, sent = _span(s)
-            ok = _copyable(sent) and not quotes.inside(start) and not quotes.inside(end)
+            start, end, sent = _span(text, s.start_char, s.end_char)
+            ok = _copyable(sent) and not (quotes is not None and (quotes.inside(start) or quotes.inside(end)))
             out.append((start, end, sent, ok))
         doc.user_data[_SPANS_KEY] = out  # shared by the sentence-level transforms (plain data)
     return out
@@ -66,53 +71,99 @@ def _gap(text: str, sp: list[tuple[int, int, str]], i: int) -> str:
     return gap if gap and not gap.strip() and "\n\n" not in gap else " "
 
 
-class _Tokens:
-    """Per-token attributes of a Doc, read once (spaCy's Token objects are costly to re-create)."""
+class _Phrases:
+    """Per-token facts of the n-gram test (see ``_ngrams``), from attributes read once through
+    ``doc.to_array`` (spaCy builds a Token object on every ``doc[i]``)."""
 
-    def __init__(self, doc: "Doc") -> None:
-        toks = list(doc)
-        self.text = [t.text for t in toks]
-        self.ws = [t.whitespace_ for t in toks]
-        self.pos = [t.pos_ for t in toks]
-        self.dep = [t.dep_ for t in toks]
-        self.head = [t.head.i for t in toks]
-        self.left = [t.left_edge.i for t in toks]
-        n = len(toks)
-        self.word = [
-            (t.is_alpha or (t.like_num and any(c.isdigit() for c in t.text)))
-            and (i == 0 or bool(self.ws[i - 1]) or self.text[i - 1] in _LEFT_GLUE)
-            and (i + 1 == n or bool(self.ws[i]) or self.text[i + 1][0] in _RIGHT_GLUE)
-            for i, t in enumerate(toks)
-        ]  # a plain word (letters or a number) not glued to a neighbouring word
+    def __init__(self, doc: "Doc", text: str) -> None:
+        from spacy.attrs import DEP, HEAD, IDX, IS_ALPHA, LENGTH, LIKE_NUM, POS, SPACY
+        from spacy.parts_of_speech import NAMES
+
+        idx, length, ws, pos_id, dep_id, rel, alpha, num = doc.to_array(
+            [IDX, LENGTH, SPACY, POS, DEP, HEAD, IS_ALPHA, LIKE_NUM]).T.tolist()
+        strings = doc.vocab.strings
+        n = len(idx)
+        pos = [NAMES[p] for p in pos_id]
+        dep = [strings[d] for d in dep_id]
+        head = [i + (r - (1 << 64) if r >> 63 else r) for i, r in enumerate(rel)]  # uint64 offsets
+        # how many joinable words start at each token: plain words (letters or a number, not glued
+        # to a neighbouring word), not "and"/"or", joined by single spaces
+        run = [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            if ((alpha[i] or (num[i] and any(c.isdigit() for c in text[idx[i]:idx[i] + length[i]])))
+                    and (i == 0 or ws[i - 1] or text[idx[i - 1]:idx[i]] in _LEFT_GLUE)
+                    and (i + 1 == n or ws[i] or text[idx[i + 1]] in _RIGHT_GLUE)
+                    and pos[i] != "CCONJ"):
+                run[i] = 1 + (run[i + 1] if ws[i] else 0)
+        # the longest n-gram a token may start: not a subordinator, not "it to be sent" (an object
+        # pronoun), not "up the payments" (a particle cut from its verb)
+        most = _SIZES[-1]
+        self.longest = [0 if not r or p == "SCONJ" or (p == "PRON" and not d.startswith("nsubj")) or d == "prt"
+                        else r if r < most else most for p, d, r in zip(pos, dep, run)]
+        # the first token an n-gram starting here may end on: one that hangs on a word before it
+        # needs that word ("bases" not from "acids and bases", not "of her passwords" without "all")
+        self.first_end = [(h if h >= i else n) if d in _ATTACHED or (p == "ADP" and pos[h] in _NOUNISH) else i
+                          for i, (p, d, h) in enumerate(zip(pos, dep, head))]
+        # may end an n-gram: a content word that modifies nothing after it
+        self.end_ok = [p in _CONTENT_POS and h <= i for i, (p, h) in enumerate(zip(pos, head))]
+        # the first token of its phrase (none for verbs: their left edge is a subject they may leave out)
+        self.reach = [n if p in _CLAUSAL else left for p, left in zip(pos, _left_edges(head))]
 
 
-def _ngrams(tk: _Tokens, start: int, end: int, n: int) -> list[tuple[int, int]]:
-    """(first, last) token indices of the n-grams in tokens [start, end) that read well repeated."""
-    out = []
-    pos, word = tk.pos, tk.word
-    for a in range(start, end - n + 1):
-        z = a + n - 1
-        if not all(word[a:z + 1]) or any(w != " " for w in tk.ws[a:z]):
+def _left_edges(head: list[int]) -> list[int]:
+    """Each token's ``left_edge.i`` (the first token of its subtree), from the heads alone: going
+    left to right, token ``i`` is the left edge of itself and of every ancestor not yet reached."""
+    left: list[int | None] = [None] * len(head)
+    for i in range(len(head)):
+        j = i
+        while left[j] is None:
+            left[j] = i
+            if head[j] == j:
+                break
+            j = head[j]
+    return left  # type: ignore[return-value]
+
+
+def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
+    """n -> first token index of the n-grams (n = 1-4) in tokens [start, end) that read
+    well repeated: joinable words, a fitting first and last word, and a whole phrase (no noun
+    phrase in it loses its determiner or modifiers: "a red car", not "red car" or "a red")."""
+    longest, first_end, end_ok, reach = ph.longest, ph.first_end, ph.end_ok, ph.reach
+    out: dict[int, list[int]] = {}
+    for a in range(start, end):
+        k = longest[a]
+        if not k:
             continue
-        if pos[z] not in _CONTENT_POS or "CCONJ" in pos[a:z + 1]:
-            continue
-        if pos[a] == "SCONJ" or (pos[a] == "PRON" and not tk.dep[a].startswith("nsubj")) or tk.dep[a] == "prt":
-            continue  # not "it to be sent", not "up the payments" (a particle cut from its verb)
-        if not a <= tk.head[a] <= z and (tk.dep[a] in _ATTACHED or (pos[a] == "ADP" and pos[tk.head[a]] in _NOUNISH)):
-            continue  # not "of her passwords" cut from "all", "bases" from "acids and bases"
-        # a whole phrase: its last word modifies nothing after it, and no noun phrase in it
-        # loses its determiner or modifiers ("a red car", not "red car" or "a red")
-        if tk.head[z] > z or any(pos[i] not in _CLAUSAL and tk.left[i] < a for i in range(a, z + 1)):
-            continue
-        out.append((a, z))
+        lo = first_end[a]
+        for z in range(a, min(a + k, end)):
+            if reach[z] < a:
+                break  # cuts a phrase; so does every longer n-gram
+            if z >= lo and end_ok[z]:
+                out.setdefault(z - a + 1, []).append(a)
     return out
 
 
-def _copy_text(doc: "Doc", text: str, sent: "Span", first: int, last: int) -> str:
+def _ngram_candidates(doc: "Doc", text: str) -> dict[int, list[tuple[int, int, list[int]]]]:
+    """n -> (sentence start, sentence end, first token of each of its n-grams) for every sentence
+    of ``doc`` (whose text is ``text``) with n-grams of that size, for n = 1-4. Computed once per
+    Doc, kept in ``doc.user_data`` as plain data (ints rather than pairs: fewer objects for the
+    garbage collector to scan)."""
+    out = doc.user_data.get(_NGRAMS_KEY)
+    if out is None:
+        ph = _Phrases(doc, text)
+        out = {}
+        for s in sentences(doc):
+            for n, cands in _ngrams(ph, s.start, s.end).items():
+                out.setdefault(n, []).append((s.start, s.end, cands))
+        doc.user_data[_NGRAMS_KEY] = out
+    return out
+
+
+def _copy_text(doc: "Doc", text: str, sent_start: int, first: int, last: int) -> str:
     """The n-gram's text, with a sentence-initial capital lowered (not for names or "I")."""
     tok, end = doc[first], doc[last]
     text = text[tok.idx:end.idx + len(end.text)]
-    at_start = first == sent.start or all(t.text in _LEFT_GLUE for t in doc[sent.start:first])
+    at_start = first == sent_start or all(t.text in _LEFT_GLUE for t in doc[sent_start:first])
     if at_start and tok.text.istitle() and tok.pos_ != "PROPN" and tok.text != "I" and tok.ent_type_ != "PERSON":
         text = text[0].lower() + text[1:]
     return text
@@ -141,19 +192,15 @@ class RepeatNgram(Transform):
         return any(c.isalpha() for c in example.text)  # cheap pre-check; apply() finds the n-grams
 
     def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
-        tk = _Tokens(doc)
-        by_size: dict[int, list[tuple["Span", list[tuple[int, int]]]]] = {}
-        for s in sentences(doc):
-            for n in self._sizes():
-                cands = _ngrams(tk, s.start, s.end, n)
-                if cands:
-                    by_size.setdefault(n, []).append((s, cands))
+        found = _ngram_candidates(doc, example.text)
+        by_size = {n: found[n] for n in self._sizes() if n in found}
         if not by_size:
             return None
         n = rng.choice(sorted(by_size))
-        sent, cands = rng.choice(by_size[n])
-        first, last = rng.choice(cands)
-        copy = _copy_text(doc, example.text, sent, first, last)
+        sent_start, _, cands = rng.choice(by_size[n])
+        first = rng.choice(cands)
+        last = first + n - 1
+        copy = _copy_text(doc, example.text, sent_start, first, last)
         end = doc[last].idx + len(doc[last].text)
         joiner = " AND " if sum(c.isalpha() for c in copy) > 1 and copy.isupper() else " and "
         return self.rewrite(example, [Change(end, end, joiner + copy, f"repeated {n}-gram {copy!r}")])

@@ -1,6 +1,7 @@
 """Surface perturbations that keep the meaning: character typos, deletion of inessential commas."""
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import random
@@ -71,6 +72,25 @@ def _one_typo(word: str, rng: random.Random) -> tuple[str, str] | None:
     return word[:i] + word[i + 1:], f"dropped {word[i]!r}"
 
 
+_TYPO_KEY = "pk_surface_typo_words"
+
+
+def _typo_words(doc: "Doc", text: str) -> tuple[int, list[int], list[str]]:
+    """(number of alphabetic words, offsets, texts of the ones that may get a typo) in ``doc``,
+    whose text is ``text``. Read once per Doc through ``doc.to_array`` (no spaCy Token objects;
+    ``applicable`` and ``apply`` both need it) and kept in ``doc.user_data`` as plain data."""
+    out = doc.user_data.get(_TYPO_KEY)
+    if out is None:
+        from spacy.attrs import IDX, IS_ALPHA, LENGTH
+
+        starts, lengths, alpha = doc.to_array([IDX, LENGTH, IS_ALPHA]).T.tolist()
+        words = [(i, n) for i, n, a in zip(starts, lengths, alpha) if a]
+        free = [(i, n) for i, n in words if n >= 2 and _free_standing(text, i, i + n)]
+        cands = [(i, n) for i, n in free if n >= 3] or free
+        out = doc.user_data[_TYPO_KEY] = (len(words), [i for i, _ in cands], [text[i:i + n] for i, n in cands])
+    return out
+
+
 @register
 @dataclass(repr=False)
 class Typos(Transform):
@@ -85,25 +105,17 @@ class Typos(Transform):
     rate: float = 0.02  # share of alphabetic words to misspell (at least one)
 
 
-    @staticmethod
-    def _words(doc: "Doc", text: str) -> tuple[int, list["Token"]]:
-        """(number of alphabetic words, the ones that may get a typo)."""
-        words = [t for t in doc if t.is_alpha]
-        free = [t for t in words if _free_standing(text, t.idx, t.idx + len(t.text))]
-        long = [t for t in free if len(t.text) >= 3]
-        return len(words), (long or [t for t in free if len(t.text) >= 2])
-
     def applicable(self, example: Example, doc: "Doc") -> bool:
-        return bool(self._words(doc, example.text)[1])
+        return bool(_typo_words(doc, example.text)[1])
 
     def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
-        n_words, cands = self._words(doc, example.text)
+        n_words, starts, words = _typo_words(doc, example.text)
         k = max(1, math.floor(self.rate * n_words))
         changes = []
-        for tok in rng.sample(cands, len(cands)):  # a random order; words without a typo are skipped
-            typo = _typo(tok.text, rng)
+        for j in rng.sample(range(len(words)), len(words)):  # a random order; words without a typo are skipped
+            typo = _typo(words[j], rng)
             if typo is not None:
-                changes.append(Change(tok.idx, tok.idx + len(tok.text), typo[0], typo[1]))
+                changes.append(Change(starts[j], starts[j] + len(words[j]), typo[0], typo[1]))
                 if len(changes) == k:
                     break
         return self.rewrite(example, changes)
@@ -219,20 +231,31 @@ def _serial(sent: "Span", comma: "Token") -> bool:
     return all(doc[i].pos_ not in ("NUM",) for i in items) and not _subject(last)
 
 
+def _comma_indices(doc: "Doc", text: str) -> list[int]:
+    """Token indices of the commas, read through ``doc.to_array`` (no spaCy Token objects)."""
+    from spacy.attrs import IDX, LENGTH
+
+    idx, length = doc.to_array([IDX, LENGTH]).T.tolist()
+    return [i for i, (a, n) in enumerate(zip(idx, length)) if n == 1 and text[a] == ","]
+
+
 def _eligible_commas(doc: "Doc", text: str) -> list[tuple["Token", str]]:
     """The commas that may go, each with the reason (outside dialogue, not between numbers)."""
     out = []
-    quotes = Quotes(text)
+    commas = _comma_indices(doc, text)
+    if not commas:
+        return out
+    quotes = Quotes(text) if any(q in text for q in _QUOTES) else None  # none: nothing is inside one
     for sent in sentences(doc):
-        for tok in sent:
-            if tok.text != "," or tok.i == sent.start or tok.i + 1 >= sent.end:
+        for i in commas[bisect.bisect_left(commas, sent.start):bisect.bisect_left(commas, sent.end)]:
+            if i == sent.start or i + 1 >= sent.end:
                 continue
-            prev, nxt = doc[tok.i - 1], doc[tok.i + 1]
+            tok, prev, nxt = doc[i], doc[i - 1], doc[i + 1]
             if prev.like_num or nxt.like_num:
                 continue  # numbers and dates ("5,000", "May 5, 2020")
             if (nxt.is_punct and nxt.text != "[") or (prev.is_punct and prev.text != "]"):
                 continue
-            if quotes.inside(tok.idx):
+            if quotes is not None and quotes.inside(tok.idx):
                 continue
             if _introductory(sent, tok):
                 out.append((tok, "introductory"))
