@@ -11,7 +11,6 @@ from collections import OrderedDict
 from enum import IntEnum
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .example import text_hash
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -67,7 +66,9 @@ class Annotator:
         texts = list(texts)
         if level == Level.NONE:
             return [None] * len(texts)  # type: ignore[list-item]
-        keys = [(int(level), text_hash(t, n=20)) for t in texts]
+        # the text itself is the key: Python caches a str's hash, so a text met again (by every
+        # transform of a batch) costs one dict lookup, where a digest cost a hash of the text
+        keys = [(int(level), t) for t in texts]
         with self._lock:
             todo: dict[tuple[int, str], str] = {}
             for k, t in zip(keys, texts):
@@ -89,6 +90,12 @@ class Annotator:
 
     def parse(self, text: str, level: Level = Level.PARSE) -> "Doc":
         """The Doc of one text (cached)."""
+        key = (int(level), text)
+        with self._lock:
+            doc = self._cache.get(key) if level != Level.NONE else None
+            if doc is not None:
+                self._cache.move_to_end(key)
+                return doc
         return self.pipe([text], level)[0]
 
     def _process(self, texts: Sequence[str], level: Level) -> list["Doc"]:

@@ -15,24 +15,29 @@ _TOKENISED = re.compile(r"\w \.(\s|$)|\w ,\s| n't\b| '(s|re|ve|ll|d|m)\b")
 
 def sentences(doc: "Doc") -> list["Span"]:
     """The doc's sentences that contain something other than whitespace; a sentence the parser
-    ran across a line break (paragraph) is split there. Computed once per Doc (the bounds are
-    kept in ``doc.user_data`` as plain ints, so the Doc still serialises)."""
+    ran across a line break (paragraph) is split there (bounds from :func:`sentence_bounds`)."""
+    return [doc[a:b] for a, b in sentence_bounds(doc)]
+
+
+def sentence_bounds(doc: "Doc") -> list[tuple[int, int]]:
+    """(start, end) token indices of :func:`sentences`, computed once per Doc (kept in
+    ``doc.user_data`` as plain ints, so the Doc still serialises)."""
     bounds = doc.user_data.get(_SENTS_KEY)
     if bounds is None:
-        space = doc.to_array("IS_SPACE")
-        breaks = {int(i) for i in space.nonzero()[0] if "\n" in doc[int(i)].text}
+        space = doc.to_array("IS_SPACE").tolist()
+        breaks = [i for i, sp in enumerate(space) if sp and "\n" in doc[i].text]
         bounds = []
         for s in doc.sents:
-            start = s.start
-            for i in range(s.start, s.end):
-                if i in breaks:
-                    if start < i and not space[start:i].all():
+            start, end = s.start, s.end
+            for i in breaks:
+                if start <= i < end:
+                    if start < i and not all(space[start:i]):
                         bounds.append((start, i))
                     start = i + 1
-            if start < s.end and not space[start:s.end].all():
-                bounds.append((start, s.end))
+            if start < end and not all(space[start:end]):
+                bounds.append((start, end))
         doc.user_data[_SENTS_KEY] = bounds
-    return [doc[a:b] for a, b in bounds]
+    return bounds
 
 
 def doc_text(doc: "Doc") -> str:
