@@ -1,7 +1,7 @@
 """The Annotator: one spaCy parse per distinct text, shared by every transform.
 
 Transforms never call spaCy. They declare the annotation level they need (``Level``) and the
-Annotator computes only that, in batches with ``nlp.pipe``, caching each ``Doc`` by text hash so
+Annotator computes only that, in batches with ``nlp.pipe``, caching each ``Doc`` by its text so
 the same story perturbed by twenty transforms is parsed once.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Level(IntEnum):
 
 
 class Annotator:
-    """Parse texts once, batched, cached by (level, text hash).
+    """Parse texts once, batched, cached by (level, text).
 
     >>> ann = Annotator()                      # doctest: +SKIP
     >>> docs = ann.pipe(["He left.", "She stayed."])  # one nlp.pipe call  # doctest: +SKIP
@@ -67,7 +67,7 @@ class Annotator:
         if level == Level.NONE:
             return [None] * len(texts)  # type: ignore[list-item]
         # the text itself is the key: Python caches a str's hash, so a text met again (by every
-        # transform of a batch) costs one dict lookup, where a digest cost a hash of the text
+        # transform of a batch) costs one dict lookup; a digest would hash the whole text each time
         keys = [(int(level), t) for t in texts]
         with self._lock:
             todo: dict[tuple[int, str], str] = {}
