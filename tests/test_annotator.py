@@ -120,3 +120,23 @@ def test_docs_carry_the_text_they_were_parsed_from(fresh, level):
     texts = STORIES + ["  Two  spaces.\n\nA new paragraph.\t", "é\u200bx ."]
     for text, doc in zip(texts, fresh.pipe(texts, level)):
         assert doc.user_data[DOC_TEXT_KEY] == text == doc.text == doc_text(doc)
+
+
+@pytest.mark.parametrize("level", [Level.TOKENS, Level.PARSE])
+def test_token_columns_match_the_tokens(fresh, level):
+    """The one per-Doc table every transform scans agrees with spaCy's Token attributes."""
+    from perturbkit.transforms._text import token_columns
+
+    for doc in fresh.pipe(STORIES + ["  Two  spaces.\n\nA new paragraph.", "x"], level):
+        cols = token_columns(doc)
+        assert cols["lower"] == [t.lower_ for t in doc]
+        assert cols["lemma"] == [t.lemma_.lower() for t in doc]
+        assert cols["IDX"] == [t.idx for t in doc] and cols["LENGTH"] == [len(t) for t in doc]
+        assert cols["SPACY"] == [int(bool(t.whitespace_)) for t in doc]
+        assert cols["IS_ALPHA"] == [int(t.is_alpha) for t in doc]
+        assert cols["IS_SPACE"] == [int(t.is_space) for t in doc]
+        if level == Level.PARSE:
+            assert cols["HEAD"] == [t.head.i for t in doc]
+            assert cols["SENT_START"] == [1 if t.is_sent_start else -1 for t in doc]
+            assert cols["DEP"] == [t.dep for t in doc] and cols["POS"] == [t.pos for t in doc]
+        assert token_columns(doc) is cols  # read once per Doc

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Collection, Iterable, Iterator, Sequence
 
 from ..transform import Change
-from ._text import doc_text, sentences
+from ._text import doc_text, sentences, token_columns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -42,34 +42,18 @@ class Clause:
         return doc_text(doc)[a:b]  # (== the Span's text, without joining its tokens)
 
 
-_LOWER_KEY = "pk_clauses_lower"
-_LEMMA_KEY = "pk_clauses_lemma"
 _QUOTES_KEY = "pk_clauses_quotes"
 _SENTS_KEY = "pk_clauses_sents"
-_HEADS_KEY = "pk_clauses_heads"
 
 
 def word_lowers(doc: "Doc") -> list[str]:
-    """Every token's ``lower_``, read once per Doc (kept in ``doc.user_data`` as plain strings):
-    scanning words as strings avoids building a Token object per look."""
-    lowers = doc.user_data.get(_LOWER_KEY)
-    if lowers is None:
-        from spacy.attrs import LOWER  # (imported here: loading the registry must not load spaCy)
-
-        strings = doc.vocab.strings
-        lowers = doc.user_data[_LOWER_KEY] = [strings[h] for h in doc.to_array(LOWER).tolist()]
-    return lowers
+    """Every token's ``lower_`` (from the shared per-Doc :func:`token_columns`)."""
+    return token_columns(doc)["lower"]
 
 
 def lemma_lowers(doc: "Doc") -> list[str]:
-    """Every token's ``lemma_.lower()``, read once per Doc (plain strings in ``doc.user_data``)."""
-    lemmas = doc.user_data.get(_LEMMA_KEY)
-    if lemmas is None:
-        from spacy.attrs import LEMMA
-
-        strings = doc.vocab.strings
-        lemmas = doc.user_data[_LEMMA_KEY] = [strings[h].lower() for h in doc.to_array(LEMMA).tolist()]
-    return lemmas
+    """Every token's ``lemma_.lower()`` (from the shared per-Doc :func:`token_columns`)."""
+    return token_columns(doc)["lemma"]
 
 
 def _quote_positions(doc: "Doc") -> list[int]:
@@ -94,17 +78,6 @@ def sentence_bounds(doc: "Doc") -> list[tuple[int, int, bool]]:
     if found is None:
         found = doc.user_data[_SENTS_KEY] = [(s.start, s.end, not has_quotes(s)) for s in sentences(doc)]
     return found
-
-
-def _heads(doc: "Doc") -> list[int]:
-    """Every token's head index, read once per Doc (plain ints in ``doc.user_data``)."""
-    heads = doc.user_data.get(_HEADS_KEY)
-    if heads is None:
-        from spacy.attrs import HEAD
-
-        offsets = doc.to_array(HEAD).view("int64").tolist()  # (relative, stored as uint64)
-        heads = doc.user_data[_HEADS_KEY] = [i + rel for i, rel in enumerate(offsets)]
-    return heads
 
 
 def body_end(sent: "Span") -> int:
@@ -145,7 +118,7 @@ def single_head(doc: "Doc", start: int, end: int) -> "Token | None":
     """The one token of ``[start, end)`` whose head lies outside the span (or is the root)."""
     if end <= start:
         return None
-    heads = _heads(doc)
+    heads = token_columns(doc)["HEAD"]
     tops = [i for i in range(start, end) if not (start <= heads[i] < end) or heads[i] == i]
     return doc[tops[0]] if len(tops) == 1 else None
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..resources.lexicons import table, word_list
 from ._text import doc_text
+from ._text import token_columns as columns  # (re-exported: the person transforms read it from here)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -69,12 +70,6 @@ def pronoun_readings(word: str) -> frozenset[tuple[str, str]]:
 # --------------------------------------------------------------------------------------------
 # Per-Doc token columns (read once, so scans need not create spaCy Token objects)
 # --------------------------------------------------------------------------------------------
-_COLS_KEY = "pk_persons_columns"
-_COL_ATTRS = ("LOWER", "POS", "TAG", "DEP", "ENT_TYPE", "ENT_IOB", "IS_PUNCT", "IS_SPACE", "IDX",
-              "HEAD", "SENT_START")
-_N_UNSIGNED = 9  # the last two are signed (to_array stores them as uint64); HEAD is made absolute
-
-
 @functools.lru_cache(maxsize=None)
 def sid(label: str) -> int:
     """The id spaCy's arrays use for a label or word (a symbol id or the string's hash)."""
@@ -83,24 +78,13 @@ def sid(label: str) -> int:
     return get_string_id(label)
 
 
-def columns(doc: "Doc") -> dict[str, list]:
-    """Token attributes of ``doc`` as plain lists (ids as in ``doc.to_array``; HEAD as the head's
-    index; "lower": the lower-cased words; "reflexive": indices of words ending in "self"/"selves"),
-    cached in ``doc.user_data`` as plain data."""
-    cols = doc.user_data.get(_COLS_KEY)
-    if cols is None:
-        import numpy
-
-        arr = doc.to_array(list(_COL_ATTRS))
-        cols = dict(zip(_COL_ATTRS, numpy.ascontiguousarray(arr[:, :_N_UNSIGNED].T).tolist()))
-        signed = numpy.ascontiguousarray(arr[:, _N_UNSIGNED:].T).astype(numpy.int64)
-        signed[0] += numpy.arange(len(doc), dtype=numpy.int64)
-        cols["HEAD"], cols["SENT_START"] = signed.tolist()
-        strings = doc.vocab.strings
-        cols["lower"] = lower = [strings[h] for h in cols["LOWER"]]
-        cols["reflexive"] = [i for i, w in enumerate(lower) if w.endswith(("self", "selves"))]
-        doc.user_data[_COLS_KEY] = cols
-    return cols
+def _has_reflexive(doc: "Doc") -> bool:
+    """Whether some word of ``doc`` ends in "self"/"selves" (checked once per Doc)."""
+    found = doc.user_data.get("pk_persons_reflexive")
+    if found is None:
+        found = doc.user_data["pk_persons_reflexive"] = any(
+            w.endswith(("self", "selves")) for w in columns(doc)["lower"])
+    return found
 
 
 @functools.lru_cache(maxsize=None)
@@ -544,7 +528,7 @@ def _name_gender(w: str) -> str | None:
 def binds_reflexive(subj: "Token") -> bool:
     """True when a reflexive in the subject's clause refers back to it ("She practised by herself"),
     so changing the subject alone would break binding rather than reference."""
-    if not columns(subj.doc)["reflexive"]:
+    if not _has_reflexive(subj.doc):
         return False  # no reflexive in the whole story
     head = subj.head
     for t in head.subtree:

@@ -40,6 +40,35 @@ def sentence_bounds(doc: "Doc") -> list[tuple[int, int]]:
     return bounds
 
 
+_COLS_KEY = "pk_columns"
+_COL_ATTRS = ("LOWER", "LEMMA", "POS", "TAG", "DEP", "ENT_TYPE", "ENT_IOB", "IS_PUNCT", "IS_SPACE", "IS_ALPHA",
+              "IS_STOP", "LIKE_NUM", "IDX", "LENGTH", "SPACY", "HEAD", "SENT_START")
+_N_UNSIGNED = len(_COL_ATTRS) - 2  # HEAD and SENT_START are signed (to_array stores them as uint64)
+
+
+def token_columns(doc: "Doc") -> dict[str, list]:
+    """Every token's attributes as plain lists, read once per Doc with ``doc.to_array`` and kept in
+    ``doc.user_data`` (plain data: the Doc still pickles), so transforms scan indices instead of
+    building a spaCy Token object per look. Keys are spaCy attribute names with the ids
+    ``to_array`` gives (``HEAD`` made absolute: the head's index), plus ``"lower"`` (the
+    lower-cased words) and ``"lemma"`` (the lower-cased lemmas) as strings. Shared by every
+    transform that reads the same Doc."""
+    cols = doc.user_data.get(_COLS_KEY)
+    if cols is None:
+        import numpy
+
+        arr = doc.to_array(list(_COL_ATTRS))
+        cols = dict(zip(_COL_ATTRS, numpy.ascontiguousarray(arr[:, :_N_UNSIGNED].T).tolist()))
+        signed = numpy.ascontiguousarray(arr[:, _N_UNSIGNED:].T).astype(numpy.int64)
+        signed[0] += numpy.arange(len(doc), dtype=numpy.int64)
+        cols["HEAD"], cols["SENT_START"] = signed.tolist()
+        strings = doc.vocab.strings
+        cols["lower"] = [strings[h] for h in cols["LOWER"]]
+        cols["lemma"] = [strings[h].lower() for h in cols["LEMMA"]]
+        doc.user_data[_COLS_KEY] = cols
+    return cols
+
+
 def doc_text(doc: "Doc") -> str:
     """``doc.text``, cached in ``doc.user_data``: spaCy joins every token on each access, and
     transforms read the text of the same parse many times."""

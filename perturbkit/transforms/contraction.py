@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import is_tokenised, match_case
+from ._text import is_tokenised, match_case, token_columns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -151,21 +151,13 @@ def _pronoun_aux(doc: "Doc", sites: list[int], tokenised: bool, apos: str, used:
                      f"contracted {pron.text} {verb.text!r}")
 
 
-def _lower_words(doc: "Doc", text: str) -> list[str]:
-    """Each token's ``lower_``, read through ``doc.to_array`` (no spaCy Token objects)."""
-    from spacy.attrs import IDX, LENGTH
-
-    idx, length = doc.to_array([IDX, LENGTH]).T.tolist()
-    return [text[i:i + n].lower() for i, n in zip(idx, length)]
-
-
 def _contract(doc: "Doc", text: str) -> list[Change]:
     """Every safe contraction in the text (a negation wins over a pronoun contraction of its verb).
     Only the word pairs that could contract are looked at through the parse."""
     low_text = text.lower()
     if "not" not in low_text and not _PRON_AUX_RE.search(low_text):
         return []  # no "not" and no pronoun + auxiliary: no word pair to look at
-    low = _lower_words(doc, text)
+    low = token_columns(doc)["lower"]
     pairs = list(zip(low, low[1:]))
     negs = [i for i, (a, b) in enumerate(pairs) if b == "not" and a in _NEG]
     prons = [i for i, (a, b) in enumerate(pairs) if b in _PRON_AUX and a in _PRON_AUX[b][0]]
@@ -245,19 +237,12 @@ def _expand_d(nxt: list["Token"]) -> str | None:
     return None
 
 
-def _starts(doc: "Doc") -> list[int]:
-    """Each token's character offset (``doc.to_array``: no spaCy Token objects)."""
-    from spacy.attrs import IDX
-
-    return doc.to_array(IDX).tolist()
-
-
 def _expand(doc: "Doc", text: str) -> list[Change]:
     """Every contraction in the text whose full form is certain."""
     if "'" not in text and "\u2019" not in text:
         return []  # both patterns need an apostrophe
     tokenised = is_tokenised(text)
-    starts = _starts(doc)
+    starts = token_columns(doc)["IDX"]
     changes = []
     for m in _NT_RE.finditer(text):
         host, clitic = m.group(1), m.group(3)

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from ..annotate import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
+from ._text import token_columns
 
 _CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})
 
@@ -46,9 +47,8 @@ def _unit_table(doc, text: str) -> _Units:
     cached = doc.user_data.get(_UNITS_KEY)
     if cached is not None:
         return _Units(*cached)
-    from spacy.attrs import IDX, IS_PUNCT, IS_SPACE, LENGTH, SPACY
-
-    idx, length, ws, punct, space = doc.to_array([IDX, LENGTH, SPACY, IS_PUNCT, IS_SPACE]).T.tolist()
+    cols = token_columns(doc)
+    idx, length, ws, punct, space = (cols[k] for k in ("IDX", "LENGTH", "SPACY", "IS_PUNCT", "IS_SPACE"))
     t = _Toks(text, [text[i:i + n] for i, n in zip(idx, length)], ws, idx, punct, space)
     units = _units(t)
     starts = [idx[a] for a, _ in units]

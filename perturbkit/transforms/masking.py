@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..annotate import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
+from ._text import token_columns
 
 
 @register
@@ -54,9 +55,8 @@ def _candidates(doc, text: str) -> tuple[list[int], list[str]]:
     both need them) and kept in ``doc.user_data`` as two plain lists."""
     cands = doc.user_data.get(_CANDS_KEY)
     if cands is None:
-        from spacy.attrs import IDX, IS_ALPHA, IS_STOP, LENGTH
-
-        idx, length, alpha, stop = doc.to_array([IDX, LENGTH, IS_ALPHA, IS_STOP]).T.tolist()
+        cols = token_columns(doc)
+        idx, length, alpha, stop = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"]
         keep = [i for i in range(len(idx)) if alpha[i] and not stop[i] and length[i] > 1
                 and not (i > 0 and length[i - 1] == 1 and text[idx[i - 1]] == "[")]
         cands = doc.user_data[_CANDS_KEY] = ([idx[i] for i in keep], [text[idx[i]:idx[i] + length[i]] for i in keep])

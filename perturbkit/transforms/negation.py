@@ -24,7 +24,7 @@ from ..example import Example
 from ..resources.inflect import forms, inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
-from ._text import doc_text, is_tokenised, match_case, sentences
+from ._text import doc_text, is_tokenised, match_case, sentences, token_columns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -108,7 +108,7 @@ class Style(NamedTuple):
     def of(cls, doc: "Doc", lows: list[str] | None = None) -> "Style":
         """The doc's style; ``lows`` are its lower-cased token texts when already read."""
         if lows is None:
-            lows = [t.lower_ for t in doc]
+            lows = token_columns(doc)["lower"]
         n_nt = lows.count("n't") + lows.count("n’t")
         n_not = lows.count("not")
         return cls(contract=n_nt > 0 and n_nt >= n_not, tokenised=is_tokenised(doc_text(doc)))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
-from ._text import sentences
+from ._text import sentences, token_columns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -76,16 +76,14 @@ class _Phrases:
     ``doc.to_array`` (spaCy builds a Token object on every ``doc[i]``)."""
 
     def __init__(self, doc: "Doc", text: str) -> None:
-        from spacy.attrs import DEP, HEAD, IDX, IS_ALPHA, LENGTH, LIKE_NUM, POS, SPACY
         from spacy.parts_of_speech import NAMES
 
-        idx, length, ws, pos_id, dep_id, rel, alpha, num = doc.to_array(
-            [IDX, LENGTH, SPACY, POS, DEP, HEAD, IS_ALPHA, LIKE_NUM]).T.tolist()
+        cols = token_columns(doc)
+        idx, length, ws, alpha, num, head = (cols[k] for k in ("IDX", "LENGTH", "SPACY", "IS_ALPHA", "LIKE_NUM", "HEAD"))
         strings = doc.vocab.strings
         n = len(idx)
-        pos = [NAMES[p] for p in pos_id]
-        dep = [strings[d] for d in dep_id]
-        head = [i + (r - (1 << 64) if r >> 63 else r) for i, r in enumerate(rel)]  # uint64 offsets
+        pos = [NAMES[p] for p in cols["POS"]]
+        dep = [strings[d] for d in cols["DEP"]]
         # how many joinable words start at each token: plain words (letters or a number, not glued
         # to a neighbouring word), not "and"/"or", joined by single spaces
         run = [0] * (n + 1)

@@ -12,7 +12,7 @@ from ..annotate import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
-from ._text import sentences
+from ._text import sentences, token_columns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -81,9 +81,8 @@ def _typo_words(doc: "Doc", text: str) -> tuple[int, list[int], list[str]]:
     ``applicable`` and ``apply`` both need it) and kept in ``doc.user_data`` as plain data."""
     out = doc.user_data.get(_TYPO_KEY)
     if out is None:
-        from spacy.attrs import IDX, IS_ALPHA, LENGTH
-
-        starts, lengths, alpha = doc.to_array([IDX, LENGTH, IS_ALPHA]).T.tolist()
+        cols = token_columns(doc)
+        starts, lengths, alpha = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"]
         words = [(i, n) for i, n, a in zip(starts, lengths, alpha) if a]
         free = [(i, n) for i, n in words if n >= 2 and _free_standing(text, i, i + n)]
         cands = [(i, n) for i, n in free if n >= 3] or free
@@ -232,10 +231,9 @@ def _serial(sent: "Span", comma: "Token") -> bool:
 
 
 def _comma_indices(doc: "Doc", text: str) -> list[int]:
-    """Token indices of the commas, read through ``doc.to_array`` (no spaCy Token objects)."""
-    from spacy.attrs import IDX, LENGTH
-
-    idx, length = doc.to_array([IDX, LENGTH]).T.tolist()
+    """Token indices of the commas (from the per-Doc columns: no spaCy Token objects)."""
+    cols = token_columns(doc)
+    idx, length = cols["IDX"], cols["LENGTH"]
     return [i for i, (a, n) in enumerate(zip(idx, length)) if n == 1 and text[a] == ","]
 
 
