@@ -206,29 +206,8 @@ def _word_re(word: str, flags: int = 0) -> re.Pattern[str]:
 
 def _word_spans(word: str, text: str, start: int = 0, ignore_case: bool = False) -> list[tuple[int, int]]:
     """The (start, end) of every match of ``_word_re(word)`` in ``text`` from ``start``: the word
-    not inside a longer word, hyphenation or mask. ASCII text is scanned with ``str.find`` (most
-    stories' entities are new words, and compiling a pattern for each costs more than the scan)."""
-    if not word or not (word.isascii() and text.isascii()):
-        return [m.span() for m in _word_re(word, re.I if ignore_case else 0).finditer(text, start)]
-    if ignore_case:
-        word, text = word.lower(), text.lower()
-    out = []
-    n, size = len(word), len(text)
-    p = text.find(word, start)
-    while p >= 0:
-        end = p + n
-        if (p == 0 or not _joins(text[p - 1], "[")) and (end == size or not _joins(text[end], "]")):
-            out.append((p, end))
-            p = text.find(word, end)
-        else:
-            p = text.find(word, p + 1)
-    return out
-
-
-def _joins(ch: str, bracket: str) -> bool:
-    """Whether an ASCII character next to a word makes it part of something longer (a word
-    character, a hyphen, or the mask bracket on that side)."""
-    return ch.isalnum() or ch == "_" or ch == "-" or ch == bracket
+    not inside a longer word, hyphenation or mask (patterns are compiled once per word)."""
+    return [m.span() for m in _word_re(word, re.I if ignore_case else 0).finditer(text, start)]
 
 
 def _cased(name: str, style: str) -> str:
