@@ -9,8 +9,9 @@ sentence by sentence:
   repetition, untouched sentences);
 - a sentence that differs from a parent sentence only in a few word tokens (same tokens otherwise,
   same spacing) keeps the parent's tags, dependencies and entities; the changed words get the
-  lemmatizer's lemma (word substitution);
-- any other stretch of text is parsed on its own, all of them in one ``nlp.pipe`` batch.
+  lemmatizer's lemma (word substitution). A stretch of new text is matched sentence by sentence,
+  so substitutions in several sentences in a row, or beside a rewritten one, are not re-parsed;
+- the rest (a negated sentence, a repeated n-gram) is parsed on its own, in one ``nlp.pipe`` batch.
 
 The result always has exactly the new text (checked); when it cannot be built that way (unusual
 whitespace, a head outside its sentence), ``None`` asks the caller to parse the whole text.
@@ -39,30 +40,49 @@ def _attrs() -> list[int]:
 _HEAD_COL, _IOB_COL, _LEMMA_COL = 5, 6, 3
 
 
+def _words(doc: "Doc") -> tuple[list[str], list[bool]]:
+    """A Doc's words and whether each is followed by a space, read from arrays (no Token objects:
+    building one per token of every parent was a third of the derivation's time)."""
+    from .transforms._text import _COLS_KEY
+
+    cols = doc.user_data.get(_COLS_KEY)  # the transforms' per-Doc table, when already built
+    if cols is not None:
+        idx, length, space = cols["IDX"], cols["LENGTH"], cols["SPACY"]
+    else:
+        idx, length, space = doc.to_array(["IDX", "LENGTH", "SPACY"]).T.tolist()
+    text = doc.user_data.get(DOC_TEXT_KEY) or doc.text
+    return [text[i:i + n] for i, n in zip(idx, length)], [bool(x) for x in space]
+
+
 class _Sentences:
     """A parent Doc's sentences: stripped text, token range, and its annotation array."""
 
     def __init__(self, doc: "Doc", attrs: list[int]) -> None:
+        from .transforms._text import doc_text, token_columns
+
         self.doc = doc
         self.array = doc.to_array(attrs)
         self.spans: list[tuple[str, int, int]] = []
         self.by_text: dict[str, int] = {}
         self.by_len: dict[int, list[int]] = {}
-        self.words = [t.text for t in doc]
-        self.spaces = [bool(t.whitespace_) for t in doc]
-        for s in doc.sents:
-            a, b = s.start, s.end
-            while a < b and doc[a].is_space:
+        text, cols = doc_text(doc), token_columns(doc)
+        self.words, self.spaces = _words(doc)
+        idx, length, space = cols["IDX"], cols["LENGTH"], cols["IS_SPACE"]
+        starts = [i for i, s in enumerate(cols["SENT_START"]) if s == 1 and i] + [len(doc)]
+        a = 0
+        for end in starts:  # doc.sents, from the sentence-start column
+            b = end
+            while a < b and space[a]:
                 a += 1
-            while b > a and doc[b - 1].is_space:
+            while b > a and space[b - 1]:
                 b -= 1
-            if a == b:
-                continue
-            text = doc[a:b].text
-            k = len(self.spans)
-            self.spans.append((text, a, b))
-            self.by_text.setdefault(text, k)
-            self.by_len.setdefault(b - a, []).append(k)
+            if a < b:
+                piece = text[idx[a]:idx[b - 1] + length[b - 1]]
+                k = len(self.spans)
+                self.spans.append((piece, a, b))
+                self.by_text.setdefault(piece, k)
+                self.by_len.setdefault(b - a, []).append(k)
+            a = end
 
     def self_contained(self, a: int, b: int) -> bool:
         """Whether every head of tokens a..b lies inside a..b (the range can move as a block)."""
@@ -113,22 +133,116 @@ def _segments(text: str, sents: _Sentences) -> list[tuple[str, int | None, str]]
     return out
 
 
-def _substitution(piece: str, sents: _Sentences, nlp: "Language") -> tuple[int, list[str], list[int]] | None:
-    """A parent sentence that ``piece`` equals up to a few changed words: (index, words, changed)."""
-    toks = nlp.make_doc(piece)
-    words = [t.text for t in toks]
-    spaces = [bool(t.whitespace_) for t in toks]
+def _match_at(words: list[str], spaces: list[bool], p: int, sents: _Sentences) -> tuple[int, list[int]] | None:
+    """The parent sentence that ``words[p:]`` begins with, up to a few changed words (same other
+    tokens, same spacing, a space or the end after it): (sentence index, changed positions)."""
     best = None
-    for k in sents.by_len.get(len(words), ()):
-        _, a, b = sents.spans[k]
-        if sents.spaces[a:b - 1] != spaces[:-1]:
+    n = len(words)
+    vocab = sents.doc.vocab
+    for length, ks in sents.by_len.items():
+        end = p + length
+        if end > n or (end < n and not spaces[end - 1]):
             continue
-        changed = [i for i, w in enumerate(words) if w != sents.words[a + i]]
-        if 0 < len(changed) <= MAX_CHANGED_WORDS and all(words[i].isalpha() and sents.words[a + i].isalpha()
-                                                          for i in changed):
-            if best is None or len(changed) < len(best[2]):
-                best = (k, words, changed)
-    return best
+        for k in ks:
+            _, a, b = sents.spans[k]
+            if sents.spaces[a:b - 1] != spaces[p:end - 1]:
+                continue
+            changed = [i for i in range(length) if words[p + i] != sents.words[a + i]]
+            if len(changed) <= MAX_CHANGED_WORDS and all(_content(words[p + i], vocab) and _content(sents.words[a + i], vocab)
+                                                         for i in changed):
+                if best is None or (len(changed), -length) < (len(best[1]), -best[2]):
+                    best = (k, changed, length)  # fewest changes, then the longest
+    return None if best is None else best[:2]
+
+
+def _content(word: str, vocab: Any) -> bool:
+    """A word a substitution may have changed: alphabetic and not a stop word (a changed "not",
+    "was" or "the" is a change of grammar, whose parse the parent's does not give)."""
+    return word.isalpha() and not vocab[word].is_stop
+
+
+_FINAL = frozenset({".", "!", "?", "...", "…"})
+_CLOSING = frozenset({'"', "'", "”", "’", ")", "]", "''"})
+
+
+def _sentence_start(words: list[str], p: int) -> bool:
+    """Whether a sentence may start at word ``p``: the first word, or after final punctuation
+    (possibly followed by a closing quote or bracket)."""
+    if p == 0:
+        return True
+    prev = words[p - 1]
+    if prev in _CLOSING and p >= 2:
+        prev = words[p - 2]
+    return prev in _FINAL or prev[-1:] in ("!", "?")
+
+
+_COLS = {"TAG": 0, "POS": 1, "MORPH": 2, "LEMMA": 3, "DEP": 4, "HEAD": 5}  # in _attrs() order
+
+
+def _negated(words: list[str], sents: _Sentences, nlp: "Language") -> Any:
+    """Rows for ``words`` derived from a parent sentence it negates or un-negates, or None."""
+    from .reparse_negation import negation_rows, prototypes
+
+    if not any(w.lower() in ("not", "n't", "never", "did", "does", "do") for w in words) and not any(
+            w.lower() in ("not", "n't", "never") for w in sents.words):
+        return None  # cheap test: no negation on either side
+    for length in sorted(sents.by_len, key=lambda n: abs(n - len(words))):
+        if abs(length - len(words)) > 3:
+            break
+        for k in sents.by_len[length]:
+            _, a, b = sents.spans[k]
+            if not sents.self_contained(a, b):
+                continue
+            rows = negation_rows(sents.words[a:b], sents.array[a:b], words, prototypes(nlp, _attrs()), _COLS,
+                                 nlp.vocab.strings)
+            if rows is not None:
+                return rows
+    return None
+
+
+def _align(piece: str, sep: str, sents: _Sentences, nlp: "Language") -> list[tuple[str, Any, str]]:
+    """Plan a stretch of new text: the parent sentences it repeats up to a few changed words
+    ("sub": keep their parse; word substitution, often in several sentences in a row) and, between
+    them, runs of other text ("parse"). Sentences are tried only where one may start."""
+    words, spaces = _words(nlp.make_doc(piece))
+    plan: list[tuple[str, Any, str]] = []
+    offsets = []  # character offset of each token in the piece
+    pos = 0
+    for w, sp in zip(words, spaces):
+        offsets.append(pos)
+        pos += len(w) + sp
+
+    def flush(a: int, b: int, space: bool) -> None:
+        cuts = [q for q in range(a + 1, b) if spaces[q - 1] and _sentence_start(words, q)] + [b]
+        for c in cuts:  # sentence by sentence: a negated one is derived, the rest parsed
+            rows = _negated(words[a:c], sents, nlp)
+            sep = " " if c < b or space else ""
+            if rows is not None:
+                plan.append(("rows", (words[a:c], spaces[a:c], rows), sep))
+            else:
+                plan.append(("parse", piece[offsets[a]:offsets[c - 1] + len(words[c - 1])], sep))
+            a = c
+
+    p, run = 0, None
+    n = len(words)
+    while p < n:
+        m = _match_at(words, spaces, p, sents) if p == 0 or (spaces[p - 1] and _sentence_start(words, p)) else None
+        if m is None or not sents.self_contained(sents.spans[m[0]][1], sents.spans[m[0]][2]):
+            run = p if run is None else run
+            p += 1
+            continue
+        if run is not None:
+            flush(run, p, True)
+            run = None
+        k, changed = m
+        length = sents.spans[k][2] - sents.spans[k][1]
+        plan.append(("sub", (sents, (k, words[p:p + length], changed)), " " if p + length < n else ""))
+        p += length
+    if run is not None:
+        flush(run, n, False)
+    if plan:
+        plan[-1] = (plan[-1][0], plan[-1][1], sep)
+    return plan
 
 
 def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
@@ -156,12 +270,10 @@ def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
             if k is not None and sents.self_contained(sents.spans[k][1], sents.spans[k][2]):
                 plan.append(("copy", (sents, k), sep))
                 continue
-            sub = _substitution(piece, sents, nlp)
-            if sub is not None and sents.self_contained(sents.spans[sub[0]][1], sents.spans[sub[0]][2]):
-                plan.append(("sub", (sents, sub), sep))
-                continue
-            to_parse[piece] = None
-            plan.append(("parse", piece, sep))
+            for part in _align(piece, sep, sents, nlp):
+                if part[0] == "parse":
+                    to_parse[part[1]] = None
+                plan.append(part)
         plans.append(plan)
     parsed = dict(zip(to_parse, parse(list(to_parse)))) if to_parse else {}
     lemmatizer = nlp.get_pipe("lemmatizer") if "lemmatizer" in nlp.pipe_names else None
@@ -178,9 +290,10 @@ def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
         for kind, what, sep in plan:
             if kind == "parse":
                 d = parsed[what]
-                w = [t.text for t in d]
-                sp = [bool(t.whitespace_) for t in d]
+                w, sp = _words(d)
                 arr = d.to_array(attrs)
+            elif kind == "rows":
+                w, sp, arr = what[0], list(what[1]), what[2]
             else:
                 sents, ref = what
                 k = ref if kind == "copy" else ref[0]

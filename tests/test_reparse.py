@@ -77,3 +77,41 @@ def test_derived_text_is_always_the_new_text(annotator, text, cut):
     new = (STORY[:cut] + text + STORY[cut:]) if text.strip() else STORY[::-1]
     doc, = derive_docs(annotator.nlp, [(parent, new)], parse=annotator.pipe)
     assert doc is None or doc.text == new == doc_text(doc)
+
+
+def _parse_view(doc):
+    """Tags, labels, lemmas and heads of every token: what a derived parse must match."""
+    return [(t.text, t.tag_, t.pos_, t.lemma_, t.dep_, t.head.i) for t in doc]
+
+
+@pytest.mark.parametrize("old, new", [
+    ("He made coffee in the kitchen.", "He did not make coffee in the kitchen."),
+    ("He did not go home.", "He went home."),
+    ("She likes it.", "She does not like it."),
+    ("She does not like it.", "She likes it."),
+    ("He was happy.", "He was not happy."),
+    ("She could sleep.", "She could not sleep."),
+    ("He went home.", "He never went home."),
+    ("he did n't go .", "he went ."),
+])
+def test_negated_sentence_is_derived_as_the_parser_would_parse_it(annotator, old, new):
+    story = f"Tom woke up early. {old} Then he left."
+    parent = annotator.parse(story)
+    text = story.replace(old, new)
+    doc, = derive_docs(annotator.nlp, [(parent, text)], parse=lambda ts: pytest.fail(f"re-parsed {ts}"))
+    assert doc.text == text
+    assert _parse_view(doc) == _parse_view(annotator.nlp(text))
+
+
+@pytest.mark.parametrize("old, new", [
+    ("He made coffee in the kitchen.", "He made some strong coffee in the kitchen."),  # not a negation
+    ("He made coffee in the kitchen.", "He did not make tea in the kitchen."),  # negation and a new word
+    ("He went home.", "He did not went home."),  # wrong verb form after do-support
+])
+def test_other_rewrites_are_parsed(annotator, old, new):
+    story = f"Tom woke up early. {old} Then he left."
+    parent = annotator.parse(story)
+    seen = []
+    doc, = derive_docs(annotator.nlp, [(parent, story.replace(old, new))],
+                       parse=lambda ts: seen.extend(ts) or annotator.pipe(ts))
+    assert seen == [new] and doc.text == story.replace(old, new)

@@ -69,6 +69,33 @@ def token_columns(doc: "Doc") -> dict[str, list]:
     return cols
 
 
+_STRS_KEY = "pk_strings"
+
+
+def token_strings(doc: "Doc") -> dict[str, list]:
+    """The token table's string views, built once per Doc from :func:`token_columns` and kept
+    beside it: ``"text"`` (each token's text), ``"pos"``, ``"tag"`` and ``"dep"`` (labels) and
+    ``"children"`` (each token's dependents' indices, in order, as ``Token.children``)."""
+    out = doc.user_data.get(_STRS_KEY)
+    if out is None:
+        from spacy.parts_of_speech import NAMES
+
+        cols = token_columns(doc)
+        text, strings = doc_text(doc), doc.vocab.strings
+        children: list[list[int]] = [[] for _ in cols["HEAD"]]
+        for i, h in enumerate(cols["HEAD"]):
+            if h != i:
+                children[h].append(i)
+        out = doc.user_data[_STRS_KEY] = {
+            "text": [text[i:i + n] for i, n in zip(cols["IDX"], cols["LENGTH"])],
+            "pos": [NAMES.get(p, "") for p in cols["POS"]],
+            "tag": [strings[t] for t in cols["TAG"]],
+            "dep": [strings[d] for d in cols["DEP"]],
+            "children": children,
+        }
+    return out
+
+
 def doc_text(doc: "Doc") -> str:
     """``doc.text``, cached in ``doc.user_data``: spaCy joins every token on each access, and
     transforms read the text of the same parse many times."""

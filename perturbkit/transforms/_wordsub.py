@@ -14,7 +14,7 @@ from ..resources.lexicons import table, word_list
 from ..resources.wordnet import lemma_count, tag_count
 from ..transform import Change
 from ._articles import indefinite_article
-from ._text import match_case
+from ._text import match_case, token_columns, token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -79,7 +79,8 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
     if cached is not None:
         return frozenset(cached)
     exprs = _fixed_expressions()
-    forms = [(t.lower_, t.lemma_.lower()) for t in doc]
+    cols = token_columns(doc)
+    forms = list(zip(cols["lower"], cols["lemma"]))
     out: set[int] = set()
     for i, form in enumerate(forms):
         for first in set(form):
@@ -92,52 +93,50 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
 
 
 def replaceable_tokens(doc: "Doc", upos: Iterable[str]) -> list["Token"]:
-    """The tokens of ``doc`` that :func:`is_replaceable` accepts for ``upos``, in order. The
-    POS-independent checks run once per Doc (cached in ``doc.user_data``), since every
-    substitution transform asks the same question of the same parse (kept as (index, POS) pairs,
-    so the Doc still pickles)."""
+    """The tokens of ``doc`` that may be replaced, of one of ``upos``, in order: plain content
+    words, not stop words, names, entities, masks or parts of idioms. The POS-independent checks
+    run once per Doc (kept in ``doc.user_data`` as (index, POS) pairs, so the Doc still
+    pickles), since every substitution transform asks the same question of the same parse."""
     base = doc.user_data.get("pk_replaceable")
     if base is None:
-        fixed = fixed_expression_tokens(doc)
-        base = [(t.i, t.pos_) for t in doc if _replaceable(t, fixed)]
-        doc.user_data["pk_replaceable"] = base
+        base = doc.user_data["pk_replaceable"] = _replaceable_indices(doc)
     return [doc[i] for i, pos in base if pos in upos]
 
 
-def is_replaceable(tok: "Token", fixed: frozenset[int], upos: Iterable[str]) -> bool:
-    """A plain content word of one of ``upos``: not a stop word, name, entity, mask or idiom."""
-    return tok.pos_ in upos and _replaceable(tok, fixed)
-
-
-def _replaceable(tok: "Token", fixed: frozenset[int]) -> bool:
-    text = tok.text
-    if not tok.is_alpha or len(text) < 3 or tok.is_stop:
-        return False
-    if tok.i in fixed or tok.ent_type_ or tok.dep_ in _FIXED_DEPS:
-        return False
-    if text.isupper() or (text[0].isupper() and not tok.is_sent_start):
-        return False  # acronyms, masks ([MALE]) and mid-sentence capitals (names)
-    doc = tok.doc
-    if tok.i > 0 and doc[tok.i - 1].text in ("[", "<", "@", "#"):
-        return False
-    for j in (tok.i - 1, tok.i + 1):  # part of a hyphenated word ("long-time")
-        if 0 <= j < len(doc) and doc[j].text in ("-", "/") and not (doc[j - 1] if j > tok.i else tok).whitespace_:
-            return False
-    if tok.pos_ == "ADJ" and (tok.dep_ not in _ADJ_DEPS or any(c.dep_ in ("det", "poss") for c in tok.children)):
-        return False
-    if (tok.tag_ == "NN" and tok.dep_ in ("nsubj", "nsubjpass")
-            and not any(c.dep_ in ("det", "poss", "amod", "nummod", "compound") for c in tok.children)):
-        return False  # a bare singular subject is most likely a lower-cased name ("joy used ...")
-    if tok.pos_ == "NOUN" and any(c.dep_ == "compound" for c in tok.children):
-        return False  # "ice cream": the head of a compound
-    if tok.pos_ == "VERB":
-        deps = {c.dep_ for c in tok.children}
-        if deps & _VERB_BLOCKING_DEPS:
-            return False
-        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-        if nxt is not None and nxt.head.i == tok.i and nxt.lower_ in _PARTICLES:
-            return False  # a phrasal verb the parser did not mark ("passed away", "broken in")
-    return tok.lemma_.lower().isalpha()
+def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:
+    """(index, POS) of every replaceable token, read from the per-Doc token table."""
+    cols, strs = token_columns(doc), token_strings(doc)
+    fixed = fixed_expression_tokens(doc)
+    text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
+    alpha, stop, ent, space, start = cols["IS_ALPHA"], cols["IS_STOP"], cols["ENT_TYPE"], cols["SPACY"], cols["SENT_START"]
+    lower, lemma, head = cols["lower"], cols["lemma"], cols["HEAD"]
+    n = len(text)
+    out = []
+    for i in range(n):
+        t = text[i]
+        if not alpha[i] or len(t) < 3 or stop[i] or i in fixed or ent[i] or dep[i] in _FIXED_DEPS:
+            continue
+        if t.isupper() or (t[0].isupper() and not (i == 0 or start[i] == 1)):
+            continue  # acronyms, masks ([MALE]) and mid-sentence capitals (names)
+        if i > 0 and text[i - 1] in ("[", "<", "@", "#"):
+            continue
+        if not space[i] and ((i > 0 and text[i - 1] in ("-", "/")) or (i + 1 < n and text[i + 1] in ("-", "/"))):
+            continue  # part of a hyphenated word ("long-time")
+        p = pos[i]
+        deps = [dep[k] for k in kids[i]]
+        if p == "ADJ" and (dep[i] not in _ADJ_DEPS or "det" in deps or "poss" in deps):
+            continue
+        if tag[i] == "NN" and dep[i] in ("nsubj", "nsubjpass") and not any(
+                d in ("det", "poss", "amod", "nummod", "compound") for d in deps):
+            continue  # a bare singular subject is most likely a lower-cased name ("joy used ...")
+        if p == "NOUN" and "compound" in deps:
+            continue  # "ice cream": the head of a compound
+        if p == "VERB" and (not _VERB_BLOCKING_DEPS.isdisjoint(deps)
+                            or (i + 1 < n and head[i + 1] == i and lower[i + 1] in _PARTICLES)):
+            continue  # fixed by the construction, or a phrasal verb ("passed away", "broken in")
+        if lemma[i].isalpha():
+            out.append((i, p))
+    return out
 
 
 def xcomp_ok(tok: "Token", lemma: str, new_lemma: str) -> bool:

@@ -21,7 +21,7 @@ from ..example import Example
 from ..resources.errors import ResourceMissing
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
-from ._text import is_tokenised, match_case, sentences
+from ._text import is_tokenised, match_case, sentences, token_columns, token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -128,37 +128,45 @@ def _known(lemma: str, pos: str) -> bool:
     return lemma in getAllLemmas(lemma, upos=pos).get(pos, ())
 
 
-def _likely_name(tok) -> bool:
-    """A bare singular noun as subject or possessor ("cody was ...", "bill 's thumb"): in
-    lower-cased corpora this is nearly always a person's name the tagger took for a noun."""
-    if tok.tag_ != "NN":
-        return False
-    bare = not any(c.dep_ in ("det", "poss", "nummod", "amod", "compound", "quantmod") for c in tok.children)
-    return bare and (tok.dep_ in ("nsubj", "nsubjpass", "poss", "appos") or tok.is_sent_start)
+def _replaceable_indices(doc: "Doc") -> list[int]:
+    """Nouns and verbs a random corpus word may replace, read from the per-Doc token table: not
+    stop words, entities or light verbs ("be", "make"), not a bare singular noun as subject or
+    possessor (in lower-cased corpora nearly always a name the tagger took for a noun: "cody
+    was ..."), not a verb with a particle, known to lemminflect, not part of a hyphenated word."""
+    cols, strs = token_columns(doc), token_strings(doc)
+    text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
+    alpha, stop, ent, lemma = cols["IS_ALPHA"], cols["IS_STOP"], cols["ENT_TYPE"], cols["lemma"]
+    space, is_space, start = cols["SPACY"], cols["IS_SPACE"], cols["SENT_START"]
+    n = len(text)
+    out = []
+    for i in range(n):
+        p, t = pos[i], tag[i]
+        if (p not in _REPLACE_TAGS or t not in _REPLACE_TAGS[p] or not alpha[i] or stop[i] or ent[i]
+                or lemma[i] in _LIGHT_VERBS or len(text[i]) < 2):
+            continue
+        deps = [dep[k] for k in kids[i]]
+        if t == "NN" and not any(d in _NAME_BLOCKERS for d in deps) and (
+                dep[i] in ("nsubj", "nsubjpass", "poss", "appos") or i == 0 or start[i] == 1):
+            continue
+        if "prt" in deps or not _known(lemma[i], p):
+            continue
+        if (i > 0 and not space[i - 1] and not is_space[i - 1] and text[i - 1] in "-/–") or (
+                i + 1 < n and not space[i] and text[i + 1] in "-/–"):
+            continue
+        out.append(i)
+    return out
 
 
-def _replaceable(tok) -> bool:
-    return (tok.pos_ in _REPLACE_TAGS and tok.tag_ in _REPLACE_TAGS[tok.pos_] and tok.is_alpha and not tok.is_stop
-            and not tok.ent_type_ and tok.lemma_.lower() not in _LIGHT_VERBS and len(tok.text) > 1
-            and not _likely_name(tok) and not any(c.dep_ == "prt" for c in tok.children)
-            and _known(tok.lemma_.lower(), tok.pos_) and not _glued(tok))
+_NAME_BLOCKERS = frozenset({"det", "poss", "nummod", "amod", "compound", "quantmod"})
 
 
 def _replaceable_tokens(doc: "Doc") -> list:
-    """The Doc's tokens :func:`_replaceable` accepts, checked once per Doc (``fit`` and ``apply``
-    both need them; the indices are kept in ``doc.user_data`` as plain ints)."""
+    """The Doc's replaceable tokens, checked once per Doc (``fit`` and ``apply`` both need them;
+    the indices are kept in ``doc.user_data`` as plain ints)."""
     idx = doc.user_data.get("pk_relatedness_replaceable")
     if idx is None:
-        idx = doc.user_data["pk_relatedness_replaceable"] = [t.i for t in doc if _replaceable(t)]
+        idx = doc.user_data["pk_relatedness_replaceable"] = _replaceable_indices(doc)
     return [doc[i] for i in idx]
-
-
-def _glued(tok) -> bool:
-    """Part of a hyphenated or slashed word ("long-time"): replacing a piece would split a word."""
-    doc, i = tok.doc, tok.i
-    before = i > 0 and not doc[i - 1].whitespace_ and not doc[i - 1].is_space and doc[i - 1].text in "-/–"
-    after = i + 1 < len(doc) and not tok.whitespace_ and doc[i + 1].text in "-/–"
-    return before or after
 
 
 @register
