@@ -122,9 +122,9 @@ def _verb_tag(word: str, lemma: str, pos: str, after_do: bool) -> str | None:
         return "VB" if after_do else "VBP"
     if after_do:
         return None
-    from lemminflect import getAllInflections
+    from .resources.inflect import all_inflections
 
-    forms = getAllInflections(lemma, upos="VERB")
+    forms = all_inflections(lemma, "VERB")
     return next((t for t in ("VBD", "VBZ") if word in forms.get(t, ())), None)
 
 

@@ -37,13 +37,20 @@ def _lemminflect():
 
 
 @functools.lru_cache(maxsize=65536)
+def all_inflections(lemma: str, upos: str) -> dict[str, tuple[str, ...]]:
+    """lemminflect's ``getAllInflections(lemma, upos=upos)``, memoised (lemminflect deep-copies its
+    tables on every call). Shared: do not modify the result."""
+    return _lemminflect().getAllInflections(lemma, upos=upos)
+
+
+@functools.lru_cache(maxsize=65536)
 def forms(lemma: str, tag: str, upos: str | None = None, oov: bool = False) -> tuple[str, ...]:
     """Every form lemminflect gives ``lemma`` for Penn ``tag`` (e.g. be+VBD -> was, were)."""
     if not lemma or tag not in TAG_UPOS or any(c.isspace() for c in lemma):
         return ()
     li = _lemminflect()
     if upos in LEMMA_UPOS:
-        table = li.getAllInflections(lemma, upos=upos)
+        table = all_inflections(lemma, upos)
         key = {"NNP": "NN", "NNPS": "NNS"}.get(tag, tag)
         found = tuple(table.get(key, ()))
         if not found and oov:
