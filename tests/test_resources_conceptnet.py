@@ -144,16 +144,16 @@ def test_get_provider_from_env(pipe_file, monkeypatch):
     assert isinstance(p, cn.ConceptNetProvider)
 
 
-@pytest.fixture
-def fake_wordnet(tmp_path, monkeypatch):
-    """WordNetProvider over the tiny fake database."""
+@pytest.fixture(params=["_open", "_reader"])
+def fake_wordnet(tmp_path, monkeypatch, request):
+    """WordNetProvider over the tiny fake database, read by perturbkit's reader and by nltk's."""
     import nltk.data
 
     from perturbkit.resources import wordnet as wnmod
 
     monkeypatch.setattr(nltk.data, "path", list(nltk.data.path))
     corpus = wnmod.prepare_wordnet(tmp_path / "nd", source=_fake_wordnet.build(tmp_path / "raw"))
-    reader = wnmod._reader(corpus)
+    reader = getattr(wnmod, request.param)(corpus)
     monkeypatch.setattr(wnmod, "wordnet", lambda: reader)
     return cn.WordNetProvider()
 

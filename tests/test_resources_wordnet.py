@@ -1,4 +1,5 @@
-"""WordNet: preparing Debian's files for nltk (on a tiny fake database) and loading them."""
+"""WordNet: preparing Debian's files (on a tiny fake database) and loading them, with perturbkit's
+reader and nltk's (the two readers' answers are compared in test_resources_wndb.py)."""
 from __future__ import annotations
 
 import gzip
@@ -33,8 +34,10 @@ def isolated_wordnet(monkeypatch, tmp_path):
     monkeypatch.setattr(wnmod, "nltk_data_path", lambda: [str(tmp_path / "nltk_path")])
     monkeypatch.setenv("WNSEARCHDIR", str(tmp_path / "nowhere"))
     wnmod.wordnet.cache_clear()
+    wnmod.nltk_reader.cache_clear()
     yield
     wnmod.wordnet.cache_clear()
+    wnmod.nltk_reader.cache_clear()
 
 
 def test_embedded_lexnames_table():
@@ -127,23 +130,39 @@ def test_prepare_without_source_names_the_install_command(tmp_path):
 def test_wordnet_prepares_from_source_on_the_fly(isolated_wordnet, fake_src, monkeypatch):
     monkeypatch.setenv("WNSEARCHDIR", str(fake_src))
     wn = wnmod.wordnet()
+    assert isinstance(wn, wnmod.wndb.WordNet)
     assert [s.name() for s in wn.synsets("cat")] == ["cat.n.01"]
     assert wnmod.wordnet() is wn  # cached
     assert wnmod.is_prepared(wnmod.default_target() / "corpora" / "wordnet")
 
 
-def test_wordnet_uses_a_copy_on_the_nltk_path(isolated_wordnet, fake_src, tmp_path):
+@pytest.mark.parametrize("get", ["wordnet", "nltk_reader"])
+def test_wordnet_uses_a_copy_on_the_nltk_path(isolated_wordnet, fake_src, tmp_path, get):
     wnmod.prepare_wordnet(tmp_path / "nltk_path", source=fake_src)
-    wn = wnmod.wordnet()
+    wn = getattr(wnmod, get)()
     assert wn.synsets("run")[0].name() == "run.v.01"
-    assert Path(wn.root.path) == tmp_path / "nltk_path" / "corpora" / "wordnet"
+    assert Path(getattr(wn.root, "path", wn.root)) == tmp_path / "nltk_path" / "corpora" / "wordnet"
     assert not (wnmod.default_target() / "corpora" / "wordnet").exists()
 
 
-def test_wordnet_missing_raises_resource_missing(isolated_wordnet):
+@pytest.mark.parametrize("get", ["wordnet", "nltk_reader"])
+def test_wordnet_missing_raises_resource_missing(isolated_wordnet, get):
     with pytest.raises(ResourceMissing, match="wordnet-base"):
-        wnmod.wordnet()
+        getattr(wnmod, get)()
     assert not wnmod.available()
+
+
+def test_a_broken_copy_is_reported_and_the_next_one_used(isolated_wordnet, fake_src, tmp_path, monkeypatch):
+    first, second = tmp_path / "nltk_path", tmp_path / "other"
+    wnmod.prepare_wordnet(first, source=fake_src)
+    wnmod.prepare_wordnet(second, source=fake_src)
+    (first / "corpora" / "wordnet" / "index.noun").write_text("dog n x\n")  # not a count
+    monkeypatch.setattr(wnmod, "nltk_data_path", lambda: [str(first), str(second)])
+    assert wnmod.wordnet().root == second / "corpora" / "wordnet"
+    (second / "corpora" / "wordnet" / "data.noun").unlink()
+    wnmod.wordnet.cache_clear()
+    with pytest.raises(ResourceMissing, match="index.noun, line 1"):
+        wnmod.wordnet()
 
 
 def test_nltk_data_path_matches_nltk(monkeypatch):
@@ -172,7 +191,7 @@ def test_cli_prepare_wordnet(fake_src, tmp_path, capsys):
 
 
 def test_prepare_script(fake_src, tmp_path):
-    env = dict(os.environ, WNSEARCHDIR=str(fake_src))
+    env = dict(os.environ, WNSEARCHDIR=str(fake_src), PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))
     script = REPO / "scripts" / "prepare_data.sh"
     run = subprocess.run(["sh", str(script), sys.executable, str(tmp_path / "nd")], env=env,
                          capture_output=True, text=True, cwd=REPO, timeout=300)
@@ -186,8 +205,8 @@ def test_prepare_script(fake_src, tmp_path):
 
 @pytest.mark.skipif(not wnmod.available(), reason="WordNet not installed (make setup)")
 def test_real_wordnet():
-    wn = wnmod.wordnet()
-    assert wn.get_version() == "3.0"
+    wn, nl = wnmod.wordnet(), wnmod.nltk_reader()
+    assert nl.get_version() == "3.0"
     assert "dog.n.01" in [s.name() for s in wn.synsets("dog")]
     happy = wn.synset("happy.a.01").lemmas()[0]
     assert [a.name() for a in happy.antonyms()] == ["unhappy"]
@@ -196,26 +215,27 @@ def test_real_wordnet():
     words = ("happy", "glad", "dog", "run", "quickly", "bank", "light", "cold", "set")
     for synset in {s for w in words for s in wn.synsets(w)}:  # generated index.sense agrees with nltk
         for lemma in synset.lemmas():
-            assert wn.lemma_from_key(lemma.key()).synset() == synset
+            assert nl.lemma_from_key(lemma.key()).synset().name() == synset.name()
 
 
 _ORDER_SCRIPT = """
 import sys
 from pathlib import Path
 from perturbkit.resources import wordnet as wnmod
-wn = wnmod._reader(Path(sys.argv[1]))
+wn = getattr(wnmod, sys.argv[2])(Path(sys.argv[1]))
 print([s.name() for s in wn.synset("animal.n.01").hyponyms()])
 """
 
 
-def test_related_synsets_come_in_the_same_order_in_every_process(fake_src, tmp_path):
-    """nltk keeps pointers in sets, whose order follows the string hash seed; the reader sorts
+@pytest.mark.parametrize("make", ["_open", "_reader"])
+def test_related_synsets_come_in_the_same_order_in_every_process(fake_src, tmp_path, make):
+    """nltk keeps pointers in sets, whose order follows the string hash seed; both readers sort
     them, so a transform picks the same sibling in every run."""
     corpus = wnmod.prepare_wordnet(tmp_path / "nd", source=fake_src)
     seen = set()
     for seed in ("1", "2", "3", "4", "5", "6"):
-        env = dict(os.environ, PYTHONHASHSEED=seed)
-        run = subprocess.run([sys.executable, "-c", _ORDER_SCRIPT, str(corpus)], env=env,
+        env = dict(os.environ, PYTHONHASHSEED=seed, PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))
+        run = subprocess.run([sys.executable, "-c", _ORDER_SCRIPT, str(corpus), make], env=env,
                              capture_output=True, text=True, cwd=REPO, timeout=120)
         assert run.returncode == 0, run.stderr
         seen.add(run.stdout.strip())
@@ -235,12 +255,13 @@ def test_synsets_are_memoised_and_callers_get_their_own_list(fake_src, tmp_path,
     assert len(wn._pk_synsets) == 2
 
 
-def test_offsets_first_synset_and_tag_counts_match_nltk(fake_src, tmp_path, monkeypatch):
-    """The read-free helpers agree with what nltk's synsets and Lemma.count() give."""
+@pytest.mark.parametrize("make", ["_open", "_reader"])
+def test_offsets_first_synset_and_tag_counts_match_nltk(fake_src, tmp_path, monkeypatch, make):
+    """The read-free helpers agree with what the reader's synsets and Lemma.count() give."""
     import nltk.data
 
     monkeypatch.setattr(nltk.data, "path", list(nltk.data.path))
-    wn = wnmod._reader(wnmod.prepare_wordnet(tmp_path / "nd", source=fake_src))
+    wn = getattr(wnmod, make)(wnmod.prepare_wordnet(tmp_path / "nd", source=fake_src))
     dog = wn.synset("dog.n.01")
     assert wn.offsets("dogs", "n") == (("n", dog.offset()),)  # morphy applied, nothing read
     assert wn.offsets("happy", "a") == tuple(("a", s.offset()) for s in wn.synsets("happy", "a"))

@@ -21,11 +21,11 @@ def add_prepare_wordnet_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_prepare_wordnet(args: argparse.Namespace) -> int:
-    """Prepare WordNet, check that nltk reads it, print where it is."""
-    from .wordnet import _reader, prepare_wordnet
+    """Prepare WordNet, check that it reads, print where it is."""
+    from .wordnet import _open, prepare_wordnet
 
     corpus = prepare_wordnet(args.target, source=args.source, force=args.force)
-    n = len(_reader(corpus).synsets("dog"))
+    n = len(_open(corpus).synsets("dog"))
     print(f"WordNet ready: {corpus} ({n} synsets for 'dog')")
     return 0
 

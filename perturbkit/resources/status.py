@@ -63,8 +63,6 @@ def _spacy() -> Status:
 def _wordnet() -> Status:
     from . import wordnet as wn
 
-    if not has_module("nltk"):
-        return False, "nltk not installed"
     found = wn.candidates()
     if found:
         return True, str(found[0])

@@ -1,4 +1,5 @@
-"""WordNet 3.0 through nltk's reader, found or prepared offline from Debian's ``wordnet-base``.
+"""WordNet 3.0, found or prepared offline from Debian's ``wordnet-base``, read by perturbkit's own
+WNDB reader (:mod:`.wndb`; nltk's reader, slow to import and load, stays as :func:`nltk_reader`).
 
 ``nltk.download`` needs the internet, so the data comes from the Debian package (files in
 ``/usr/share/wordnet``). nltk cannot read them in place: the ``lexnames`` file is missing and
@@ -20,6 +21,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import wndb
 from .config import cache_dir
 from .errors import ResourceMissing
 
@@ -32,7 +34,7 @@ LEXNAMES_MAN = Path("/usr/share/man/man5/lexnames.5WN.gz")
 INSTALL = ("apt-get update && apt-get install -y --no-install-recommends wordnet-base"
            " && python -m perturbkit.resources prepare-wordnet")
 
-#: Files nltk's reader needs (``cntlist.rev`` gives lemma counts; the ``*.vrb`` files are extras).
+#: Files the readers need (``cntlist.rev`` gives lemma counts; the ``*.vrb`` files are extras).
 REQUIRED = tuple(f"{kind}.{pos}" for kind in ("index", "data") for pos in ("noun", "verb", "adj", "adv")) + tuple(
     f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv"))
 OPTIONAL = ("cntlist.rev", "sentidx.vrb", "sents.vrb", "LICENSE")
@@ -194,7 +196,14 @@ def _replace_dir(new: Path, dest: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def _open(corpus: Path) -> wndb.WordNet:
+    """perturbkit's reader of ``corpus``, its tables cached in ``<cache_dir>/wordnet``."""
+    return wndb.WordNet(corpus, cache=cache_dir("wordnet", create=False))
+
+
 def _reader(corpus: Path) -> "WordNetCorpusReader":
+    """nltk's reader of ``corpus``, with perturbkit's additions (memoised ``synsets``, ``offsets``,
+    ``first_synset``, sorted relations, a cached lemma index)."""
     import nltk.data
     from nltk.corpus.reader.wordnet import POS_LIST, WordNetCorpusReader
 
@@ -334,23 +343,38 @@ def candidates() -> list[Path]:
     return seen
 
 
-@functools.lru_cache(maxsize=1)
-def wordnet() -> "WordNetCorpusReader":
-    """The WordNet reader (cached): an installed nltk copy, perturbkit's copy, or one prepared now."""
+def _find(make):
+    """``make(corpus)`` for the first prepared copy that loads (see :func:`candidates`), else for
+    one prepared now from :func:`source_dir`; ResourceMissing naming every failure."""
     errors = []
     for corpus in candidates():
         try:
-            return _reader(corpus)
+            return make(corpus)
         except (OSError, ValueError, AssertionError, LookupError) as exc:
             errors.append(f"{corpus}: {exc.__class__.__name__}: {exc}")
     if all((source_dir() / f).is_file() for f in REQUIRED):
         try:
-            return _reader(prepare_wordnet())
+            return make(prepare_wordnet())
         except (OSError, ValueError, AssertionError, LookupError) as exc:
             errors.append(f"{source_dir()}: {exc.__class__.__name__}: {exc}")
     else:
         errors.append(f"no {source_dir()}")
     raise ResourceMissing("WordNet", INSTALL, "; ".join(errors))
+
+
+@functools.lru_cache(maxsize=1)
+def wordnet() -> wndb.WordNet:
+    """The WordNet reader (cached) of a copy on nltk's data path, perturbkit's copy, or one prepared
+    now: perturbkit's own (:class:`.wndb.WordNet`), with nltk's method names and results for what
+    the transforms use, and no nltk import."""
+    return _find(_open)
+
+
+@functools.lru_cache(maxsize=1)
+def nltk_reader() -> "WordNetCorpusReader":
+    """nltk's ``WordNetCorpusReader`` on the same copy :func:`wordnet` finds (cached; ~2 s to
+    import and load): the full nltk API (glosses, similarity, ``lemma_from_key``, ...)."""
+    return _find(_reader)
 
 
 def available() -> bool:
@@ -361,59 +385,28 @@ def available() -> bool:
         return False
 
 
-def _plain_open(reader: "WordNetCorpusReader", name: str):
-    """A corpus file as a plain text file: nltk's ``reader.open`` decodes line by line in Python,
-    ~20x slower for a whole-file scan."""
-    return open(reader.abspath(name).path, encoding="utf-8", errors="replace")
-
-
-def _sense_counts(reader: "WordNetCorpusReader") -> dict[str, int]:
-    """cntlist.rev as a dict (sense key -> SemCor count), read once per reader: nltk binary-searches
-    the file on every ``Lemma.count()``, which dominated the substitution transforms' run time."""
-    table = reader.__dict__.get("_pk_sense_counts")
+def _nltk_table(reader: "WordNetCorpusReader", attr: str, name: str, read) -> dict:
+    """``read(<corpus>/name)``, kept on the nltk reader (read once per reader)."""
+    table = reader.__dict__.get(attr)
     if table is None:
-        table = {}
-        with _plain_open(reader, "cntlist.rev") as f:
-            for line in f:
-                parts = line.split()
-                if len(parts) >= 3 and parts[-1].isdigit():
-                    table[parts[0]] = int(parts[-1])
-        reader.__dict__["_pk_sense_counts"] = table
+        table = reader.__dict__[attr] = read(Path(reader.abspath(name).path))
     return table
 
 
-_SS_POS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # sense-key ss_type -> data file
-
-
-def _offset_counts(reader: "WordNetCorpusReader") -> dict[tuple[str, str, int], int]:
-    """index.sense as {(word, pos, offset): SemCor count} for the senses with a count (read once
-    per reader): counts of a word's senses without reading its synsets."""
-    table = reader.__dict__.get("_pk_offset_counts")
-    if table is None:
-        table = {}
-        with _plain_open(reader, "index.sense") as f:
-            for line in f:
-                if line.endswith(" 0\n"):
-                    continue  # most senses: never tagged
-                parts = line.split()
-                if len(parts) < 4 or not parts[3].isdigit():
-                    continue
-                word, _, rest = parts[0].partition("%")
-                k = (word, _SS_POS.get(rest[:1], ""), int(parts[1]))
-                table[k] = table.get(k, 0) + int(parts[3])
-        reader.__dict__["_pk_offset_counts"] = table
-    return table
-
-
-def tag_count(reader: "WordNetCorpusReader", word: str, pos: str, offset: int) -> int:
+def tag_count(reader: "wndb.WordNet | WordNetCorpusReader", word: str, pos: str, offset: int) -> int:
     """SemCor count of ``word`` in the synset at (``pos``, ``offset``): what ``lemma_count``
     gives for that synset's lemma named ``word`` (0 when it has none), without reading it."""
-    return _offset_counts(reader).get((word, pos, offset), 0)
+    if isinstance(reader, wndb.WordNet):
+        return reader.tag_count(word, pos, offset)
+    return _nltk_table(reader, "_pk_offset_counts", "index.sense", wndb.read_tag_counts).get((word, pos, offset), 0)
 
 
-def lemma_count(lemma: "Lemma") -> int:
+def lemma_count(lemma: "wndb.Lemma | Lemma") -> int:
     """``lemma.count()`` (SemCor frequency of this sense of the word), from an in-memory table of
     the reader the lemma came from."""
+    if isinstance(lemma, wndb.Lemma):
+        return lemma.count()
     if getattr(lemma, "_lang", "eng") != "eng":
         return 0
-    return _sense_counts(lemma._wordnet_corpus_reader).get(lemma._key, 0)
+    return _nltk_table(lemma._wordnet_corpus_reader, "_pk_sense_counts", "cntlist.rev",
+                       wndb.read_sense_counts).get(lemma._key, 0)

@@ -1,0 +1,469 @@
+"""A small reader of the WordNet database files (Princeton's "WNDB" format: ``index.*``, ``data.*``,
+``*.exc``, ``lexnames``, ``index.sense``, ``cntlist.rev``), with nltk's method names and results.
+
+Why not nltk's reader: ``import nltk`` costs ~1.4 s (it imports scipy and scikit-learn), its
+reader ~0.5 s to load and ~90 us per synset (glosses, examples, frames). This one loads its
+tables from one marshal file in the cache dir and parses only a synset's words and pointers.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import marshal
+import mmap
+import os
+import sys
+import warnings
+from array import array
+from bisect import bisect_left
+from pathlib import Path
+from typing import Iterator
+
+POS_LIST = ("n", "v", "a", "r")  # nltk's order for synsets(word) without a POS
+_FILE = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+_SS_NUMBER = {"n": 1, "v": 2, "a": 3, "r": 4, "s": 5}  # sense-key synset type
+_KEY_POS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # ... back to an index.* POS
+#: morphy's detachment rules (morphy(7WN), plus nltk's "ves" -> "f"), in the order nltk tries them.
+_RULES = {
+    "n": (("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"), ("ches", "ch"),
+          ("shes", "sh"), ("men", "man"), ("ies", "y")),
+    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"),
+          ("ing", "")),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "r": (),
+}
+_RULES["s"] = _RULES["a"]
+_FORMAT = "pk-wndb-2"  # bump when the cached tables change shape
+_STAMPED = tuple(f"index.{p}" for p in ("noun", "verb", "adj", "adv")) + tuple(
+    f"{p}.exc" for p in ("noun", "verb", "adj", "adv")) + ("data.adj", "index.sense", "cntlist.rev", "lexnames")
+
+
+class WordNetError(ValueError):
+    """A lookup WordNet cannot answer (unknown synset name, bad database line)."""
+
+
+def _lines(path: Path) -> Iterator[str]:
+    """Non-blank lines of a WNDB file but the license header (whose lines start with a space)."""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            if line.strip() and not line.startswith(" "):
+                yield line
+
+
+def read_sense_counts(path: Path) -> dict[str, int]:
+    """``cntlist.rev`` as {sense key: SemCor count} (what nltk's ``Lemma.count()`` looks up)."""
+    table = {}
+    for line in _lines(path):
+        parts = line.split()
+        if len(parts) >= 3 and parts[-1].isdigit():
+            table[parts[0]] = int(parts[-1])
+    return table
+
+
+def read_tag_counts(path: Path) -> dict[tuple[str, str, int], int]:
+    """``index.sense`` as {(word, index POS, synset offset): SemCor count}, tagged senses only."""
+    table: dict[tuple[str, str, int], int] = {}
+    for line in _lines(path):
+        if line.endswith(" 0\n"):
+            continue  # most senses: never tagged
+        parts = line.split()
+        if len(parts) < 4 or not parts[3].isdigit():
+            continue
+        word, _, rest = parts[0].partition("%")
+        k = (word, _KEY_POS.get(rest[:1], ""), int(parts[1]))
+        table[k] = table.get(k, 0) + int(parts[3])
+    return table
+
+
+def _build(folder: Path) -> tuple:
+    """The reader's tables, from the database files: (lemma keys sorted, entry text, entry starts,
+    adjective satellite offsets, exceptions, sense counts, lexnames). A lemma's entry text is
+    ``pos offset offset ...[=tag count tag count ...]`` per POS, joined by ``;``, in file order."""
+    tags = read_tag_counts(folder / "index.sense") if (folder / "index.sense").is_file() else {}
+    index: dict[str, dict[str, list[str]]] = {}
+    for suffix in ("noun", "verb", "adj", "adv"):
+        for n, line in enumerate(_lines(folder / f"index.{suffix}"), 1):
+            f = line.split()
+            try:
+                n_syn, n_ptr = int(f[2]), int(f[3])
+                offsets = [str(int(o)) for o in f[6 + n_ptr:6 + n_ptr + n_syn]]
+            except (IndexError, ValueError) as exc:
+                raise WordNetError(f"index.{suffix}, line {n}: {exc}") from None
+            index.setdefault(f[0], {})[f[1]] = offsets  # a repeated line wins, as in nltk
+    keys = sorted(index)
+    parts, starts, at = [], array("I", [0]), 0
+    for word in keys:
+        segments = []
+        for p, offs in index[word].items():
+            counts = [tags.get((word, p, int(o)), 0) for o in offs]
+            segments.append(" ".join([p] + offs) + ("=" + " ".join(map(str, counts)) if any(counts) else ""))
+        text = ";".join(segments)
+        parts.append(text)
+        at += len(text)
+        starts.append(at)
+    satellites = [int(line[:8]) for line in _lines(folder / "data.adj") if line.split(None, 3)[2] == "s"]
+    exceptions = {}
+    for pos in POS_LIST:
+        exceptions[pos] = {t[0]: t[1:] for t in map(str.split, _lines(folder / f"{_FILE[pos]}.exc")) if t}
+    counts = read_sense_counts(folder / "cntlist.rev") if (folder / "cntlist.rev").is_file() else {}
+    lexnames = [line.split()[1] for line in _lines(folder / "lexnames")]
+    return tuple(keys), "".join(parts), starts.tobytes(), tuple(satellites), exceptions, counts, lexnames
+
+
+def _cache_file(folder: Path, cache: Path) -> Path | None:
+    """``cache/wndb-<key>.marshal``, keyed by the files' paths, sizes and mtimes (and Python)."""
+    try:
+        stamp = [(f, s.st_size, s.st_mtime_ns) for f in _STAMPED if (folder / f).exists()
+                 for s in [(folder / f).stat()]]
+    except OSError:
+        return None
+    key = repr((_FORMAT, str(folder.resolve()), stamp, sys.version_info[:2], sys.byteorder))
+    return cache / f"wndb-{hashlib.sha256(key.encode()).hexdigest()[:20]}.marshal"
+
+
+def _ready(tables: tuple) -> tuple:
+    """The tables as the reader uses them (entry starts as an array, satellites as a set);
+    ValueError if they do not fit together."""
+    keys, text, starts, satellites, exceptions, counts, lexnames = tables
+    index = array("I")
+    index.frombytes(starts)
+    if not (isinstance(text, str) and len(index) == len(keys) + 1 and index[-1] == len(text)
+            and set(exceptions) == set(POS_LIST) and isinstance(counts, dict)):
+        raise ValueError("inconsistent WordNet tables")
+    return keys, text, index, frozenset(satellites), exceptions, counts, lexnames
+
+
+def _load(folder: Path, cache: Path | None) -> tuple:
+    """The tables from the cache file when it is fresh and sound, else built (and cached)."""
+    path = _cache_file(folder, cache) if cache is not None else None
+    if path is not None:
+        try:
+            data = marshal.loads(path.read_bytes())
+            if isinstance(data, tuple) and len(data) == 8 and data[0] == _FORMAT:
+                return _ready(data[1:])
+        except (OSError, EOFError, ValueError, TypeError):
+            pass  # absent, damaged or foreign: rebuilt below, never trusted
+    tables = _build(folder)
+    if path is not None:
+        tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(marshal.dumps((_FORMAT,) + tables))
+            os.replace(tmp, path)  # atomic: readers see the whole file or none
+        except OSError:  # a read-only cache dir only costs speed
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+    return _ready(tables)
+
+
+class WordNet:
+    """WordNet read from a WNDB folder, answering like nltk's ``WordNetCorpusReader`` (English only)
+    for ``synsets``, ``synset``, ``synset_from_pos_and_offset``, ``morphy`` and perturbkit's
+    ``offsets``, ``first_synset``, ``tag_count``. Synsets are read on demand and kept."""
+
+    def __init__(self, root: Path | str, cache: Path | str | None = None) -> None:
+        self.root = Path(root)
+        self._cache = None if cache is None else Path(cache)
+        (self._keys, self._text, self._starts, self._sats, self._exc, self._counts,
+         self._lexnames) = _load(self.root, self._cache)
+        self._exc["s"] = self._exc["a"]
+        self._entries: dict[str, dict[str, str | tuple | None] | None] = {}
+        self._synsets: dict[tuple[str, int], Synset | None] = {}
+        self._found: dict[tuple, tuple] = {}
+        self._data: dict[str, mmap.mmap] = {}
+
+    def __reduce__(self):
+        return WordNet, (self.root, self._cache)
+
+    def __repr__(self) -> str:
+        return f"WordNet({str(self.root)!r})"
+
+    # -- the lemma index --------------------------------------------------------------------
+    def _entry(self, lemma: str) -> dict[str, str | tuple | None] | None:
+        """{pos: entry text, parsed by :meth:`_senses` on demand} of an index lemma, or None."""
+        try:
+            return self._entries[lemma]
+        except KeyError:
+            pass
+        keys, entry = self._keys, None
+        i = bisect_left(keys, lemma)
+        if i < len(keys) and keys[i] == lemma:
+            entry = {p: rest for p, _, rest in (part.partition(" ") for part in
+                                               self._text[self._starts[i]:self._starts[i + 1]].split(";"))}
+            if "a" in entry:
+                entry["s"] = None  # the satellites among its adjective senses (as nltk)
+        self._entries[lemma] = entry
+        return entry
+
+    def _senses(self, lemma: str, pos: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(synset offsets, tag counts or ()) of ``lemma`` as ``pos``, in sense order."""
+        entry = self._entry(lemma)
+        if entry is None or pos not in entry:
+            return (), ()
+        found = entry[pos]
+        if not isinstance(found, tuple):
+            if pos == "s":
+                found = (tuple(o for o in self._senses(lemma, "a")[0] if o in self._sats), ())
+            else:
+                offsets, _, counts = found.partition("=")
+                found = (tuple(map(int, offsets.split())), tuple(map(int, counts.split())))
+            entry[pos] = found
+        return found
+
+    def _index(self, lemma: str, pos: str) -> tuple[int, ...]:
+        return self._senses(lemma, pos)[0]
+
+    def _morphy(self, form: str, pos: str, check_exceptions: bool = True) -> list[str]:
+        """The forms of ``form`` (itself first) that WordNet has as ``pos``: the exception list's
+        base forms if it lists ``form``, else the detachment rules' results (nltk's morphy)."""
+        exceptions = self._exc[pos]
+        if check_exceptions and form in exceptions:
+            forms = exceptions[form]
+        else:
+            forms = [form[:-len(old)] + new for old, new in _RULES[pos] if form.endswith(old)]
+        out: list[str] = []
+        for f in (form, *forms):
+            entry = self._entry(f)
+            if entry is not None and pos in entry and f not in out:
+                out.append(f)
+        return out
+
+    def morphy(self, form: str, pos: str | None = None, check_exceptions: bool = True) -> str | None:
+        """The first base form of ``form`` WordNet knows (trying each POS in turn), or None."""
+        for p in [pos] if pos else POS_LIST:
+            found = self._morphy(form, p, check_exceptions)
+            if found:
+                return found[0]
+        return None
+
+    def offsets(self, lemma: str, pos: str | None = None, check_exceptions: bool = True) -> tuple[tuple[str, int], ...]:
+        """(pos, offset) of the synsets ``synsets(lemma, pos)`` returns, in its order, read-free."""
+        key = (lemma, pos if pos is None or isinstance(pos, str) else tuple(pos), check_exceptions)
+        found = self._found.get(key)
+        if found is None:
+            word = lemma.lower()
+            found = self._found[key] = tuple(
+                (p, offset) for p in (POS_LIST if pos is None else pos)
+                for form in self._morphy(word, p, check_exceptions) for offset in self._index(form, p))
+        return found
+
+    def synsets(self, lemma: str, pos: str | None = None, lang: str = "eng",
+                check_exceptions: bool = True) -> list[Synset]:
+        """The synsets of ``lemma`` or its base forms, by POS (n, v, a, r unless given), then
+        form, then sense order; "a" includes adjective satellites."""
+        if lang != "eng":
+            raise WordNetError(f"only English WordNet is available, not {lang!r}")
+        return [self.synset_from_pos_and_offset(p, o) for p, o in self.offsets(lemma, pos, check_exceptions)]
+
+    def first_synset(self, lemma: str, pos: str | None = None) -> Synset | None:
+        """``synsets(lemma, pos)[0]`` or None, reading only that synset."""
+        found = self.offsets(lemma, pos)
+        return self.synset_from_pos_and_offset(*found[0]) if found else None
+
+    def synset(self, name: str) -> Synset:
+        """The synset called ``name`` ("dog.n.01": lemma, POS, sense number)."""
+        lemma, pos, number = name.lower().rsplit(".", 2)
+        offsets = self._index(lemma, pos)
+        if not offsets or not 0 < int(number) <= len(offsets):
+            raise WordNetError(f"no synset {name!r}")
+        synset = self.synset_from_pos_and_offset(pos, offsets[int(number) - 1])
+        if synset is None or (pos == "s" and synset._pos == "a"):
+            raise WordNetError(f"no synset {name!r}")
+        return synset
+
+    def tag_count(self, word: str, pos: str, offset: int) -> int:
+        """SemCor count of ``word`` (an index lemma) in the synset at (``pos``, ``offset``), read-free."""
+        offsets, counts = self._senses(word, pos)
+        return counts[offsets.index(offset)] if counts and offset in offsets else 0
+
+    def lemma_count(self, lemma: Lemma) -> int:
+        """``lemma.count()``: SemCor count of its sense key in ``cntlist.rev``."""
+        return self._counts.get(lemma.key(), 0)
+
+    # -- synsets -----------------------------------------------------------------------------
+    def synset_from_pos_and_offset(self, pos: str, offset: int) -> Synset | None:
+        """The synset at byte ``offset`` of ``data.<pos>`` (None, with a warning, if none starts there)."""
+        file = _FILE[pos]
+        key = (file, offset)
+        try:
+            return self._synsets[key]
+        except KeyError:
+            pass
+        data = self._data.get(file)
+        if data is None:
+            with open(self.root / f"data.{file}", "rb") as fh:
+                data = self._data[file] = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        synset = None
+        if 0 <= offset < len(data):
+            end = data.find(b"\n", offset)
+            fields = data[offset:end if end >= 0 else len(data)].split(b"|", 1)[0].decode("utf-8", "replace").split()
+            if fields and fields[0] == f"{offset:08d}":
+                try:
+                    synset = Synset(self, fields)
+                except (IndexError, ValueError) as exc:
+                    raise WordNetError(f"data.{file} at {offset}: {exc}") from None
+        if synset is None:
+            warnings.warn(f"No WordNet synset found for pos={pos} at offset={offset}.")
+        self._synsets[key] = synset
+        return synset
+
+
+class Synset:
+    """A synset: its words and pointers, parsed from its data line; relations read on demand.
+
+    Equal (and hashed) by name, as nltk's. Relations of a synset come sorted by (pos, offset),
+    so that their order is the same in every process."""
+
+    __slots__ = ("_wn", "_offset", "_lexfile", "_pos", "_words", "_ptrs", "_name", "_lemmas", "_relations",
+                 "_min_depth")
+
+    def __init__(self, wn: WordNet, fields: list[str]) -> None:
+        self._wn = wn
+        self._offset, self._lexfile, self._pos = int(fields[0]), int(fields[1]), fields[2]
+        n = int(fields[3], 16)
+        self._words = fields[4:4 + 2 * n]  # word, lex_id (hex), word, lex_id, ...
+        self._ptrs = fields[5 + 2 * n:5 + 2 * n + 4 * int(fields[4 + 2 * n])]  # symbol, offset, pos, src/tgt, ...
+        self._name: str | None = None
+        self._lemmas: list[Lemma] | None = None
+        self._relations: dict[str, list[tuple[str, int]]] | None = None
+        self._min_depth: int | None = None
+
+    def pos(self) -> str:
+        return self._pos
+
+    def offset(self) -> int:
+        return self._offset
+
+    def lexname(self) -> str:
+        return self._wn._lexnames[self._lexfile]
+
+    def name(self) -> str:
+        """``lemma.pos.NN``: the first lemma, and this synset's rank among that lemma's senses."""
+        if self._name is None:
+            word = _strip_marker(self._words[0]).lower()
+            self._name = "%s.%s.%02d" % (word, self._pos, self._wn._index(word, self._pos).index(self._offset) + 1)
+        return self._name
+
+    def lemmas(self) -> list[Lemma]:
+        if self._lemmas is None:
+            w = self._words
+            self._lemmas = [Lemma(self, _strip_marker(w[i]), i // 2, int(w[i + 1], 16)) for i in range(0, len(w), 2)]
+        return self._lemmas
+
+    @property
+    def _pointers(self) -> dict[str, list[tuple[str, int]]]:
+        """{symbol: sorted distinct (pos, offset)} of the synset pointers (as nltk's, sorted)."""
+        if self._relations is None:
+            found: dict[str, set[tuple[str, int]]] = {}
+            p = self._ptrs
+            for symbol, offset, pos, words in zip(p[0::4], p[1::4], p[2::4], p[3::4]):
+                if words == "0000":  # between synsets, not between two of their words
+                    found.setdefault(symbol, set()).add((pos, int(offset)))
+            self._relations = {sym: sorted(targets) for sym, targets in found.items()}
+        return self._relations
+
+    def _related(self, symbol: str) -> list[Synset]:
+        get = self._wn.synset_from_pos_and_offset
+        return [get(pos, offset) for pos, offset in self._pointers.get(symbol, ())]
+
+    def hypernyms(self) -> list[Synset]:
+        return self._related("@")
+
+    def instance_hypernyms(self) -> list[Synset]:
+        return self._related("@i")
+
+    def hyponyms(self) -> list[Synset]:
+        return self._related("~")
+
+    def instance_hyponyms(self) -> list[Synset]:
+        return self._related("~i")
+
+    def similar_tos(self) -> list[Synset]:
+        return self._related("&")
+
+    def min_depth(self, _path: tuple = ()) -> int:
+        """Length of the shortest hypernym (or instance hypernym) path to a root."""
+        if self._min_depth is None:
+            if any(s is self for s in _path):
+                raise ValueError(f"hypernym graph has a cycle at {self.name()!r}")
+            up = self.hypernyms() + self.instance_hypernyms()
+            self._min_depth = 1 + min(h.min_depth(_path + (self,)) for h in up) if up else 0
+        return self._min_depth
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Synset):
+            return NotImplemented
+        # one object per synset and reader, and names are unique: no name needed within a reader
+        return self is other if self._wn is other._wn else self.name() == other.name()
+
+    def __lt__(self, other: Synset) -> bool:
+        return self.name() < other.name()
+
+    def __hash__(self) -> int:
+        return hash(self.name())
+
+    def __repr__(self) -> str:
+        return f"Synset('{self.name()}')"
+
+
+def _strip_marker(word: str) -> str:
+    """The word without an adjective's syntactic marker: "galore(ip)" -> "galore"."""
+    if word.endswith(")"):
+        i = word.rfind("(")
+        if i >= 0 and ")" not in word[i + 1:-1]:
+            return word[:i]
+    return word
+
+
+class Lemma:
+    """One word of a synset. Equal (and hashed) by name only, as nltk's lemmas are."""
+
+    __slots__ = ("_synset", "_name", "_index", "_lex_id", "_key")
+
+    def __init__(self, synset: Synset, name: str, index: int, lex_id: int) -> None:
+        self._synset, self._name, self._index, self._lex_id = synset, name, index, lex_id
+        self._key: str | None = None
+
+    def name(self) -> str:
+        return self._name
+
+    def synset(self) -> Synset:
+        return self._synset
+
+    def key(self) -> str:
+        """The sense key, ``word%ss_type:lexfile:lex_id:head:head_id`` (lower case)."""
+        if self._key is None:
+            s = self._synset
+            head, head_id = "", ""
+            if s._pos == "s":
+                first = s.similar_tos()[0].lemmas()[0]
+                head, head_id = first._name, "%02d" % first._lex_id
+            self._key = ("%s%%%d:%02d:%02d:%s:%s" % (self._name, _SS_NUMBER[s._pos], s._lexfile, self._lex_id,
+                                                     head, head_id)).lower()
+        return self._key
+
+    def count(self) -> int:
+        return self._synset._wn.lemma_count(self)
+
+    def antonyms(self) -> list[Lemma]:
+        """The lemmas this word's antonym pointers name, in file order (as nltk: pointers from
+        any word of the synset with this lemma's name)."""
+        s = self._synset
+        lemmas, get, p, out = s.lemmas(), s._wn.synset_from_pos_and_offset, s._ptrs, []
+        for i in range(0, len(p), 4):
+            st = p[i + 3]
+            if p[i] == "!" and st != "0000" and lemmas[int(st[:2], 16) - 1]._name == self._name:
+                out.append(get(p[i + 2], int(p[i + 1])).lemmas()[int(st[2:], 16) - 1])
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return self._name == other._name if isinstance(other, Lemma) else NotImplemented
+
+    def __lt__(self, other: Lemma) -> bool:
+        return self._name < other._name
+
+    def __hash__(self) -> int:
+        return hash(self._name)
+
+    def __repr__(self) -> str:
+        return f"Lemma('{self._synset.name()}.{self._name}')"
