@@ -8,11 +8,16 @@ number of stories), and the share of outputs that pass automatic checks of the c
 - generic (every transform): the edits replay exactly (original + edits == variant, so no token
   outside the claimed spans changed), and the output parses into the same number of sentences
   unless the transform's claim is to add or replace one;
-- specific: reordering keeps the multiset of sentences; token_shuffle keeps the multiset of tokens;
-  swaps keep the multiset of words; antonym pairs are antonyms (WordNet or the project's lexicon);
-  synonyms share a synset; a negation really flipped; a pronoun kept its grammatical case; typos
-  touch at most 2% of words (at least one) at edit distance 1; word flips are in the opposite tables;
-  contractions expand back to the original words; punctuation deletion removes only commas.
+- specific: reordering keeps the multiset of sentences (sentence_shuffle: the moved pieces are the
+  story's own, the words and attached quotes are the same, and no two sentences are newly glued
+  together without a space); token_shuffle keeps the multiset of tokens; swaps keep the multiset
+  of words; antonym pairs are antonyms (WordNet or the project's lexicon); synonyms share a synset
+  (adjectives: or one's synset is a satellite of the other's); a negation really flipped; a
+  pronoun kept its grammatical case; typos touch at most 2% of words (at least one) at edit
+  distance 1; word flips turn a word or phrase of the transform's opposite table into its listed
+  opposite, both compared lemma by lemma ("led to" -> "resulted from"); repeat_ngram inserts
+  " and " + a copy of the words right before it; contractions expand back to the original words;
+  punctuation deletion removes only commas.
 
 Also times the whole library against one ``nlp.pipe`` pass over the same stories (target <= 1.5).
 
@@ -93,13 +98,16 @@ def _antonym_pair(a: str, b: str) -> bool:
 
 
 def _synonym_pair(a: str, b: str) -> bool:
+    """The words share a WordNet synset, or (adjectives) a synset of one is a satellite of a
+    synset of the other ("mad" = roused to anger, under "angry"), as the synonym lexicon allows."""
     wn = _wordnet()
     la, lb = _lemma(a), _lemma(b)
     for x in la:
         for syn in wn.synsets(x):
-            names = {n.lower().replace("_", " ") for n in syn.lemma_names()}
-            if names & lb:
-                return True
+            for s in (syn, *syn.similar_tos()):
+                names = {lem.name().lower().replace("_", " ") for lem in s.lemmas()}
+                if names & lb:
+                    return True
     return False
 
 
@@ -122,7 +130,8 @@ def _pronoun_case(word: str) -> set[str]:
 
 
 def _opposites(name: str) -> dict[str, set[str]]:
-    """Every opposite listed for a word (a word may have several: start -> stop, end)."""
+    """Every opposite listed for a word or phrase (a word may have several: start -> stop, end),
+    read from the transform's own lexicon, with the preposition its rule changes."""
     from perturbkit.resources import lexicons
 
     out: dict[str, set[str]] = {}
@@ -130,7 +139,36 @@ def _opposites(name: str) -> dict[str, set[str]]:
         a, b = [v.lower() for v in list(row.values())[:2]]
         out.setdefault(a, set()).add(b)
         out.setdefault(b, set()).add(a)
+        if row.get("rule") == "noun_for":  # "the reason for Z" -> "the result of Z"
+            out.setdefault(f"{a} for", set()).add(f"{b} of")
     return out
+
+
+def _phrase_lemmas(ws: list[str]) -> set[str]:
+    """Every reading of a short word sequence with each word replaced by itself or one of its
+    lemmas ("led to" -> {"led to", "lead to"})."""
+    out = {""}
+    for w in ws:
+        out = {f"{p} {l}".strip() for p in out for l in _lemma(w)}
+    return out
+
+
+_GLUED = re.compile(r"[.!?][\"'”’)]*(?=[^\W\d_])")
+
+
+def _glued_joins(text: str) -> int:
+    """Sentence-final marks followed directly by a letter (".I love it", "associates.That")."""
+    return len(_GLUED.findall(text))
+
+
+def _ngram_copy_ok(text: str, e) -> bool:
+    """``e`` inserts " and " + a copy of the words that end where it is inserted."""
+    m = re.fullmatch(r" (and|AND) (\S.*)", e.after, re.S)
+    if e.before or m is None or (m.group(1) == "AND" and not m.group(2).isupper()):
+        return False
+    copy, start = m.group(2), e.before_span[0]
+    prev = text[max(0, start - len(copy)):start]
+    return len(prev) == len(copy) and prev[1:] == copy[1:] and prev[0].lower() == copy[0].lower()
 
 
 def _edit_distance_one(a: str, b: str) -> bool:
@@ -177,8 +215,16 @@ def check_specific(name: str, orig, var) -> str | None:
     # a/an agreement fixes ride along with word substitutions; they are not the claimed change
     edits = [e for e in edits if e.before.strip().lower() not in ("a", "an") or e.after.strip().lower() not in ("a", "an")]
     if name == "sentence_shuffle":
+        # the same pieces in another order: each moved piece is one of the original's, no word or
+        # attached quote changed, and no two sentences newly glued together (".I love it") where
+        # the story had a space; joins already glued in the story (WritingPrompts' "associates.That")
+        # may move with their sentences
+        if Counter(e.before for e in edits) != Counter(e.after for e in edits):
+            return "moved pieces are not the original's"
         if sorted(words(orig.text)) != sorted(words(var.text)):
             return "sentence multiset changed"
+        if _glued_joins(var.text) > _glued_joins(orig.text):
+            return f"sentences glued: {_glued_joins(orig.text)} -> {_glued_joins(var.text)} joins without a space"
     elif name in ("token_shuffle",):
         if Counter(re.findall(r"\w+|[^\w\s]", orig.text)) != Counter(re.findall(r"\w+|[^\w\s]", var.text)):
             return "token multiset changed"
@@ -230,13 +276,18 @@ def check_specific(name: str, orig, var) -> str | None:
         table = _opposites("temporal_opposites.tsv" if name.startswith("temporal") else "causal_opposites.tsv")
         for e in edits:
             before, after = words(e.before), words(e.after)
-            lemmas_after = set().union(*(_lemma(w) for w in after)) | {" ".join(after)}
-            cands = set().union(*(_lemma(w) for w in before)) | {" ".join(before)}
-            if not any(o in lemmas_after or o.split(" ")[-1] in lemmas_after
-                       for c in cands for o in table.get(c, ())):
+            # a word or phrase of the edit, lemmatised word by word ("led to" -> "lead to"), must be
+            # listed with an opposite that is, lemmatised the same way, the whole new text
+            # ("resulted from" -> "result from"; "this was because" and "this is because" -> "this be because")
+            cands = set().union(*(_phrase_lemmas(before[i:j]) for i in range(len(before))
+                                  for j in range(i + 1, min(len(before), i + 4) + 1)))
+            lemmas_after = _phrase_lemmas(after)
+            if not any(_phrase_lemmas(o.split(" ")) & lemmas_after for c in cands for o in table.get(c, ())):
                 return f"not an opposite pair: {e.before!r} -> {e.after!r}"
     elif name == "repeat_ngram":
-        if not any(" and " in e.after for e in edits):
+        # one insertion of " and " + a copy of the words right before it (the copy's first letter
+        # may be lowered; " AND " in all-capitals text, "CAN YOU ... WAS A KID AND WAS A KID")
+        if len(edits) != 1 or not _ngram_copy_ok(orig.text, edits[0]):
             return "no 'and' + copy inserted"
     return None
 

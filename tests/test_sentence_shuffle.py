@@ -21,6 +21,12 @@ GOLDEN = [
     # paragraph breaks stay where they are; sentences move between them
     ("Tom woke up early.\n\nHe made coffee. Then he went to work.", 0,
      "Then he went to work.\n\nTom woke up early. He made coffee."),
+    # sentences the parser split with no space between them move together: moving them apart
+    # would glue sentences the story kept apart ("dogs.It was cold") or strand a quote mark
+    ("He fed the dogs.Then he slept. She woke up early. It was cold.", 0,
+     "It was cold. She woke up early. He fed the dogs.Then he slept."),
+    ("He fed the dogs.Then he slept. She woke up early.", 0,
+     "She woke up early. He fed the dogs.Then he slept."),
     ("Tom woke up early.", 0, None),
     ("Go! Go! Go!", 0, None),  # every order is the same text
 ]

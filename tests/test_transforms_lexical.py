@@ -16,7 +16,8 @@ from perturbkit.resources.lexicons import table
 from perturbkit.transforms._articles import indefinite_article
 from perturbkit.transforms._wordsub import (antonyms_of, blocked_antonyms, is_antonym_pair,
                                             lexicon_antonyms)
-from perturbkit.transforms.lexical import first_sense_lemmas, lexicon_synonyms, synonyms_of
+from perturbkit.transforms._adjectives import ATTRIBUTIVE_ONLY, PREDICATIVE_ONLY, adjective_synonym_ok
+from perturbkit.transforms.lexical import lexicon_synonyms, synonyms_of, wordnet_confirms
 
 from _edit_checks import check_properties, texts
 
@@ -37,6 +38,15 @@ GOLDEN = [
      "The old man lived in a big house near the loud lake."),
     ("adjective_synonym", {}, "The big dog was very happy to see the little boy.", 0,
      "The large dog was very happy to see the little boy."),
+    # attributive only ("the town was little" is not said), a physical thing
+    ("adjective_synonym", {}, "She lived in a small town near the sea.", 0,
+     "She lived in a little town near the sea."),
+    # predicative, with the preposition both words take ("mad" = angry only after a linking verb)
+    ("adjective_synonym", {}, "My parents were mad at me.", 0, "My parents were angry at me."),
+    # comparative inflected like the original
+    ("adjective_synonym", {}, "He wanted a bigger house.", 0, "He wanted a larger house."),
+    # the article follows the new word
+    ("adjective_synonym", {}, "She ate an expensive meal.", 0, "She ate a pricey meal."),
     ("keyword_substitution", {}, "Anna baked a chocolate cake for her brother's birthday party. She was happy.", 0,
      "Anna baked a chocolate cake for her brother's birthday party. She was unhappy."),
 ]
@@ -51,6 +61,23 @@ SKIPPED = [
     ("We bought high school books.", "high"),
     ("He tried his long-time friend.", "long"),  # part of a hyphenated word
     ("She started to fall asleep.", "started"),  # "stopped to fall asleep" changes the construction
+]
+
+# Adjectives whose listed synonym would be wrong where they stand: never replaced.
+ADJ_REJECTED = [
+    "The town was small.",  # small -> little only before a noun
+    "It was a sure thing.",  # sure -> certain only after a verb ("a certain thing" means another thing)
+    "She had a smaller room.",  # not "littler"
+    "It was much more difficult than he thought.",  # not "more hard"
+    "Two of her workers called in sick.",  # "called in ill": not after a linking verb
+    "He went mad.",  # "went angry": mad = insane here
+    "The mad scientist laughed.",  # mad -> angry only after a verb
+    "Then she got car sick.",  # part of "carsick"
+    "He was okay at third base.",  # "fine at third base" means good at it
+    "She was sick of waiting.",  # "ill of waiting"
+    "He was a big fan of jazz.",  # "a large fan"
+    "It was a big success.",  # big -> large only for things, groups and amounts
+    "The bread was hard.",  # hard -> difficult only for tasks and events
 ]
 
 STORY_SENTENCES = [
@@ -93,6 +120,25 @@ def test_skipped_words(annotator, name, text, word):
             assert word not in [e.before for e in out.edits]
 
 
+@pytest.mark.parametrize("name", ["synonym", "adjective_synonym"])
+@pytest.mark.parametrize("text", ADJ_REJECTED)
+def test_adjective_synonym_rejected(annotator, name, text):
+    for seed in range(4):
+        assert get_transform(name)(text, seed=seed, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("text,i,syn,ok", [
+    ("The scared dog ran away.", 1, "afraid", False),  # predicative-only word never before a noun
+    ("He was scared.", 2, "afraid", True),
+    ("The road was main.", 3, "main", False),  # attributive-only word never after a verb
+    ("It was the big road.", 3, "main", True),
+])
+def test_adjective_positions(annotator, text, i, syn, ok):
+    tok = annotator.parse(text)[i]
+    assert tok.pos_ == "ADJ" and syn in (PREDICATIVE_ONLY | ATTRIBUTIVE_ONLY)
+    assert adjective_synonym_ok(tok, tok.lemma_.lower(), syn, frozenset({"any"})) is ok
+
+
 @pytest.mark.parametrize("text,expected", [
     ("He agreed with her.", "He disagreed with her."),
     ("She was happier than ever.", "She was sadder than ever."),
@@ -126,11 +172,17 @@ def test_lexicons_are_well_formed():
         if row["dir"] == "<>":  # one-way pairs may be blocked the other way round ("old" -> "new")
             assert (row["word"], row["antonym"]) not in blocked_antonyms()
     for row in table("synonyms.tsv"):
-        assert row["obj"] in ("any", "with", "without", "concrete")
-    # every listed synonym pair is confirmed by WordNet (same most frequent sense)
+        if row["pos"] == "ADJ":  # comma-separated constraints, at most one position
+            parts = set(row["obj"].split(","))
+            assert parts <= {"any", "concrete", "size", "abstract", "animate", "attr", "pred"}, row
+            assert not {"attr", "pred"} <= parts and ("any" not in parts or parts == {"any"}), row
+        else:
+            assert row["obj"] in ("any", "with", "without"), row
+    # every listed synonym pair is confirmed by WordNet (same most frequent sense; for adjectives
+    # also a satellite and its head)
     for (word, pos), syns in lexicon_synonyms().items():
         for syn, _ in syns:
-            assert syn in first_sense_lemmas(word, pos), (word, syn)
+            assert wordnet_confirms(word, syn, pos), (word, syn)
 
 
 def test_antonym_sources(annotator):
@@ -205,7 +257,7 @@ def test_synonym_properties(annotator, text, name, seed):
         if e.note.startswith("article"):
             continue
         kind, source, pos, old, new = _edit_lemmas(e.note)
-        assert kind == "synonym" and new in first_sense_lemmas(old, pos)
+        assert kind == "synonym" and wordnet_confirms(old, new, pos)
         assert new in dict(synonyms_of(old, pos))
         assert _is_form_of(e.before, old, pos) and _is_form_of(e.after, new, pos)
 

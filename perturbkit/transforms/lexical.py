@@ -20,6 +20,7 @@ from ..example import Example
 from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
+from ._adjectives import adjective_synonym_ok
 from ._wordsub import WN_POS, antonyms_of, complements_ok, form_like, replaceable_tokens, substitution
 
 if TYPE_CHECKING:
@@ -143,32 +144,36 @@ def first_sense_lemmas(lemma: str, upos: str) -> frozenset[str]:
     return frozenset(l.name().lower() for l in first.lemmas()) if first is not None else frozenset()
 
 
+@functools.lru_cache(maxsize=4096)
+def wordnet_confirms(lemma: str, syn: str, upos: str) -> bool:
+    """WordNet confirms ``syn`` as a synonym of ``lemma`` in ``lemma``'s most frequent sense:
+    ``syn`` is a word of that sense, or, for adjectives, ``syn``'s own most frequent sense and
+    ``lemma``'s are a satellite and its head. WordNet files adjectives that differ from a head
+    word only in register as its satellites: "mad" (roused to anger) under "angry", "lovely"
+    under "beautiful", "pricey" under "expensive", "weary" under "tired". Satellites also hold
+    words of another strength ("huge" under "large"), so the pair must still be listed in
+    ``synonyms.tsv``, which keeps only the same-meaning ones. Both words are used in their most
+    frequent sense either way, which is what the rule guards."""
+    lemma, syn = lemma.lower(), syn.lower()
+    if syn in first_sense_lemmas(lemma, upos):
+        return True
+    if upos != "ADJ":
+        return False
+    from ..resources.wordnet import wordnet
+
+    wn = wordnet()
+    a, b = wn.first_synset(lemma, "a"), wn.first_synset(syn, "a")
+    return a is not None and b is not None and (b in a.similar_tos() or a in b.similar_tos())
+
+
 def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
     """Strict synonyms of ``lemma`` as ``upos``, with their object constraint: listed in the
-    project's ``synonyms.tsv`` and confirmed by WordNet (same most frequent sense)."""
+    project's ``synonyms.tsv`` and confirmed by WordNet (:func:`wordnet_confirms`: same most
+    frequent sense; for adjectives also a satellite of that sense and its head)."""
     listed = lexicon_synonyms().get((lemma.lower(), upos), ())
     if not listed:
         return ()
-    sense = first_sense_lemmas(lemma.lower(), upos)
-    return tuple((syn, obj) for syn, obj in listed if syn in sense)
-
-
-#: WordNet lexicographer files of physical things (for adjectives of size: "a big house").
-_THINGS = frozenset({"noun.artifact", "noun.object", "noun.animal", "noun.body", "noun.food",
-                     "noun.plant", "noun.location", "noun.substance"})
-
-
-def _describes_thing(adj: "Token") -> bool:
-    """The adjective describes a physical thing: its head noun (attributive) or its clause's
-    subject (predicative) has a physical most frequent WordNet sense."""
-    from ..resources.wordnet import wordnet
-
-    noun = adj.head if adj.dep_ == "amod" else next(
-        (c for c in adj.head.children if c.dep_ in ("nsubj", "nsubjpass")), None) if adj.dep_ == "acomp" else None
-    if noun is None or noun.pos_ != "NOUN":
-        return False
-    first = wordnet().first_synset(noun.lemma_.lower(), "n")
-    return first is not None and first.lexname() in _THINGS
+    return tuple((syn, obj) for syn, obj in listed if wordnet_confirms(lemma, syn, upos))
 
 
 def synonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS,
@@ -181,10 +186,11 @@ def synonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS,
         if tok.pos_ == "VERB" and any(c.dep_ in ("xcomp", "ccomp") for c in tok.children):
             continue
         has_obj = any(c.dep_ == "dobj" for c in tok.children)
-        for syn, obj in synonyms_of(tok.lemma_.lower(), tok.pos_):
+        lemma = tok.lemma_.lower()
+        for syn, obj in synonyms_of(lemma, tok.pos_):
             if tok.pos_ == "VERB" and (obj == "with" and not has_obj or obj == "without" and has_obj):
                 continue
-            if obj == "concrete" and not _describes_thing(tok):
+            if tok.pos_ == "ADJ" and not adjective_synonym_ok(tok, lemma, syn, frozenset(obj.split(","))):
                 continue
             if tok.pos_ == "ADV" and tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of":
                 continue  # "outside of his budget"

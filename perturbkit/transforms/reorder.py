@@ -17,17 +17,27 @@ _MOVABLE_KEY = "pk_reorder_movable"
 
 def _movable(doc: "Doc", text: str) -> list[tuple[int, str]]:
     """(start offset, stripped text) of each sentence with at least one word; punctuation-only
-    fragments stay where they are. ``text`` is the text ``doc`` was parsed from (``doc.text``).
+    fragments stay where they are. Sentences with no whitespace between them move as one piece:
+    the parser splits "coat . 'Bad day ? '" before the quote's word and WritingPrompts' "my
+    associates.That 's right" at the missing space, and moving such halves apart would leave the
+    quote on another sentence ("'Immediately she knew") or glue two sentences the story kept
+    apart ("the prose .I love it"). ``text`` is the text ``doc`` was parsed from (``doc.text``).
     Computed once per Doc (plain data kept in ``doc.user_data``): ``applicable`` and ``apply``
     both need it, and slicing the text is far cheaper than joining a Span's tokens."""
     found = doc.user_data.get(_MOVABLE_KEY)
     if found is None:
-        found = []
+        pieces: list[list[int]] = []
         for s in sentences(doc):
-            raw = text[s.start_char:s.end_char]  # == s.text
+            if pieces and pieces[-1][1] == s.start_char:  # glued to the previous sentence
+                pieces[-1][1] = s.end_char
+            else:
+                pieces.append([s.start_char, s.end_char])
+        found = []
+        for start, end in pieces:
+            raw = text[start:end]
             if any(c.isalnum() for c in raw):
                 stripped = raw.strip()
-                found.append((s.start_char + len(raw) - len(raw.lstrip()), stripped))
+                found.append((start + len(raw) - len(raw.lstrip()), stripped))
         doc.user_data[_MOVABLE_KEY] = found
     return found
 
@@ -35,7 +45,8 @@ def _movable(doc: "Doc", text: str) -> list[tuple[int, str]]:
 @register
 @dataclass(repr=False)
 class SentenceShuffle(Transform):
-    """Reorder the story's sentences so that at least one moves (separators stay in place)."""
+    """Reorder the story's sentences so that at least one moves (separators stay in place;
+    sentences with no space between them move together)."""
 
     name = "sentence_shuffle"
     aspect = "coherence"
