@@ -40,7 +40,7 @@ def _attrs() -> list[int]:
 _HEAD_COL, _IOB_COL, _LEMMA_COL = 5, 6, 3
 
 
-def _words(doc: "Doc") -> tuple[list[str], list[bool]]:
+def _words(doc: "Doc", text: str | None = None) -> tuple[list[str], list[bool]]:
     """A Doc's words and whether each is followed by a space, read from arrays (no Token objects:
     building one per token of every parent was a third of the derivation's time)."""
     from .transforms._text import _COLS_KEY
@@ -50,7 +50,7 @@ def _words(doc: "Doc") -> tuple[list[str], list[bool]]:
         idx, length, space = cols["IDX"], cols["LENGTH"], cols["SPACY"]
     else:
         idx, length, space = doc.to_array(["IDX", "LENGTH", "SPACY"]).T.tolist()
-    text = doc.user_data.get(DOC_TEXT_KEY) or doc.text
+    text = text if text is not None else doc.user_data.get(DOC_TEXT_KEY) or doc.text
     return [text[i:i + n] for i, n in zip(idx, length)], [bool(x) for x in space]
 
 
@@ -204,7 +204,7 @@ def _align(piece: str, sep: str, sents: _Sentences, nlp: "Language") -> list[tup
     """Plan a stretch of new text: the parent sentences it repeats up to a few changed words
     ("sub": keep their parse; word substitution, often in several sentences in a row) and, between
     them, runs of other text ("parse"). Sentences are tried only where one may start."""
-    words, spaces = _words(nlp.make_doc(piece))
+    words, spaces = _words(nlp.make_doc(piece), piece)
     plan: list[tuple[str, Any, str]] = []
     offsets = []  # character offset of each token in the piece
     pos = 0
@@ -313,6 +313,9 @@ def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
             spaces.extend(sp)
             blocks.append(arr)
         else:
+            if "".join(w + " " if sp else w for w, sp in zip(words, spaces)) != text:
+                out.append(None)  # the pieces do not make up the text (a Doc's text is exactly this)
+                continue
             out_doc = Doc(nlp.vocab, words=words, spaces=spaces)
             try:
                 out_doc.from_array(attrs, np.vstack(blocks))
@@ -322,8 +325,6 @@ def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
                 for i in relemma:
                     tok = out_doc[i]
                     tok.lemma_ = lemmatizer.lemmatize(tok)[0]
-            if out_doc is not None and out_doc.text != text:
-                out_doc = None
             if out_doc is not None:
                 out_doc.user_data[DOC_TEXT_KEY] = text
         out.append(out_doc)

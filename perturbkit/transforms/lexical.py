@@ -69,7 +69,18 @@ def _changes(doc: "Doc", chosen: list, label: str) -> list[Change]:
 # ------------------------------------------------------------------------------------------------
 def antonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS, provider=None,
                        deps: Sequence[str] | None = None) -> list[tuple["Token", str, str, str]]:
-    """(token, antonym lemma, inflected antonym, source) for every replaceable token."""
+    """(token, antonym lemma, inflected antonym, source) for every replaceable token; found once
+    per Doc and settings (``applicable`` and ``apply`` both ask; kept as plain data)."""
+    name = "-" if provider is None else getattr(provider, "name", "base")
+    key = f"pk_antonyms:{','.join(upos)}:{name}:{'' if deps is None else ','.join(deps)}"
+    cached = doc.user_data.get(key) if name != "base" else None  # a provider without a name: no reuse
+    if cached is None:
+        cached = [(tok.i, ant, new, source) for tok, ant, new, source in _antonym_candidates(doc, upos, provider, deps)]
+        doc.user_data[key] = cached
+    return [(doc[i], ant, new, source) for i, ant, new, source in cached]
+
+
+def _antonym_candidates(doc: "Doc", upos: Sequence[str], provider, deps: Sequence[str] | None) -> list:
     out = []
     for tok in replaceable_tokens(doc, upos):
         if deps is not None and tok.dep_ not in deps:
@@ -308,6 +319,17 @@ def _known(lemma: str, upos: str) -> bool:
     return lemma not in _names() and bool(wordnet().offsets(lemma, WN_POS[upos]))
 
 
+def _keyword_observations(doc: "Doc") -> list[tuple[tuple[str, str], str, str, str]]:
+    """(slot, word, lemma, POS) of each lower-case keyword of ``doc``: what ``fit`` counts, kept
+    in ``doc.user_data`` (plain data) so that a second fit on the same parses (UNION's own
+    keyword substitution) does not look at every token again."""
+    obs = doc.user_data.get("pk_keyword_obs")
+    if obs is None:
+        obs = doc.user_data["pk_keyword_obs"] = [(_slot(tok), tok.lower_, tok.lemma_.lower(), tok.pos_)
+                                                 for tok in replaceable_tokens(doc, KEYWORD_POS) if tok.text.islower()]
+    return obs
+
+
 @register
 @dataclass(repr=False)
 class KeywordSubstitution(Transform):
@@ -339,11 +361,9 @@ class KeywordSubstitution(Transform):
         counts: dict[tuple[str, str], Counter] = {}
         frames: Counter = Counter()  # (lemma, frame): a verb must be seen often with the frame
         for doc in ann.pipe([t for t in texts if t.strip()], Level.PARSE):
-            for tok in replaceable_tokens(doc, KEYWORD_POS):
-                if tok.text.islower():
-                    slot = _slot(tok)
-                    counts.setdefault(slot, Counter())[(tok.lower_, tok.lemma_.lower(), tok.pos_)] += 1
-                    frames[tok.lemma_.lower(), slot[1]] += 1
+            for slot, word, lemma, pos in _keyword_observations(doc):
+                counts.setdefault(slot, Counter())[(word, lemma, pos)] += 1
+                frames[lemma, slot[1]] += 1
         self._vocab = {}
         for slot, c in counts.items():
             items = sorted(((w, lem), n) for (w, lem, pos), n in c.items()
