@@ -58,19 +58,28 @@ class _Sentences:
     """A parent Doc's sentences: stripped text, token range, and its annotation array."""
 
     def __init__(self, doc: "Doc", attrs: list[int]) -> None:
-        from .transforms._text import doc_text, token_columns
+        import numpy as np
+        from spacy.attrs import IDX, IS_SPACE, LENGTH, SENT_START, SPACY
+
+        from .transforms._text import doc_text
 
         self.doc = doc
-        self.array = doc.to_array(attrs)
+        n = len(attrs)  # one read of the annotations and of what finds words and sentences
+        full = doc.to_array(attrs + [IDX, LENGTH, SPACY, IS_SPACE, SENT_START])
+        self.array = full[:, :n]
+        idx, length, spacy_, space = full[:, n:n + 4].T.tolist()
+        text = doc_text(doc)
+        self.words = [text[i:i + k] for i, k in zip(idx, length)]
+        self.spaces = [bool(x) for x in spacy_]
         self.spans: list[tuple[str, int, int]] = []
         self.by_text: dict[str, int] = {}
         self.by_len: dict[int, list[int]] = {}
-        text, cols = doc_text(doc), token_columns(doc)
-        self.words, self.spaces = _words(doc)
-        idx, length, space = cols["IDX"], cols["LENGTH"], cols["IS_SPACE"]
-        starts = [i for i, s in enumerate(cols["SENT_START"]) if s == 1 and i] + [len(doc)]
+        starts = np.flatnonzero(full[:, n + 4].astype(np.int64) == 1).tolist()
+        # absolute heads (to_array stores relative offsets as unsigned two's complement)
+        self.heads = (full[:, _HEAD_COL].astype(np.int64) + np.arange(len(doc), dtype=np.int64)).tolist()
+        self._contained: dict[tuple[int, int], bool] = {}
         a = 0
-        for end in starts:  # doc.sents, from the sentence-start column
+        for end in [i for i in starts if i] + [len(doc)]:  # doc.sents, from the sentence starts
             b = end
             while a < b and space[a]:
                 a += 1
@@ -86,11 +95,11 @@ class _Sentences:
 
     def self_contained(self, a: int, b: int) -> bool:
         """Whether every head of tokens a..b lies inside a..b (the range can move as a block)."""
-        import numpy as np
-
-        heads = self.array[a:b, _HEAD_COL].astype("int64")  # relative offsets (two's complement)
-        idx = heads + np.arange(a, b)
-        return bool(((idx >= a) & (idx < b)).all())
+        found = self._contained.get((a, b))
+        if found is None:
+            heads = self.heads[a:b]
+            found = self._contained[a, b] = min(heads) >= a and max(heads) < b
+        return found
 
 
 def _segments(text: str, sents: _Sentences) -> list[tuple[str, int | None, str]] | None:
