@@ -147,7 +147,7 @@ class _Facts(NamedTuple):
     @classmethod
     def of(cls, doc: "Doc") -> "_Facts":
         """Read ``doc``'s tokens once."""
-        lows = [t.lower_ for t in doc]
+        lows = token_columns(doc)["lower"]
         cues, ppis = negation_cues(), _ppis()
         cue_at = [i for i, low in enumerate(lows) if low.replace("\u2019", "'") in cues]
         ppi_at = [i for i, low in enumerate(lows) if low in ppis]
