@@ -297,7 +297,11 @@ class WordNetProvider(_Base):
         return _unique(w for w in out if w != key)
 
     def has(self, word: str) -> bool:
-        return bool(self.wn.offsets(normalize(word).replace(" ", "_")))
+        memo = self.__dict__.setdefault("_has_memo", {})  # asked for every word of every story
+        found = memo.get(word)
+        if found is None:
+            found = memo[word] = bool(self.wn.offsets(normalize(word).replace(" ", "_")))
+        return found
 
 
 @functools.lru_cache(maxsize=8)

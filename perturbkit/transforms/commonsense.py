@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..annotate import Level
 from ..example import Example
 from ..transform import Effect, Transform, register
+from ._text import token_columns, token_strings
 from ._wordsub import (WN_POS, antonyms_of, blocked_antonyms, complements_ok, form_like, main_pos_of,
                        replaceable_tokens, sense_share, substitution)
 
@@ -104,7 +105,9 @@ def concept_neighbours(provider, lemma: str, upos: str) -> tuple[tuple[str, str]
 
 
 def _content_lemmas(doc: "Doc") -> set[str]:
-    return {t.lemma_.lower() for t in doc if t.pos_ in ("NOUN", "VERB", "ADJ") and t.is_alpha and not t.is_stop}
+    cols, pos = token_columns(doc), token_strings(doc)["pos"]
+    return {lem for lem, p, alpha, stop in zip(cols["lemma"], pos, cols["IS_ALPHA"], cols["IS_STOP"])
+            if p in ("NOUN", "VERB", "ADJ") and alpha and not stop}
 
 
 def has_concept_edge(doc: "Doc", provider) -> bool:
