@@ -16,7 +16,9 @@ _TOKENISED = re.compile(r"\w \.(\s|$)|\w ,\s| n't\b| '(s|re|ve|ll|d|m)\b")
 def sentences(doc: "Doc") -> list["Span"]:
     """The doc's sentences that contain something other than whitespace; a sentence the parser
     ran across a line break (paragraph) is split there (bounds from :func:`sentence_bounds`)."""
-    return [doc[a:b] for a, b in sentence_bounds(doc)]
+    from spacy.tokens import Span
+
+    return [Span(doc, a, b) for a, b in sentence_bounds(doc)]  # as doc[a:b], without its checks (3x faster)
 
 
 def sentence_bounds(doc: "Doc") -> list[tuple[int, int]]:
