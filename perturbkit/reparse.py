@@ -157,8 +157,8 @@ def _match_at(words: list[str], spaces: list[bool], p: int, sents: _Sentences) -
             if sents.spaces[a:b - 1] != spaces[p:end - 1]:
                 continue
             changed = [i for i in range(length) if words[p + i] != sents.words[a + i]]
-            if len(changed) <= MAX_CHANGED_WORDS and all(_content(words[p + i], vocab) and _content(sents.words[a + i], vocab)
-                                                         for i in changed):
+            if len(changed) <= MAX_CHANGED_WORDS and all(
+                    _content(words[p + i], vocab) and _content(sents.words[a + i], vocab) for i in changed):
                 if best is None or (len(changed), -length) < (len(best[1]), -best[2]):
                     best = (k, changed, length)  # fewest changes, then the longest
     return None if best is None else best[:2]

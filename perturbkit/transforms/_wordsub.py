@@ -108,7 +108,8 @@ def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:
     cols, strs = token_columns(doc), token_strings(doc)
     fixed = fixed_expression_tokens(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
-    alpha, stop, ent, space, start = cols["IS_ALPHA"], cols["IS_STOP"], cols["ENT_TYPE"], cols["SPACY"], cols["SENT_START"]
+    alpha, stop, ent = cols["IS_ALPHA"], cols["IS_STOP"], cols["ENT_TYPE"]
+    space, start = cols["SPACY"], cols["SENT_START"]
     lower, lemma, head = cols["lower"], cols["lemma"], cols["HEAD"]
     n = len(text)
     out = []
