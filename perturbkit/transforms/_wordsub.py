@@ -97,10 +97,16 @@ def replaceable_tokens(doc: "Doc", upos: Iterable[str]) -> list["Token"]:
     words, not stop words, names, entities, masks or parts of idioms. The POS-independent checks
     run once per Doc (kept in ``doc.user_data`` as (index, POS) pairs, so the Doc still
     pickles), since every substitution transform asks the same question of the same parse."""
+    return [doc[i] for i, _ in replaceable_indices(doc, upos)]
+
+
+def replaceable_indices(doc: "Doc", upos: Iterable[str]) -> list[tuple[int, str]]:
+    """(index, POS) of :func:`replaceable_tokens`, for callers that filter before they need a
+    spaCy Token (most replaceable words have no antonym, synonym or concept)."""
     base = doc.user_data.get("pk_replaceable")
     if base is None:
         base = doc.user_data["pk_replaceable"] = _replaceable_indices(doc)
-    return [doc[i] for i, pos in base if pos in upos]
+    return [(i, pos) for i, pos in base if pos in upos]
 
 
 def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:

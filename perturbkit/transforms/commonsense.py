@@ -18,7 +18,7 @@ from ..example import Example
 from ..transform import Effect, Transform, register
 from ._text import token_columns, token_strings
 from ._wordsub import (WN_POS, antonyms_of, blocked_antonyms, complements_ok, form_like, main_pos_of,
-                       replaceable_tokens, sense_share, substitution)
+                       replaceable_indices, sense_share, substitution)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -148,7 +148,8 @@ class ConceptNetSubstitution(Transform):
 
     def _concepts(self, doc: "Doc") -> list["Token"]:
         provider = self.provider
-        return [t for t in replaceable_tokens(doc, COMMONSENSE_POS) if provider.has(t.lemma_.lower())]
+        lemmas = token_columns(doc)["lemma"]
+        return [doc[i] for i, _ in replaceable_indices(doc, COMMONSENSE_POS) if provider.has(lemmas[i])]
 
     def _replacements(self, tok: "Token") -> list[tuple[str, str, str]]:
         lemma = tok.lemma_.lower()

@@ -21,7 +21,9 @@ from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
 from ._adjectives import adjective_synonym_ok
-from ._wordsub import WN_POS, antonyms_of, complements_ok, form_like, replaceable_tokens, substitution
+from ._text import token_columns, token_strings
+from ._wordsub import (WN_POS, antonyms_of, complements_ok, form_like, replaceable_indices, replaceable_tokens,
+                       substitution)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -82,11 +84,14 @@ def antonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS, provider=N
 
 def _antonym_candidates(doc: "Doc", upos: Sequence[str], provider, deps: Sequence[str] | None) -> list:
     out = []
-    for tok in replaceable_tokens(doc, upos):
-        if deps is not None and tok.dep_ not in deps:
+    lemmas, dep = token_columns(doc)["lemma"], token_strings(doc)["dep"]
+    for i, pos in replaceable_indices(doc, upos):
+        if deps is not None and dep[i] not in deps:
             continue
-        lemma = tok.lemma_.lower()
-        for ant, source in antonyms_of(lemma, tok.pos_, provider):
+        lemma = lemmas[i]
+        ants = antonyms_of(lemma, pos, provider)
+        tok = doc[i] if ants else None
+        for ant, source in ants:
             if not complements_ok(tok, lemma, ant):
                 continue
             new = form_like(ant, tok)
@@ -191,14 +196,19 @@ def synonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS,
                        deps: Sequence[str] | None = None) -> list[tuple["Token", str, str, str]]:
     """(token, synonym lemma, inflected synonym, "wordnet") for every replaceable token."""
     out = []
-    for tok in replaceable_tokens(doc, upos):
-        if deps is not None and tok.dep_ not in deps:
+    lemmas, dep = token_columns(doc)["lemma"], token_strings(doc)["dep"]
+    for i, pos in replaceable_indices(doc, upos):
+        if deps is not None and dep[i] not in deps:
             continue
+        lemma = lemmas[i]
+        syns = synonyms_of(lemma, pos)
+        if not syns:
+            continue
+        tok = doc[i]
         if tok.pos_ == "VERB" and any(c.dep_ in ("xcomp", "ccomp") for c in tok.children):
             continue
         has_obj = any(c.dep_ == "dobj" for c in tok.children)
-        lemma = tok.lemma_.lower()
-        for syn, obj in synonyms_of(lemma, tok.pos_):
+        for syn, obj in syns:
             if tok.pos_ == "VERB" and (obj == "with" and not has_obj or obj == "without" and has_obj):
                 continue
             if tok.pos_ == "ADJ" and not adjective_synonym_ok(tok, lemma, syn, frozenset(obj.split(","))):
