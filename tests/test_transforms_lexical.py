@@ -14,6 +14,7 @@ from perturbkit.example import Example
 from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.lexicons import table
 from perturbkit.transforms._articles import indefinite_article
+from perturbkit.transforms._text import hyphen_glued
 from perturbkit.transforms._wordsub import (antonyms_of, blocked_antonyms, is_antonym_pair,
                                             lexicon_antonyms)
 from perturbkit.transforms._adjectives import ATTRIBUTIVE_ONLY, PREDICATIVE_ONLY, adjective_synonym_ok
@@ -60,6 +61,7 @@ SKIPPED = [
     ("joy used her scarf.", "joy"),  # a bare singular subject: a lower-cased name
     ("We bought high school books.", "high"),
     ("He tried his long-time friend.", "long"),  # part of a hyphenated word
+    ("she despised the often-hot food .", "hot"),  # ... also when a space follows it
     ("She started to fall asleep.", "started"),  # "stopped to fall asleep" changes the construction
 ]
 
@@ -118,6 +120,12 @@ def test_skipped_words(annotator, name, text, word):
         out = get_transform(name, max_words=3)(text, seed=seed, annotator=annotator)
         if out is not None:
             assert word not in [e.before for e in out.edits]
+
+
+def test_hyphen_glued(annotator):
+    doc = annotator.parse("A long-time friend - not a rival - ate the often-hot food .")
+    glued = [t.text for t in doc if hyphen_glued(doc, t.i)]
+    assert glued == ["long", "time", "often", "hot"]  # a spaced dash joins nothing
 
 
 @pytest.mark.parametrize("name", ["synonym", "adjective_synonym"])

@@ -59,6 +59,15 @@ def forms(lemma: str, tag: str, upos: str | None = None, oov: bool = False) -> t
     return tuple(li.getInflection(lemma, tag=tag, inflect_oov=oov))
 
 
+def first_form(lemma: str, tag: str) -> str | None:
+    """``lemma`` itself for VB/NN, else lemminflect's first ``tag`` form of it (its out-of-vocabulary
+    rules on, as ``getInflection``'s default), or None."""
+    if tag in ("VB", "NN"):
+        return lemma
+    found = forms(lemma, tag, oov=True)
+    return found[0] if found else None
+
+
 def inflect_like(lemma: str, token_or_tag: TokenOrTag, *, upos: str | None = None,
                  oov: bool = False) -> str | None:
     """``lemma`` in the form of a Penn tag, or of a spaCy token's tag (``agree``+VBD -> ``agreed``).

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._persons import pronoun_readings
 from ._wordsub import is_antonym_pair
 
 if TYPE_CHECKING:
@@ -41,8 +42,6 @@ _ADJ_NOUN_VERB_IDIOMS = frozenset({("hard", "time", "give")})
 #: Adjectives whose meaning shifts with a modifier or in a question ("just fine" is not "just
 #: okay", "Are you okay?" is not "Are you fine?"): replaced only bare, in statements.
 _BARE_STATEMENT_ONLY = frozenset({"okay", "fine"})
-#: Personal pronouns (for adjectives that describe only people and animals: "she felt sick").
-_PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "me", "him", "her", "us", "them"})
 #: Adjectives that stand only after a verb ("she was afraid", never "an afraid girl") and only
 #: before a noun ("the main road", never "the road was main"): no synonym is put where it cannot
 #: stand, whatever the lexicon says.
@@ -103,6 +102,12 @@ _ADJ_BLOCKING_DEPS = frozenset({"npadvmod", "nummod", "compound", "det", "poss",
 _AFFECTIVE = frozenset({"little"})
 
 
+def _personal(word: str) -> bool:
+    """A personal pronoun that can stand for a person (subject or object case, not "it"), by the
+    project's pronoun table: "she felt sick", not "it's sick"."""
+    return any(case in ("subj", "obj") and ident != "3n" for ident, case in pronoun_readings(word))
+
+
 def _first_conjunct(adj: "Token") -> "Token":
     while adj.dep_ == "conj" and adj.head.pos_ == "ADJ" and adj.head.i < adj.i:
         adj = adj.head
@@ -160,7 +165,7 @@ def _describes_animate(adj: "Token") -> bool:
     if noun is None:
         return False
     if noun.pos_ == "PRON":
-        return noun.lower_ in _PERSONAL
+        return _personal(noun.lower_)
     if noun.pos_ == "PROPN":
         return True
     return noun.pos_ == "NOUN" and _noun_class(noun) in ("noun.person", "noun.animal")

@@ -8,9 +8,11 @@ import functools
 import re
 from typing import TYPE_CHECKING, Iterable
 
+from ..resources.inflect import forms
 from ..resources.lexicons import table, word_list
 from ._text import doc_text
 from ._text import token_columns as columns  # (re-exported: the person transforms read it from here)
+from ._text import token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -106,11 +108,6 @@ def ids(*labels: str) -> frozenset[int]:
     return frozenset(sid(label) for label in labels)
 
 
-def children(cols: dict[str, list], i: int) -> list[int]:
-    """Indices of the syntactic children of token ``i`` (as ``Token.children``), from the columns."""
-    return [j for j, h in enumerate(cols["HEAD"]) if h == i and j != i]
-
-
 _PC_KEY = "pk_persons_pronoun_cases"
 
 
@@ -146,7 +143,7 @@ def _pronoun_case(doc: "Doc", cols: dict[str, list], i: int) -> tuple[str, str] 
     nxt_pos = pos[i + 1] if i + 1 < len(pos) else None
     if low in ("mine", "hers", "ours", "yours", "theirs"):
         if (i > 0 and tags[i - 1] in ids(*_POSS_NOUN_BLOCK)) or any(
-                deps[c] in ids("det", "amod", "compound") for c in children(cols, i)):
+                deps[c] in ids("det", "amod", "compound") for c in token_strings(doc)["children"][i]):
             return None
         return ident, "poss_noun"
     tag = tags[i]
@@ -286,12 +283,9 @@ def agree(verb: "Token", cls: str) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=65536)
 def inflections(lemma: str, tag: str) -> tuple[str, ...]:
-    """lemminflect's ``getInflection(lemma, tag)``, memoised (it deep-copies its tables per call)."""
-    from lemminflect import getInflection
-
-    return getInflection(lemma, tag)
+    """lemminflect's ``getInflection(lemma, tag)`` (its default out-of-vocabulary rules on), memoised."""
+    return forms(lemma, tag, oov=True)
 
 
 def agreement_changes(verbs: Iterable["Token"], cls: str) -> list[tuple["Token", str]] | None:

@@ -98,6 +98,18 @@ def token_strings(doc: "Doc") -> dict[str, list]:
     return out
 
 
+_JOINERS = frozenset({"-", "/", "\u2013"})
+
+
+def hyphen_glued(doc: "Doc", i: int) -> bool:
+    """Token ``i`` is a piece of a hyphenated or slashed word ("long-time", "and/or"): a hyphen,
+    slash or en dash joins it to a neighbour with no space between, so replacing it alone would
+    split a word."""
+    space, text = token_columns(doc)["SPACY"], token_strings(doc)["text"]
+    return (i > 0 and not space[i - 1] and text[i - 1] in _JOINERS) or (
+        i + 1 < len(text) and not space[i] and text[i + 1] in _JOINERS)
+
+
 def doc_text(doc: "Doc") -> str:
     """``doc.text``, cached in ``doc.user_data``: spaCy joins every token on each access, and
     transforms read the text of the same parse many times."""

@@ -14,7 +14,7 @@ from ..resources.lexicons import table, word_list
 from ..resources.wordnet import lemma_count, tag_count
 from ..transform import Change
 from ._articles import indefinite_article
-from ._text import match_case, token_columns, token_strings
+from ._text import hyphen_glued, match_case, token_columns, token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -115,7 +115,7 @@ def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:
     fixed = fixed_expression_tokens(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     alpha, stop, ent = cols["IS_ALPHA"], cols["IS_STOP"], cols["ENT_TYPE"]
-    space, start = cols["SPACY"], cols["SENT_START"]
+    start = cols["SENT_START"]
     lower, lemma, head = cols["lower"], cols["lemma"], cols["HEAD"]
     n = len(text)
     out = []
@@ -127,7 +127,7 @@ def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:
             continue  # acronyms, masks ([MALE]) and mid-sentence capitals (names)
         if i > 0 and text[i - 1] in ("[", "<", "@", "#"):
             continue
-        if not space[i] and ((i > 0 and text[i - 1] in ("-", "/")) or (i + 1 < n and text[i + 1] in ("-", "/"))):
+        if hyphen_glued(doc, i):
             continue  # part of a hyphenated word ("long-time")
         p = pos[i]
         deps = [dep[k] for k in kids[i]]

@@ -18,7 +18,7 @@ from ._persons import (LIGHT, MASKED, SUBJ_DEPS, agreement_changes, ambiguous_ob
                        at_sentence_start, binds_reflexive, cased_pronoun, columns, finite_verbs,
                        followed_by_verb, is_measure, is_npi, is_wh, lower_initial, name_gender,
                        ids, np_class, np_span, pronoun_case, pronoun_form, sid, span_of, text_style)
-from ._text import doc_text
+from ._text import doc_text, token_strings
 
 
 # ------------------------------------------------------------------------------------------------
@@ -46,17 +46,13 @@ def _clause_sites(doc) -> list[tuple[int, int, int]]:
     """(subject, verb, object) indices of the clauses :func:`_clause` may accept, in verb order,
     read from the token columns: a VERB/AUX with exactly one nominal subject before it, no dative,
     and after it one direct object (active) or one object of a "by" agent (passive)."""
-    cols = columns(doc)
-    heads, deps, lower = cols["HEAD"], cols["DEP"], cols["lower"]
-    kids: dict[int, list[int]] = {}
-    for j, h in enumerate(heads):
-        if h != j:
-            kids.setdefault(h, []).append(j)
+    cols, kids = columns(doc), token_strings(doc)["children"]
+    deps, lower = cols["DEP"], cols["lower"]
     subj_ids, nsubj, dobj, agent, pobj = ids(*SUBJ_DEPS), sid("nsubj"), sid("dobj"), sid("agent"), sid("pobj")
     verbal, blocking = ids("VERB", "AUX"), ids("dative", "iobj")
     out = []
     for v, pos in enumerate(cols["POS"]):
-        ks = kids.get(v)
+        ks = kids[v]
         if pos not in verbal or not ks:
             continue
         subs = [c for c in ks if deps[c] in subj_ids]
@@ -67,7 +63,7 @@ def _clause_sites(doc) -> list[tuple[int, int, int]]:
             objs = [c for c in ks if deps[c] == dobj]
         else:
             objs = [g for c in ks if deps[c] == agent and lower[c] == "by"
-                    for g in kids.get(c, ()) if deps[g] == pobj]
+                    for g in kids[c] if deps[g] == pobj]
         if len(objs) != 1 or any(deps[c] in blocking for c in ks) or not s < v < objs[0]:
             continue
         out.append((s, v, objs[0]))

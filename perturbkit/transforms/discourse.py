@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..example import Example
+from ..resources.inflect import first_form
 from ..resources.lexicons import table
 from ..transform import Change, Effect, Transform, register
 from . import _clauses as C
@@ -47,15 +48,6 @@ def _opposites(kind: str, rule: str) -> dict[str, str]:
 @functools.lru_cache(maxsize=None)
 def _time_units() -> frozenset[str]:
     return frozenset(r["unit"] for r in table("temporal_units.tsv"))
-
-
-def _inflect(lemma: str, tag: str) -> str | None:
-    from lemminflect import getInflection
-
-    if tag in ("VB", "NN"):
-        return lemma
-    forms = getInflection(lemma, tag=tag)
-    return forms[0] if forms else None
 
 
 def _span_chars(doc: "Doc", start: int, end: int) -> tuple[int, int]:
@@ -308,11 +300,11 @@ def _causal_flips(doc: "Doc") -> list[Change]:
         prev = doc[i - 1] if i > 0 else None
         if t.pos_ == "NOUN" and prev is not None and prev.lower_ == "the":
             if t.lemma_.lower() in _opposites("causal", "noun_of") and nxt.lower_ == "of" and nxt.head.i == t.i:
-                new = _inflect(_opposites("causal", "noun_of")[t.lemma_.lower()], t.tag_)
+                new = first_form(_opposites("causal", "noun_of")[t.lemma_.lower()], t.tag_)
                 if new:
                     out.append(Change(t.idx, t.idx + len(t), match_case(t.text, new), f"{t.lemma_} -> {new}"))
             elif t.lemma_.lower() in _opposites("causal", "noun_for") and nxt.lower_ == "for" and nxt.head.i == t.i:
-                new = _inflect(_opposites("causal", "noun_for")[t.lemma_.lower()], t.tag_)
+                new = first_form(_opposites("causal", "noun_for")[t.lemma_.lower()], t.tag_)
                 if new:
                     out.append(Change(t.idx, nxt.idx + len(nxt), match_case(t.text, new) + " of",
                                       f"{t.lemma_} for -> result of"))
@@ -324,7 +316,7 @@ def _causal_flips(doc: "Doc") -> list[Change]:
         if key in verb_prep and nxt.dep_ == "prep" and nxt.head.i == t.i and nxt.tag_ == "IN" \
                 and any(c.dep_ == "pobj" for c in nxt.children):
             new_lemma, new_prep = verb_prep[key].split()
-            new_verb = _inflect(new_lemma, t.tag_)
+            new_verb = first_form(new_lemma, t.tag_)
             if new_verb:
                 out.append(Change(t.idx, nxt.idx + len(nxt), match_case(t.text, new_verb) + " " + new_prep,
                                   f"{key} -> {verb_prep[key]}"))
@@ -335,7 +327,7 @@ def _causal_flips(doc: "Doc") -> list[Change]:
             objs = [c for c in t.children if c.dep_ == "dobj"]
             if objs and objs[0].left_edge.i == t.i + 1 and not kids & {"xcomp", "ccomp", "dative", "oprd", "prt"}:
                 new_lemma, new_prep = _opposites("causal", "verb_obj")[lemma].split()
-                new_verb = _inflect(new_lemma, t.tag_)
+                new_verb = first_form(new_lemma, t.tag_)
                 if new_verb:
                     out.append(Change(t.idx, t.idx + len(t), match_case(t.text, new_verb) + " " + new_prep,
                                       f"{lemma} -> {new_lemma} {new_prep}"))
@@ -568,7 +560,7 @@ def _verb_flip(t: "Token", verb_ing: dict[str, str], verb_intr: dict[str, str], 
         new_lemma = verb_obj[lemma]
     if new_lemma is None:
         return None
-    return _inflect(new_lemma, t.tag_)
+    return first_form(new_lemma, t.tag_)
 
 
 @functools.lru_cache(maxsize=None)

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Sequence
 from ..annotate import Annotator, Level, default_annotator
 from ..example import Example
 from ..resources.errors import ResourceMissing
+from ..resources.inflect import first_form
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
-from ._text import is_tokenised, match_case, sentences, token_columns, token_strings
+from ._text import hyphen_glued, is_tokenised, match_case, sentences, token_columns, token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -111,15 +112,6 @@ def _fit_docs(corpus: Sequence[Example], annotator: Annotator | None) -> list[tu
 # ------------------------------------------------------------------------------------------------
 # Random word replacement
 # ------------------------------------------------------------------------------------------------
-def _inflect(lemma: str, tag: str) -> str | None:
-    from lemminflect import getInflection
-
-    if tag in ("VB", "NN"):
-        return lemma
-    forms = getInflection(lemma, tag=tag)
-    return forms[0] if forms else None
-
-
 @functools.lru_cache(maxsize=65536)
 def _known(lemma: str, pos: str) -> bool:
     """Whether lemminflect's lexicon has ``lemma`` as a ``pos`` (drops tagger errors like "to sunscreen")."""
@@ -136,7 +128,7 @@ def _replaceable_indices(doc: "Doc") -> list[int]:
     cols, strs = token_columns(doc), token_strings(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     alpha, stop, ent, lemma = cols["IS_ALPHA"], cols["IS_STOP"], cols["ENT_TYPE"], cols["lemma"]
-    space, is_space, start = cols["SPACY"], cols["IS_SPACE"], cols["SENT_START"]
+    start = cols["SENT_START"]
     n = len(text)
     out = []
     for i in range(n):
@@ -150,8 +142,7 @@ def _replaceable_indices(doc: "Doc") -> list[int]:
             continue
         if "prt" in deps or not _known(lemma[i], p):
             continue
-        if (i > 0 and not space[i - 1] and not is_space[i - 1] and text[i - 1] in "-/–") or (
-                i + 1 < n and not space[i] and text[i + 1] in "-/–"):
+        if hyphen_glued(doc, i):
             continue
         out.append(i)
     return out
@@ -217,7 +208,7 @@ class RandomWordReplacement(_RelatedStories):
             for _ in range(10):
                 lemma = vocab[rng.randrange(len(vocab))]
                 if lemma != tok.lemma_.lower():
-                    new = _inflect(lemma, tok.tag_)
+                    new = first_form(lemma, tok.tag_)
                     if new and new.lower() != tok.lower_:
                         break
                     new = None
