@@ -207,9 +207,9 @@ def test_clause_helpers_read_the_same_facts_as_the_tokens(annotator):
     assert C.lemma_lowers(doc) == [t.lemma_.lower() for t in doc]
     assert token_columns(doc)["HEAD"] == [t.head.i for t in doc]
     sents = sentences(doc)
-    assert [(a, b) for a, b, _ in C.sentence_bounds(doc)] == [(s.start, s.end) for s in sents]
+    assert [(a, b) for a, b, _ in C.sentence_quotes(doc)] == [(s.start, s.end) for s in sents]
     quoted = [any(t.text in C.QUOTE_CHARS or t.text == "'" for t in s) for s in sents]
-    assert [C.has_quotes(s) for s in sents] == quoted == [not ok for *_, ok in C.sentence_bounds(doc)]
+    assert [C.has_quotes(s) for s in sents] == quoted == [not ok for *_, ok in C.sentence_quotes(doc)]
     assert any(quoted) and not all(quoted)
     for start in range(len(doc)):
         for end in range(start + 1, len(doc) + 1):

@@ -42,7 +42,7 @@ class WordNetError(ValueError):
     """A lookup WordNet cannot answer (unknown synset name, bad database line)."""
 
 
-def _lines(path: Path) -> Iterator[str]:
+def lines(path: Path) -> Iterator[str]:
     """Non-blank lines of a WNDB file but the license header (whose lines start with a space)."""
     with open(path, encoding="utf-8", errors="replace") as fh:
         for line in fh:
@@ -53,7 +53,7 @@ def _lines(path: Path) -> Iterator[str]:
 def read_sense_counts(path: Path) -> dict[str, int]:
     """``cntlist.rev`` as {sense key: SemCor count} (what nltk's ``Lemma.count()`` looks up)."""
     table = {}
-    for line in _lines(path):
+    for line in lines(path):
         parts = line.split()
         if len(parts) >= 3 and parts[-1].isdigit():
             table[parts[0]] = int(parts[-1])
@@ -63,7 +63,7 @@ def read_sense_counts(path: Path) -> dict[str, int]:
 def read_tag_counts(path: Path) -> dict[tuple[str, str, int], int]:
     """``index.sense`` as {(word, index POS, synset offset): SemCor count}, tagged senses only."""
     table: dict[tuple[str, str, int], int] = {}
-    for line in _lines(path):
+    for line in lines(path):
         if line.endswith(" 0\n"):
             continue  # most senses: never tagged
         parts = line.split()
@@ -82,7 +82,7 @@ def _build(folder: Path) -> tuple:
     tags = read_tag_counts(folder / "index.sense") if (folder / "index.sense").is_file() else {}
     index: dict[str, dict[str, list[str]]] = {}
     for suffix in ("noun", "verb", "adj", "adv"):
-        for n, line in enumerate(_lines(folder / f"index.{suffix}"), 1):
+        for n, line in enumerate(lines(folder / f"index.{suffix}"), 1):
             f = line.split()
             try:
                 n_syn, n_ptr = int(f[2]), int(f[3])
@@ -101,12 +101,12 @@ def _build(folder: Path) -> tuple:
         parts.append(text)
         at += len(text)
         starts.append(at)
-    satellites = [int(line[:8]) for line in _lines(folder / "data.adj") if line.split(None, 3)[2] == "s"]
+    satellites = [int(line[:8]) for line in lines(folder / "data.adj") if line.split(None, 3)[2] == "s"]
     exceptions = {}
     for pos in POS_LIST:
-        exceptions[pos] = {t[0]: t[1:] for t in map(str.split, _lines(folder / f"{_FILE[pos]}.exc")) if t}
+        exceptions[pos] = {t[0]: t[1:] for t in map(str.split, lines(folder / f"{_FILE[pos]}.exc")) if t}
     counts = read_sense_counts(folder / "cntlist.rev") if (folder / "cntlist.rev").is_file() else {}
-    lexnames = [line.split()[1] for line in _lines(folder / "lexnames")]
+    lexnames = [line.split()[1] for line in lines(folder / "lexnames")]
     return tuple(keys), "".join(parts), starts.tobytes(), tuple(satellites), exceptions, counts, lexnames
 
 
@@ -340,14 +340,14 @@ class Synset:
     def name(self) -> str:
         """``lemma.pos.NN``: the first lemma, and this synset's rank among that lemma's senses."""
         if self._name is None:
-            word = _strip_marker(self._words[0]).lower()
+            word = strip_marker(self._words[0]).lower()
             self._name = "%s.%s.%02d" % (word, self._pos, self._wn._index(word, self._pos).index(self._offset) + 1)
         return self._name
 
     def lemmas(self) -> list[Lemma]:
         if self._lemmas is None:
             w = self._words
-            self._lemmas = [Lemma(self, _strip_marker(w[i]), i // 2, int(w[i + 1], 16)) for i in range(0, len(w), 2)]
+            self._lemmas = [Lemma(self, strip_marker(w[i]), i // 2, int(w[i + 1], 16)) for i in range(0, len(w), 2)]
         return self._lemmas
 
     @property
@@ -406,7 +406,7 @@ class Synset:
         return f"Synset('{self.name()}')"
 
 
-def _strip_marker(word: str) -> str:
+def strip_marker(word: str) -> str:
     """The word without an adjective's syntactic marker: "galore(ip)" -> "galore"."""
     if word.endswith(")"):
         i = word.rfind("(")

@@ -86,14 +86,6 @@ _POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 _SS_TYPE = {"n": 1, "v": 2, "a": 3, "r": 4, "s": 5}
 
 
-def _data_lines(path: Path):
-    """Non-header lines of a WordNet ``data.*``/``index.*`` file (headers start with spaces)."""
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for line in fh:
-            if not line.startswith(" ") and line.strip():
-                yield line
-
-
 def index_sense_lines(src: Path) -> list[str]:
     """The ``index.sense`` file (senseidx(5WN)), derived from the data/index files and cntlist.
 
@@ -102,22 +94,18 @@ def index_sense_lines(src: Path) -> list[str]:
     """
     senses: dict[tuple[str, str], list[int]] = {}  # (lemma, index pos) -> synset offsets in order
     for pos in ("noun", "verb", "adj", "adv"):
-        for line in _data_lines(src / f"index.{pos}"):
+        for line in wndb.lines(src / f"index.{pos}"):
             f = line.split()
             n_syn, n_ptr = int(f[2]), int(f[3])
             senses[f[0], pos] = [int(o) for o in f[6 + n_ptr:6 + n_ptr + n_syn]]
-    counts: dict[str, str] = {}
-    if (src / "cntlist.rev").is_file():
-        for line in _data_lines(src / "cntlist.rev"):
-            key, _, cnt = line.split()[:3]
-            counts[key] = cnt
+    counts = wndb.read_sense_counts(src / "cntlist.rev") if (src / "cntlist.rev").is_file() else {}
     heads: dict[int, tuple[str, int]] = {}  # adjective head synset offset -> (first word, lex_id)
     synsets = []
     for pos in ("noun", "verb", "adj", "adv"):
-        for line in _data_lines(src / f"data.{pos}"):
+        for line in wndb.lines(src / f"data.{pos}"):
             f = line.split(" | ", 1)[0].split()
             offset, lexfile, ss_type, n_words = int(f[0]), int(f[1]), f[2], int(f[3], 16)
-            words = [(re.sub(r"\([a-z]+\)$", "", f[4 + 2 * i]).lower(), int(f[5 + 2 * i], 16))
+            words = [(wndb.strip_marker(f[4 + 2 * i]).lower(), int(f[5 + 2 * i], 16))
                      for i in range(n_words)]
             i = 4 + 2 * n_words
             ptrs = [f[i + 1 + 4 * k: i + 5 + 4 * k] for k in range(int(f[i]))]
@@ -132,7 +120,7 @@ def index_sense_lines(src: Path) -> list[str]:
             key = f"{word}%{_SS_TYPE[ss_type]}:{lexfile:02d}:{lex_id:02d}:{head_word}:{head_id}"
             order = senses.get((word, _POS_FILES[ss_type]), [])
             number = order.index(offset) + 1 if offset in order else 0
-            out.append(f"{key} {offset:08d} {number} {counts.get(key, '0')}\n")
+            out.append(f"{key} {offset:08d} {number} {counts.get(key, 0)}\n")
     return sorted(set(out))
 
 

@@ -71,7 +71,7 @@ def has_quotes(span: "Span") -> bool:
     return any(span.start <= i < span.end for i in _quote_positions(span.doc))
 
 
-def sentence_bounds(doc: "Doc") -> list[tuple[int, int, bool]]:
+def sentence_quotes(doc: "Doc") -> list[tuple[int, int, bool]]:
     """``(start, end, quote_free)`` of each of ``sentences(doc)``, found once per Doc (plain tuples
     in ``doc.user_data``), so that callers build Spans only for the sentences they look into."""
     found = doc.user_data.get(_SENTS_KEY)

@@ -56,7 +56,7 @@ def _span_chars(doc: "Doc", start: int, end: int) -> tuple[int, int]:
 
 def _usable(doc: "Doc") -> list[tuple[int, int]]:
     """(start, end) of the sentences free of quotes (the only ones perturbed)."""
-    return [(a, b) for a, b, quote_free in C.sentence_bounds(doc) if quote_free]
+    return [(a, b) for a, b, quote_free in C.sentence_quotes(doc) if quote_free]
 
 
 def _any_in(lowers: list[str], start: int, end: int, words: frozenset[str]) -> bool:
@@ -159,7 +159,7 @@ def _swap_candidates(doc: "Doc", kind: str, check) -> list[list[Change]]:
     out: list[list[Change]] = []
     medial, initial = _words(kind, "medial"), _words(kind, "initial")
     lowers = C.word_lowers(doc)
-    bounds = C.sentence_bounds(doc)
+    bounds = C.sentence_quotes(doc)
     for start, end, quote_free in bounds:
         if not quote_free or not (lowers[start] in initial or _any_in(lowers, start + 1, end, medial)):
             continue  # (no connective: neither medial_sites nor initial_sites would find a site)

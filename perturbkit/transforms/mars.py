@@ -12,7 +12,7 @@ from typing import NamedTuple
 from ..annotate import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import token_columns
+from ._text import token_columns, token_strings
 
 _CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})
 
@@ -49,7 +49,7 @@ def _unit_table(doc, text: str) -> _Units:
         return _Units(*cached)
     cols = token_columns(doc)
     idx, length, ws, punct, space = (cols[k] for k in ("IDX", "LENGTH", "SPACY", "IS_PUNCT", "IS_SPACE"))
-    t = _Toks(text, [text[i:i + n] for i, n in zip(idx, length)], ws, idx, punct, space)
+    t = _Toks(text, token_strings(doc)["text"], ws, idx, punct, space)
     units = _units(t)
     starts = [idx[a] for a, _ in units]
     ends = [idx[b - 1] + length[b - 1] for _, b in units]

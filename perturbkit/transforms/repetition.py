@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
-from ._text import sentences, token_columns
+from ._text import sentences, token_columns, token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -76,14 +76,10 @@ class _Phrases:
     ``doc.to_array`` (spaCy builds a Token object on every ``doc[i]``)."""
 
     def __init__(self, doc: "Doc", text: str) -> None:
-        from spacy.parts_of_speech import NAMES
-
-        cols = token_columns(doc)
+        cols, strs = token_columns(doc), token_strings(doc)
         idx, length, ws, alpha, num, head = (cols[k] for k in ("IDX", "LENGTH", "SPACY", "IS_ALPHA", "LIKE_NUM", "HEAD"))
-        strings = doc.vocab.strings
         n = len(idx)
-        pos = [NAMES[p] for p in cols["POS"]]
-        dep = [strings[d] for d in cols["DEP"]]
+        pos, dep = strs["pos"], strs["dep"]
         # how many joinable words start at each token: plain words (letters or a number, not glued
         # to a neighbouring word), not "and"/"or", joined by single spaces
         run = [0] * (n + 1)
