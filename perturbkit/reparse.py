@@ -190,10 +190,9 @@ _COLS = {"TAG": 0, "POS": 1, "MORPH": 2, "LEMMA": 3, "DEP": 4, "HEAD": 5}  # in 
 
 def _negated(words: list[str], sents: _Sentences, nlp: "Language") -> Any:
     """Rows for ``words`` derived from a parent sentence it negates or un-negates, or None."""
-    from .reparse_negation import negation_rows, prototypes
+    from .reparse_negation import EDIT_WORDS, NEGATORS, negation_rows, prototypes
 
-    if not any(w.lower() in ("not", "n't", "never", "did", "does", "do") for w in words) and not any(
-            w.lower() in ("not", "n't", "never") for w in sents.words):
+    if not any(w.lower() in EDIT_WORDS for w in words) and not any(w.lower() in NEGATORS for w in sents.words):
         return None  # cheap test: no negation on either side
     for length in sorted(sents.by_len, key=lambda n: abs(n - len(words))):
         if abs(length - len(words)) > 3:

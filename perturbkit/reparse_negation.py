@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     import numpy as np
     from spacy.language import Language
 
-#: The words a negation edit adds or removes.
 _DO = frozenset({"did", "does", "do"})
-_FUNCTION = frozenset({"not", "n't", "never"}) | _DO
+NEGATORS = frozenset({"not", "n't", "never"})
+EDIT_WORDS = NEGATORS | _DO  # what a negation edit adds or removes
 _TEMPLATE = "He did not go. She does not like it. They do not care. He never went. He did n't go. She likes it."
 #: Verb tag -> the template word whose row gives that tag's morphology.
 _VERB_FORMS = {"VB": "go", "VBD": "went", "VBZ": "likes", "VBP": "care"}
@@ -41,7 +41,7 @@ def prototypes(nlp: "Language", attrs: list[int]) -> dict[str, "np.ndarray"]:
         protos = {}
         for t in doc:
             key = t.lower_
-            if key in _FUNCTION and key not in protos:
+            if key in EDIT_WORDS and key not in protos:
                 protos[key] = arr[t.i].copy()
             if key in _VERB_FORMS.values() and t.tag_ not in protos:
                 protos[t.tag_] = arr[t.i].copy()
@@ -66,11 +66,11 @@ def negation_rows(parent_words: Sequence[str], parent_rows: "np.ndarray", new_wo
         if op == "equal":
             old_of.update((j1 + k, i1 + k) for k in range(i2 - i1))
             continue
-        gone = [i for i in range(i1, i2) if old[i] not in _FUNCTION]
-        came = [j for j in range(j1, j2) if new[j] not in _FUNCTION]
+        gone = [i for i in range(i1, i2) if old[i] not in EDIT_WORDS]
+        came = [j for j in range(j1, j2) if new[j] not in EDIT_WORDS]
         do = [j for j in range(j1, j2) if new[j] in _DO]
         edits += (i2 - i1) + (j2 - j1)
-        added.extend(j for j in range(j1, j2) if new[j] in _FUNCTION)
+        added.extend(j for j in range(j1, j2) if new[j] in EDIT_WORDS)
         if not gone and not came:
             if any(old[i] in _DO for i in range(i1, i2)):
                 return None  # do-support removed, the verb's form unchanged ("did not go" -> "go")
@@ -135,7 +135,7 @@ def _attach(j: int, new: Sequence[str], rows: list, heads: list[int], cols: dict
     def pos(k: int) -> str:
         return strings[int(rows[k][cols["POS"]])] if rows[k] is not None else ""
 
-    if new[j] in ("not", "n't", "never") and j > 0 and rows[j - 1] is not None and pos(j - 1) == "AUX":
+    if new[j] in NEGATORS and j > 0 and rows[j - 1] is not None and pos(j - 1) == "AUX":
         dep = strings[int(rows[j - 1][cols["DEP"]])]
         return heads[j - 1] if dep in ("aux", "auxpass") else j - 1
     for k in range(j + 1, len(new)):
