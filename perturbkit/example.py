@@ -1,7 +1,9 @@
 """Examples (a story with its context and reference) and the edits that made a variant.
 
 Both are frozen: transforms return new objects, so an original is never mutated by a test that
-perturbs it, and ids are stable strings derived from content when not given.
+perturbs it, and ids are stable strings derived from content when not given. Both have slots (no
+per-object ``__dict__``): a batch keeps thousands of variants alive at once, and every object the
+garbage collector tracks makes each of its full passes longer.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ def text_hash(*parts: str | None, n: int = 12) -> str:
     return h.hexdigest()[:n]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Edit:
     """One change a transform made: ``before`` at ``before_span`` of the transform's input text
     became ``after`` at ``after_span`` of its output text (character offsets). In a chain each
@@ -54,7 +56,7 @@ class Edit:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Example:
     """A story to score or perturb.
 

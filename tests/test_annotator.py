@@ -129,14 +129,30 @@ def test_token_columns_match_the_tokens(fresh, level):
 
     for doc in fresh.pipe(STORIES + ["  Two  spaces.\n\nA new paragraph.", "x"], level):
         cols = token_columns(doc)
-        assert cols["lower"] == [t.lower_ for t in doc]
-        assert cols["lemma"] == [t.lemma_.lower() for t in doc]
-        assert cols["IDX"] == [t.idx for t in doc] and cols["LENGTH"] == [len(t) for t in doc]
-        assert cols["SPACY"] == [int(bool(t.whitespace_)) for t in doc]
-        assert cols["IS_ALPHA"] == [int(t.is_alpha) for t in doc]
-        assert cols["IS_SPACE"] == [int(t.is_space) for t in doc]
+        assert cols["lower"] == tuple(t.lower_ for t in doc)
+        assert cols["lemma"] == tuple(t.lemma_.lower() for t in doc)
+        assert cols["IDX"] == tuple(t.idx for t in doc) and cols["LENGTH"] == tuple(len(t) for t in doc)
+        assert cols["SPACY"] == tuple(int(bool(t.whitespace_)) for t in doc)
+        assert cols["IS_ALPHA"] == tuple(int(t.is_alpha) for t in doc)
+        assert cols["IS_SPACE"] == tuple(int(t.is_space) for t in doc)
         if level == Level.PARSE:
-            assert cols["HEAD"] == [t.head.i for t in doc]
-            assert cols["SENT_START"] == [1 if t.is_sent_start else -1 for t in doc]
-            assert cols["DEP"] == [t.dep for t in doc] and cols["POS"] == [t.pos for t in doc]
+            assert cols["HEAD"] == tuple(t.head.i for t in doc)
+            assert cols["SENT_START"] == tuple(1 if t.is_sent_start else -1 for t in doc)
+            assert cols["DEP"] == tuple(t.dep for t in doc) and cols["POS"] == tuple(t.pos for t in doc)
         assert token_columns(doc) is cols  # read once per Doc
+
+
+def test_per_doc_tables_are_not_scanned_by_the_garbage_collector(annotator):
+    """The per-Doc tables (kept for thousands of Docs) hold only tuples of numbers and strings,
+    which the garbage collector stops tracking; lists would be rescanned in every full pass."""
+    import gc
+
+    from perturbkit.transforms._text import sentence_bounds, token_columns, token_strings
+
+    doc = annotator.parse("Tom woke up late. He ran to the bus, but it had left.")
+    tables = [*token_columns(doc).values(), *token_strings(doc).values(), sentence_bounds(doc)]
+    gc.collect()
+    gc.collect()  # a tuple of tuples is untracked in the pass after its inner tuples are
+    assert all(isinstance(t, tuple) for t in tables)
+    assert not any(gc.is_tracked(t) for t in tables)
+    assert not gc.is_tracked(token_strings(doc)["children"][1])

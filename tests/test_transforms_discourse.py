@@ -203,9 +203,9 @@ def test_clause_helpers_read_the_same_facts_as_the_tokens(annotator):
     text = ('He said "Go away!" and left. Then she cried , \' no \' .\n\nBecause it rained, '
             "Tom stayed HOME. “Fine,” she said. After that, they began eating.")
     doc = annotator.parse(text)
-    assert C.word_lowers(doc) == [t.lower_ for t in doc]
-    assert C.lemma_lowers(doc) == [t.lemma_.lower() for t in doc]
-    assert token_columns(doc)["HEAD"] == [t.head.i for t in doc]
+    assert list(C.word_lowers(doc)) == [t.lower_ for t in doc]
+    assert list(C.lemma_lowers(doc)) == [t.lemma_.lower() for t in doc]
+    assert list(token_columns(doc)["HEAD"]) == [t.head.i for t in doc]
     sents = sentences(doc)
     assert [(a, b) for a, b, _ in C.sentence_quotes(doc)] == [(s.start, s.end) for s in sents]
     quoted = [any(t.text in C.QUOTE_CHARS or t.text == "'" for t in s) for s in sents]

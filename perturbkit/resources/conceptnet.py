@@ -283,7 +283,7 @@ class WordNetProvider(_Base):
             if "Synonym" in rels:
                 out += [(word, "Synonym", normalize(lm.name())) for lm in synset.lemmas() if lm != lemma]
             if "IsA" in rels:
-                out += [(word, "IsA", normalize(h.lemmas()[0].name()))
+                out += [(word, "IsA", normalize(h.lemma_names()[0]))
                         for h in synset.hypernyms() + synset.instance_hypernyms()]
         return list(dict.fromkeys(out))
 
@@ -293,7 +293,7 @@ class WordNetProvider(_Base):
             for parent in synset.hypernyms():
                 if len(parent._pointers.get("~", ())) > self.sibling_limit:
                     continue  # too generic; counted without reading every hyponym
-                out += [normalize(k.lemmas()[0].name()) for k in parent.hyponyms() if k != synset]
+                out += [normalize(k.lemma_names()[0]) for k in parent.hyponyms() if k != synset]
         return _unique(w for w in out if w != key)
 
     def has(self, word: str) -> bool:

@@ -33,7 +33,7 @@ _RULES = {
     "r": (),
 }
 _RULES["s"] = _RULES["a"]
-_FORMAT = "pk-wndb-2"  # bump when the cached tables change shape
+_FORMAT = "pk-wndb-3"  # bump when the cached tables change shape
 _STAMPED = tuple(f"index.{p}" for p in ("noun", "verb", "adj", "adv")) + tuple(
     f"{p}.exc" for p in ("noun", "verb", "adj", "adv")) + ("data.adj", "index.sense", "cntlist.rev", "lexnames")
 
@@ -104,7 +104,7 @@ def _build(folder: Path) -> tuple:
     satellites = [int(line[:8]) for line in lines(folder / "data.adj") if line.split(None, 3)[2] == "s"]
     exceptions = {}
     for pos in POS_LIST:
-        exceptions[pos] = {t[0]: t[1:] for t in map(str.split, lines(folder / f"{_FILE[pos]}.exc")) if t}
+        exceptions[pos] = {t[0]: tuple(t[1:]) for t in map(str.split, lines(folder / f"{_FILE[pos]}.exc")) if t}
     counts = read_sense_counts(folder / "cntlist.rev") if (folder / "cntlist.rev").is_file() else {}
     lexnames = [line.split()[1] for line in lines(folder / "lexnames")]
     return tuple(keys), "".join(parts), starts.tobytes(), tuple(satellites), exceptions, counts, lexnames
@@ -321,11 +321,12 @@ class Synset:
         self._wn = wn
         self._offset, self._lexfile, self._pos = int(fields[0]), int(fields[1]), fields[2]
         n = int(fields[3], 16)
-        self._words = fields[4:4 + 2 * n]  # word, lex_id (hex), word, lex_id, ...
-        self._ptrs = fields[5 + 2 * n:5 + 2 * n + 4 * int(fields[4 + 2 * n])]  # symbol, offset, pos, src/tgt, ...
+        # tuples, not lists: the garbage collector stops scanning a tuple of strings
+        self._words = tuple(fields[4:4 + 2 * n])  # word, lex_id (hex), word, lex_id, ...
+        self._ptrs = tuple(fields[5 + 2 * n:5 + 2 * n + 4 * int(fields[4 + 2 * n])])  # symbol, offset, pos, src/tgt, ...
         self._name: str | None = None
         self._lemmas: list[Lemma] | None = None
-        self._relations: dict[str, list[tuple[str, int]]] | None = None
+        self._relations: dict[str, tuple[tuple[str, int], ...]] | None = None
         self._min_depth: int | None = None
 
     def pos(self) -> str:
@@ -344,6 +345,10 @@ class Synset:
             self._name = "%s.%s.%02d" % (word, self._pos, self._wn._index(word, self._pos).index(self._offset) + 1)
         return self._name
 
+    def lemma_names(self) -> list[str]:
+        """The synset's words, in order, without building Lemma objects."""
+        return [strip_marker(w) for w in self._words[0::2]]
+
     def lemmas(self) -> list[Lemma]:
         if self._lemmas is None:
             w = self._words
@@ -351,7 +356,7 @@ class Synset:
         return self._lemmas
 
     @property
-    def _pointers(self) -> dict[str, list[tuple[str, int]]]:
+    def _pointers(self) -> dict[str, tuple[tuple[str, int], ...]]:
         """{symbol: sorted distinct (pos, offset)} of the synset pointers (as nltk's, sorted)."""
         if self._relations is None:
             found: dict[str, set[tuple[str, int]]] = {}
@@ -359,7 +364,7 @@ class Synset:
             for symbol, offset, pos, words in zip(p[0::4], p[1::4], p[2::4], p[3::4]):
                 if words == "0000":  # between synsets, not between two of their words
                     found.setdefault(symbol, set()).add((pos, int(offset)))
-            self._relations = {sym: sorted(targets) for sym, targets in found.items()}
+            self._relations = {sym: tuple(sorted(targets)) for sym, targets in found.items()}
         return self._relations
 
     def _related(self, symbol: str) -> list[Synset]:

@@ -46,23 +46,23 @@ _QUOTES_KEY = "pk_clauses_quotes"
 _SENTS_KEY = "pk_clauses_sents"
 
 
-def word_lowers(doc: "Doc") -> list[str]:
+def word_lowers(doc: "Doc") -> tuple[str, ...]:
     """Every token's ``lower_`` (from the shared per-Doc :func:`token_columns`)."""
     return token_columns(doc)["lower"]
 
 
-def lemma_lowers(doc: "Doc") -> list[str]:
+def lemma_lowers(doc: "Doc") -> tuple[str, ...]:
     """Every token's ``lemma_.lower()`` (from the shared per-Doc :func:`token_columns`)."""
     return token_columns(doc)["lemma"]
 
 
-def _quote_positions(doc: "Doc") -> list[int]:
+def _quote_positions(doc: "Doc") -> tuple[int, ...]:
     """Indices of the doc's quote-mark tokens (usually none), found once per Doc. Quote marks have
     no case, so a token's lower-cased text is a quote exactly when its text is."""
     found = doc.user_data.get(_QUOTES_KEY)
     if found is None:
-        found = doc.user_data[_QUOTES_KEY] = [
-            i for i, w in enumerate(word_lowers(doc)) if w in QUOTE_CHARS or "'" == w]
+        found = doc.user_data[_QUOTES_KEY] = tuple(
+            i for i, w in enumerate(word_lowers(doc)) if w in QUOTE_CHARS or "'" == w)
     return found
 
 
@@ -71,12 +71,12 @@ def has_quotes(span: "Span") -> bool:
     return any(span.start <= i < span.end for i in _quote_positions(span.doc))
 
 
-def sentence_quotes(doc: "Doc") -> list[tuple[int, int, bool]]:
+def sentence_quotes(doc: "Doc") -> tuple[tuple[int, int, bool], ...]:
     """``(start, end, quote_free)`` of each of ``sentences(doc)``, found once per Doc (plain tuples
     in ``doc.user_data``), so that callers build Spans only for the sentences they look into."""
     found = doc.user_data.get(_SENTS_KEY)
     if found is None:
-        found = doc.user_data[_SENTS_KEY] = [(s.start, s.end, not has_quotes(s)) for s in sentences(doc)]
+        found = doc.user_data[_SENTS_KEY] = tuple((s.start, s.end, not has_quotes(s)) for s in sentences(doc))
     return found
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..annotate import DOC_TEXT_KEY
 
@@ -21,24 +21,24 @@ def sentences(doc: "Doc") -> list["Span"]:
     return [Span(doc, a, b) for a, b in sentence_bounds(doc)]  # as doc[a:b], without its checks (3x faster)
 
 
-def sentence_bounds(doc: "Doc") -> list[tuple[int, int]]:
+def sentence_bounds(doc: "Doc") -> tuple[tuple[int, int], ...]:
     """(start, end) token indices of :func:`sentences`, computed once per Doc (kept in
-    ``doc.user_data`` as plain ints, so the Doc still serialises)."""
+    ``doc.user_data`` as plain ints, so the Doc still serialises; see :func:`frozen`)."""
     bounds = doc.user_data.get(_SENTS_KEY)
     if bounds is None:
         space = doc.to_array("IS_SPACE").tolist()
         breaks = [i for i, sp in enumerate(space) if sp and "\n" in doc[i].text]
-        bounds = []
+        found = []
         for s in doc.sents:
             start, end = s.start, s.end
             for i in breaks:
                 if start <= i < end:
                     if start < i and not all(space[start:i]):
-                        bounds.append((start, i))
+                        found.append((start, i))
                     start = i + 1
             if start < end and not all(space[start:end]):
-                bounds.append((start, end))
-        doc.user_data[_SENTS_KEY] = bounds
+                found.append((start, end))
+        bounds = doc.user_data[_SENTS_KEY] = tuple(found)
     return bounds
 
 
@@ -48,25 +48,25 @@ _COL_ATTRS = ("LOWER", "LEMMA", "POS", "TAG", "DEP", "ENT_TYPE", "ENT_IOB", "IS_
 _N_UNSIGNED = len(_COL_ATTRS) - 2  # HEAD and SENT_START are signed (to_array stores them as uint64)
 
 
-def token_columns(doc: "Doc") -> dict[str, list]:
+def token_columns(doc: "Doc") -> dict[str, tuple]:
     """Every token's attributes as plain lists, read once per Doc with ``doc.to_array`` and kept in
     ``doc.user_data`` (plain data: the Doc still pickles), so transforms scan indices instead of
     building a spaCy Token object per look. Keys are spaCy attribute names with the ids
     ``to_array`` gives (``HEAD`` made absolute: the head's index), plus ``"lower"`` (the
     lower-cased words) and ``"lemma"`` (the lower-cased lemmas) as strings. Shared by every
-    transform that reads the same Doc."""
+    transform that reads the same Doc; tuples, see :func:`frozen`."""
     cols = doc.user_data.get(_COLS_KEY)
     if cols is None:
         import numpy
 
         arr = doc.to_array(list(_COL_ATTRS))
-        cols = dict(zip(_COL_ATTRS, numpy.ascontiguousarray(arr[:, :_N_UNSIGNED].T).tolist()))
+        cols = {k: tuple(v) for k, v in zip(_COL_ATTRS, numpy.ascontiguousarray(arr[:, :_N_UNSIGNED].T).tolist())}
         signed = numpy.ascontiguousarray(arr[:, _N_UNSIGNED:].T).astype(numpy.int64)
         signed[0] += numpy.arange(len(doc), dtype=numpy.int64)
-        cols["HEAD"], cols["SENT_START"] = signed.tolist()
+        cols["HEAD"], cols["SENT_START"] = (tuple(v) for v in signed.tolist())
         strings = doc.vocab.strings
-        cols["lower"] = [strings[h] for h in cols["LOWER"]]
-        cols["lemma"] = [strings[h].lower() for h in cols["LEMMA"]]
+        cols["lower"] = tuple([strings[h] for h in cols["LOWER"]])
+        cols["lemma"] = tuple([strings[h].lower() for h in cols["LEMMA"]])
         doc.user_data[_COLS_KEY] = cols
     return cols
 
@@ -74,7 +74,7 @@ def token_columns(doc: "Doc") -> dict[str, list]:
 _STRS_KEY = "pk_strings"
 
 
-def token_strings(doc: "Doc") -> dict[str, list]:
+def token_strings(doc: "Doc") -> dict[str, tuple]:
     """The token table's string views, built once per Doc from :func:`token_columns` and kept
     beside it: ``"text"`` (each token's text), ``"pos"``, ``"tag"`` and ``"dep"`` (labels) and
     ``"children"`` (each token's dependents' indices, in order, as ``Token.children``)."""
@@ -84,18 +84,26 @@ def token_strings(doc: "Doc") -> dict[str, list]:
 
         cols = token_columns(doc)
         text, strings = doc_text(doc), doc.vocab.strings
-        children: list[list[int]] = [[] for _ in cols["HEAD"]]
+        children: dict[int, list[int]] = {}
         for i, h in enumerate(cols["HEAD"]):
             if h != i:
-                children[h].append(i)
+                children.setdefault(h, []).append(i)
         out = doc.user_data[_STRS_KEY] = {
-            "text": [text[i:i + n] for i, n in zip(cols["IDX"], cols["LENGTH"])],
-            "pos": [NAMES.get(p, "") for p in cols["POS"]],
-            "tag": [strings[t] for t in cols["TAG"]],
-            "dep": [strings[d] for d in cols["DEP"]],
-            "children": children,
+            "text": tuple([text[i:i + n] for i, n in zip(cols["IDX"], cols["LENGTH"])]),
+            "pos": tuple([NAMES.get(p, "") for p in cols["POS"]]),
+            "tag": tuple([strings[t] for t in cols["TAG"]]),
+            "dep": tuple([strings[d] for d in cols["DEP"]]),
+            "children": tuple([tuple(children[i]) if i in children else () for i in range(len(cols["HEAD"]))]),
         }
     return out
+
+
+def frozen(rows: Iterable[Any]) -> tuple:
+    """``rows`` as a tuple of tuples, the form per-Doc tables are kept in: the garbage collector
+    stops tracking a tuple that holds only numbers and strings, and a list is scanned in every
+    full collection (tables of thousands of parsed Docs made a sixth of the library's run time
+    garbage collection)."""
+    return tuple(r if isinstance(r, tuple) else tuple(r) for r in rows)
 
 
 _JOINERS = frozenset({"-", "/", "\u2013"})

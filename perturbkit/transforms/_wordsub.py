@@ -88,7 +88,7 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
                 n = len(e)
                 if i + n <= len(forms) and all(w in forms[i + k] for k, w in enumerate(e)):
                     out.update(range(i, i + n))
-    doc.user_data["pk_fixed_expr"] = sorted(out)
+    doc.user_data["pk_fixed_expr"] = tuple(sorted(out))
     return frozenset(out)
 
 
@@ -105,7 +105,7 @@ def replaceable_indices(doc: "Doc", upos: Iterable[str]) -> list[tuple[int, str]
     spaCy Token (most replaceable words have no antonym, synonym or concept)."""
     base = doc.user_data.get("pk_replaceable")
     if base is None:
-        base = doc.user_data["pk_replaceable"] = _replaceable_indices(doc)
+        base = doc.user_data["pk_replaceable"] = tuple(_replaceable_indices(doc))
     return [(i, pos) for i, pos in base if pos in upos]
 
 

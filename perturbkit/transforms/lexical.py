@@ -77,7 +77,7 @@ def antonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS, provider=N
     key = f"pk_antonyms:{','.join(upos)}:{name}:{'' if deps is None else ','.join(deps)}"
     cached = doc.user_data.get(key) if name != "base" else None  # a provider without a name: no reuse
     if cached is None:
-        cached = [(tok.i, ant, new, source) for tok, ant, new, source in _antonym_candidates(doc, upos, provider, deps)]
+        cached = tuple((tok.i, ant, new, source) for tok, ant, new, source in _antonym_candidates(doc, upos, provider, deps))
         doc.user_data[key] = cached
     return [(doc[i], ant, new, source) for i, ant, new, source in cached]
 
@@ -335,8 +335,8 @@ def _keyword_observations(doc: "Doc") -> list[tuple[tuple[str, str], str, str, s
     keyword substitution) does not look at every token again."""
     obs = doc.user_data.get("pk_keyword_obs")
     if obs is None:
-        obs = doc.user_data["pk_keyword_obs"] = [(_slot(tok), tok.lower_, tok.lemma_.lower(), tok.pos_)
-                                                 for tok in replaceable_tokens(doc, KEYWORD_POS) if tok.text.islower()]
+        obs = doc.user_data["pk_keyword_obs"] = tuple((_slot(tok), tok.lower_, tok.lemma_.lower(), tok.pos_)
+                                                      for tok in replaceable_tokens(doc, KEYWORD_POS) if tok.text.islower())
     return obs
 
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from ..annotate import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import token_columns, token_strings
+from ._text import frozen, token_columns, token_strings
 
 _CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})
 
@@ -32,17 +32,17 @@ class _Units(NamedTuple):
     """The movable units of a text (see ``_units``): text, character start and end, the text
     between each unit and the next, and whether a unit starts with a punctuation token."""
 
-    texts: list[str]
-    starts: list[int]
-    ends: list[int]
-    gaps: list[str]
-    punct_first: list[bool]
+    texts: tuple[str, ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    gaps: tuple[str, ...]
+    punct_first: tuple[bool, ...]
 
 
 def _unit_table(doc, text: str) -> _Units:
     """The units of ``doc`` (whose text is ``text``), from token attributes read through
     ``doc.to_array`` (spaCy builds a Token object per ``doc[i]``, and per token for ``Doc.text``).
-    Computed once per Doc and kept in ``doc.user_data`` as plain lists: ``applicable`` and
+    Computed once per Doc and kept in ``doc.user_data`` as plain tuples: ``applicable`` and
     ``apply`` both need them."""
     cached = doc.user_data.get(_UNITS_KEY)
     if cached is not None:
@@ -53,10 +53,10 @@ def _unit_table(doc, text: str) -> _Units:
     units = _units(t)
     starts = [idx[a] for a, _ in units]
     ends = [idx[b - 1] + length[b - 1] for _, b in units]
-    table = _Units([text[a:b] for a, b in zip(starts, ends)], starts, ends,
-                   [text[e:a] for e, a in zip(ends, starts[1:])], [bool(punct[a]) for a, _ in units])
-    doc.user_data[_UNITS_KEY] = tuple(table)
-    return table
+    table = frozen(([text[a:b] for a, b in zip(starts, ends)], starts, ends,
+                    [text[e:a] for e, a in zip(ends, starts[1:])], [bool(punct[a]) for a, _ in units]))
+    doc.user_data[_UNITS_KEY] = table
+    return _Units(*table)
 
 
 def _tail_start(t: _Toks) -> int:
@@ -105,7 +105,7 @@ class TokenShuffle(Transform):
         # rebuild from the unit before the first picked one to the unit after the last; where a
         # moved word would touch another word with no space between, a space keeps them apart
         lo, hi = max(0, picked[0] - 1), min(len(old) - 1, picked[-1] + 1)
-        new = old[lo:hi + 1]
+        new = list(old[lo:hi + 1])
         for u, text in zip(picked, order):
             new[u - lo] = text
         parts = [new[0]]

@@ -59,5 +59,6 @@ def _candidates(doc, text: str) -> tuple[list[int], list[str]]:
         idx, length, alpha, stop = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"]
         keep = [i for i in range(len(idx)) if alpha[i] and not stop[i] and length[i] > 1
                 and not (i > 0 and length[i - 1] == 1 and text[idx[i - 1]] == "[")]
-        cands = doc.user_data[_CANDS_KEY] = ([idx[i] for i in keep], [text[idx[i]:idx[i] + length[i]] for i in keep])
+        cands = doc.user_data[_CANDS_KEY] = (tuple(idx[i] for i in keep),
+                                             tuple(text[idx[i]:idx[i] + length[i]] for i in keep))
     return cands

@@ -156,7 +156,7 @@ def _replaceable_tokens(doc: "Doc") -> list:
     the indices are kept in ``doc.user_data`` as plain ints)."""
     idx = doc.user_data.get("pk_relatedness_replaceable")
     if idx is None:
-        idx = doc.user_data["pk_relatedness_replaceable"] = _replaceable_indices(doc)
+        idx = doc.user_data["pk_relatedness_replaceable"] = tuple(_replaceable_indices(doc))
     return [doc[i] for i in idx]
 
 

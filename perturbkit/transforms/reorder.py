@@ -38,7 +38,7 @@ def _movable(doc: "Doc", text: str) -> list[tuple[int, str]]:
             if any(c.isalnum() for c in raw):
                 stripped = raw.strip()
                 found.append((start + len(raw) - len(raw.lstrip()), stripped))
-        doc.user_data[_MOVABLE_KEY] = found
+        found = doc.user_data[_MOVABLE_KEY] = tuple(found)
     return found
 
 

@@ -145,11 +145,11 @@ def _ngram_candidates(doc: "Doc", text: str) -> dict[int, list[tuple[int, int, l
     out = doc.user_data.get(_NGRAMS_KEY)
     if out is None:
         ph = _Phrases(doc, text)
-        out = {}
+        found: dict[int, list] = {}
         for s in sentences(doc):
             for n, cands in _ngrams(ph, s.start, s.end).items():
-                out.setdefault(n, []).append((s.start, s.end, cands))
-        doc.user_data[_NGRAMS_KEY] = out
+                found.setdefault(n, []).append((s.start, s.end, tuple(cands)))
+        out = doc.user_data[_NGRAMS_KEY] = {n: tuple(v) for n, v in found.items()}
     return out
 
 

@@ -86,7 +86,7 @@ def _typo_words(doc: "Doc", text: str) -> tuple[int, list[int], list[str]]:
         words = [(i, n) for i, n, a in zip(starts, lengths, alpha) if a]
         free = [(i, n) for i, n in words if n >= 2 and _free_standing(text, i, i + n)]
         cands = [(i, n) for i, n in free if n >= 3] or free
-        out = doc.user_data[_TYPO_KEY] = (len(words), [i for i, _ in cands], [text[i:i + n] for i, n in cands])
+        out = doc.user_data[_TYPO_KEY] = (len(words), tuple(i for i, _ in cands), tuple(text[i:i + n] for i, n in cands))
     return out
 
 
