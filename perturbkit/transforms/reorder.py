@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import sentences
+from ._text import sentence_chars
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -27,11 +27,11 @@ def _movable(doc: "Doc", text: str) -> list[tuple[int, str]]:
     found = doc.user_data.get(_MOVABLE_KEY)
     if found is None:
         pieces: list[list[int]] = []
-        for s in sentences(doc):
-            if pieces and pieces[-1][1] == s.start_char:  # glued to the previous sentence
-                pieces[-1][1] = s.end_char
+        for a, b in sentence_chars(doc):
+            if pieces and pieces[-1][1] == a:  # glued to the previous sentence
+                pieces[-1][1] = b
             else:
-                pieces.append([s.start_char, s.end_char])
+                pieces.append([a, b])
         found = []
         for start, end in pieces:
             raw = text[start:end]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
-from ._text import sentences, token_columns, token_strings
+from ._text import sentence_bounds, sentence_chars, token_columns, token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -52,8 +52,8 @@ def _copyable_spans(doc: "Doc", text: str) -> list[tuple[int, int, str, bool]]:
     if out is None:
         out = []
         quotes = Quotes(text) if _HAS_QUOTE.search(text) else None  # none: nothing is inside one
-        for s in sentences(doc):
-            start, end, sent = _span(text, s.start_char, s.end_char)
+        for a, b in sentence_chars(doc):
+            start, end, sent = _span(text, a, b)
             ok = _copyable(sent) and not (quotes is not None and (quotes.inside(start) or quotes.inside(end)))
             out.append((start, end, sent, ok))
         doc.user_data[_SPANS_KEY] = out  # shared by the sentence-level transforms (plain data)
@@ -146,9 +146,9 @@ def _ngram_candidates(doc: "Doc", text: str) -> dict[int, list[tuple[int, int, l
     if out is None:
         ph = _Phrases(doc, text)
         found: dict[int, list] = {}
-        for s in sentences(doc):
-            for n, cands in _ngrams(ph, s.start, s.end).items():
-                found.setdefault(n, []).append((s.start, s.end, tuple(cands)))
+        for a, b in sentence_bounds(doc):
+            for n, cands in _ngrams(ph, a, b).items():
+                found.setdefault(n, []).append((a, b, tuple(cands)))
         out = doc.user_data[_NGRAMS_KEY] = {n: tuple(v) for n, v in found.items()}
     return out
 
