@@ -40,6 +40,9 @@ class Annotator:
 
     ``n_parsed`` counts texts sent through the pipeline (what tests use to prove one parse per
     text); ``max_cached`` bounds memory for long runs (least recently used docs are dropped).
+    A text already parsed serves a ``Level.TOKENS`` request with its parsed Doc: the tokens are
+    the same (the pipeline only adds annotations), so it is not tokenized into a second Doc;
+    tokens-level transforms read only what the tokenizer sets.
     """
 
     def __init__(self, nlp: "Language | None" = None, *, model: str | None = None,
@@ -70,6 +73,10 @@ class Annotator:
         # transform of a batch) costs one dict lookup; a digest would hash the whole text each time
         keys = [(int(level), t) for t in texts]
         with self._lock:
+            if level == Level.TOKENS:
+                parsed = int(Level.PARSE)
+                keys = [(parsed, k[1]) if k not in self._cache and (parsed, k[1]) in self._cache else k
+                        for k in keys]
             todo: dict[tuple[int, str], str] = {}
             for k, t in zip(keys, texts):
                 if k not in self._cache and k not in todo:
@@ -93,6 +100,9 @@ class Annotator:
         key = (int(level), text)
         with self._lock:
             doc = self._cache.get(key) if level != Level.NONE else None
+            if doc is None and level == Level.TOKENS:
+                key = (int(Level.PARSE), text)
+                doc = self._cache.get(key)
             if doc is not None:
                 self._cache.move_to_end(key)
                 return doc

@@ -31,7 +31,7 @@ def test_all_foundation_transforms_parse_each_distinct_story_once(fresh):
     for name in FOUNDATION:
         outputs[name] = get_transform(name).batch(examples, seed=1, annotator=fresh)
     assert fresh.n_parsed == len(STORIES)
-    assert fresh.n_tokenized == len(STORIES)  # typos only needs the tokenizer, once per text
+    assert fresh.n_tokenized == 0  # typos only needs the tokenizer: the parsed Docs serve it
     assert all(any(o is not None for o in outs) for outs in outputs.values())
     # calling again (one by one) costs nothing more
     for name in FOUNDATION:
@@ -61,6 +61,34 @@ def test_levels(fresh):
     full = fresh.parse("He left.", Level.PARSE)
     assert full.has_annotation("DEP") and full.has_annotation("POS") and fresh.n_parsed == 1
     assert full is not tok and fresh.parse("He left.", Level.TOKENS) is tok
+
+
+def test_a_parsed_text_serves_tokens_level_requests(fresh):
+    """A story already parsed is not tokenized again into a second Doc for tokens-level transforms."""
+    full = fresh.parse("She ran home. It rained.")
+    assert fresh.parse("She ran home. It rained.", Level.TOKENS) is full
+    assert fresh.pipe(["She ran home. It rained.", "Not parsed yet."], Level.TOKENS)[0] is full
+    assert fresh.n_tokenized == 1 and fresh.n_parsed == 1
+
+
+@pytest.mark.parametrize("name", ["mask_words", "typos", "token_shuffle"])
+def test_tokens_level_transforms_do_not_depend_on_the_parse(fresh, annotator, name):
+    """Tokens-level transforms give the same output on a parsed Doc as on a tokenizer-only one,
+    so the Doc they get (whichever the Annotator has) does not change results."""
+    from perturbkit import get_transform
+
+    t = get_transform(name)
+    assert t.level == Level.TOKENS
+    texts = [*STORIES, "Tom didn't go to the old store. Then [MALE] fell asleep early at home!",
+             "he did n't go , she said . ' fine ' ."]
+    tokens_only = Annotator(annotator.nlp)
+    parsed_first = Annotator(annotator.nlp)
+    parsed_first.pipe(texts)
+    for i, text in enumerate(texts):
+        a = t(text, seed=i, annotator=tokens_only)
+        b = t(text, seed=i, annotator=parsed_first)
+        assert (a and a.text) == (b and b.text)
+    assert tokens_only.n_parsed == 0 and parsed_first.n_tokenized == 0
 
 
 def test_level_none_does_not_load_the_pipeline():

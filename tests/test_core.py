@@ -196,8 +196,9 @@ def test_annotator_parses_each_distinct_text_once(annotator):
     assert ann.n_parsed == 2 and docs[0] is docs[2]
     ann.parse("A dog ran.")
     assert ann.n_parsed == 2
-    tok = ann.parse("A dog ran.", Level.TOKENS)
-    assert ann.n_tokenized == 1 and not tok.has_annotation("DEP")
+    assert ann.parse("A dog ran.", Level.TOKENS) is docs[1]  # already parsed: not tokenized again
+    tok = ann.parse("A bird flew.", Level.TOKENS)
+    assert ann.n_tokenized == 1 and not tok.has_annotation("DEP") and ann.n_parsed == 2
 
 
 def test_mixture_batch_equals_one_by_one_in_any_order():

@@ -92,17 +92,13 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
     return frozenset(out)
 
 
-def replaceable_tokens(doc: "Doc", upos: Iterable[str]) -> list["Token"]:
-    """The tokens of ``doc`` that may be replaced, of one of ``upos``, in order: plain content
-    words, not stop words, names, entities, masks or parts of idioms. The POS-independent checks
-    run once per Doc (kept in ``doc.user_data`` as (index, POS) pairs, so the Doc still
-    pickles), since every substitution transform asks the same question of the same parse."""
-    return [doc[i] for i, _ in replaceable_indices(doc, upos)]
-
-
 def replaceable_indices(doc: "Doc", upos: Iterable[str]) -> list[tuple[int, str]]:
-    """(index, POS) of :func:`replaceable_tokens`, for callers that filter before they need a
-    spaCy Token (most replaceable words have no antonym, synonym or concept)."""
+    """(index, POS), in order, of the tokens of ``doc`` that may be replaced, of one of ``upos``:
+    plain content words, not stop words, names, entities, masks or parts of idioms. The
+    POS-independent checks run once per Doc (kept in ``doc.user_data`` as (index, POS) pairs, so
+    the Doc still pickles), since every substitution transform asks the same question of the same
+    parse; indices, so that callers filter before they need a spaCy Token (most replaceable words
+    have no antonym, synonym or concept)."""
     base = doc.user_data.get("pk_replaceable")
     if base is None:
         base = doc.user_data["pk_replaceable"] = tuple(_replaceable_indices(doc))

@@ -146,10 +146,11 @@ class ConceptNetSubstitution(Transform):
 
         return get_provider(self.conceptnet)
 
-    def _concepts(self, doc: "Doc") -> list["Token"]:
+    def _concepts(self, doc: "Doc") -> list[int]:
+        """Indices of the replaceable words the provider knows."""
         provider = self.provider
         lemmas = token_columns(doc)["lemma"]
-        return [doc[i] for i, _ in replaceable_indices(doc, COMMONSENSE_POS) if provider.has(lemmas[i])]
+        return [i for i, _ in replaceable_indices(doc, COMMONSENSE_POS) if provider.has(lemmas[i])]
 
     def _replacements(self, tok: "Token") -> list[tuple[str, str, str]]:
         lemma = tok.lemma_.lower()
@@ -170,11 +171,13 @@ class ConceptNetSubstitution(Transform):
         n = max(1, round(self.rate * len(concepts)))
         rng.shuffle(concepts)
         changes, used, lemmas = [], set(), set()
-        for tok in concepts:
+        lemma_of = token_columns(doc)["lemma"]
+        for i in concepts:
             if len(used) >= n:
                 break
-            if used & {tok.i - 1, tok.i + 1} or tok.lemma_.lower() in lemmas:
+            if used & {i - 1, i + 1} or lemma_of[i] in lemmas:
                 continue
+            tok = doc[i]
             reps = self._replacements(tok)
             if not reps:
                 continue

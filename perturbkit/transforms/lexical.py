@@ -22,7 +22,7 @@ from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
 from ._adjectives import adjective_synonym_ok
 from ._text import token_columns, token_strings
-from ._wordsub import (WN_POS, antonyms_of, complements_ok, form_like, replaceable_indices, replaceable_tokens,
+from ._wordsub import (WN_POS, antonyms_of, complements_ok, form_like, replaceable_indices,
                        substitution)
 
 if TYPE_CHECKING:
@@ -296,19 +296,23 @@ KEYWORD_POS = ("NOUN", "VERB", "ADJ")
 _FRAME_DEPS = frozenset({"dobj", "dative", "ccomp", "acomp", "oprd", "prep", "agent"})
 
 
-def _slot(tok: "Token") -> tuple[str, str]:
-    """What a replacement must share with ``tok``: its tag and, for verbs, its frame
+def _slot(doc: "Doc", i: int) -> tuple[str, str]:
+    """What a replacement must share with token ``i``: its tag and, for verbs, its frame
     (objects, clausal and prepositional complements), so "told him he ..." is never
-    replaced by "walked him he ..."; for nouns, whether it follows "a"/"an"."""
-    if tok.pos_ == "NOUN":  # countable after "a"/"an": never "a money"
-        return tok.tag_, "a" if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.children) else ""
-    if tok.pos_ != "VERB":
-        return tok.tag_, ""
-    deps = {c.dep_ for c in tok.children if c.dep_ in _FRAME_DEPS}
-    for c in tok.children:
-        if c.dep_ == "xcomp":
-            deps.add("xcomp:ing" if c.tag_ == "VBG" else "xcomp")
-    return tok.tag_, "+".join(sorted(deps))
+    replaced by "walked him he ..."; for nouns, whether it follows "a"/"an". Read from the
+    token table."""
+    strs = token_strings(doc)
+    tag, dep, kids, p = strs["tag"], strs["dep"], strs["children"][i], strs["pos"][i]
+    if p == "NOUN":  # countable after "a"/"an": never "a money"
+        lower = token_columns(doc)["lower"]
+        return tag[i], "a" if any(dep[c] == "det" and lower[c] in ("a", "an") for c in kids) else ""
+    if p != "VERB":
+        return tag[i], ""
+    deps = {dep[c] for c in kids if dep[c] in _FRAME_DEPS}
+    for c in kids:
+        if dep[c] == "xcomp":
+            deps.add("xcomp:ing" if tag[c] == "VBG" else "xcomp")
+    return tag[i], "+".join(sorted(deps))
 
 
 def form_like_ok(word: str, lemma: str, tag: str, upos: str) -> bool:
@@ -335,8 +339,10 @@ def _keyword_observations(doc: "Doc") -> list[tuple[tuple[str, str], str, str, s
     keyword substitution) does not look at every token again."""
     obs = doc.user_data.get("pk_keyword_obs")
     if obs is None:
-        obs = doc.user_data["pk_keyword_obs"] = tuple((_slot(tok), tok.lower_, tok.lemma_.lower(), tok.pos_)
-                                                      for tok in replaceable_tokens(doc, KEYWORD_POS) if tok.text.islower())
+        cols, text = token_columns(doc), token_strings(doc)["text"]
+        obs = doc.user_data["pk_keyword_obs"] = tuple(
+            (_slot(doc, i), cols["lower"][i], cols["lemma"][i], pos)
+            for i, pos in replaceable_indices(doc, KEYWORD_POS) if text[i].islower())
     return obs
 
 
@@ -387,9 +393,6 @@ class KeywordSubstitution(Transform):
     def fitted(self) -> bool:
         return bool(self._vocab)
 
-    def _keywords(self, doc: "Doc") -> list["Token"]:
-        return replaceable_tokens(doc, KEYWORD_POS)
-
     def _replacement(self, tok: "Token", rng: random.Random, provider) -> tuple[str, str, str] | None:
         lemma = tok.lemma_.lower()
         ants = [(a, s) for a, s in antonyms_of(lemma, tok.pos_, provider) if complements_ok(tok, lemma, a)]
@@ -398,7 +401,7 @@ class KeywordSubstitution(Transform):
             new = form_like(ant, tok)
             if new and new != tok.lower_:
                 return ant, new, source
-        pool = self._vocab.get(_slot(tok))
+        pool = self._vocab.get(_slot(tok.doc, tok.i))
         if not pool or form_like(lemma, tok) is None:
             return None
         words, weights = pool
@@ -409,23 +412,24 @@ class KeywordSubstitution(Transform):
         return None
 
     def applicable(self, example: Example, doc: "Doc") -> bool:
-        kws = self._keywords(doc)
+        kws = replaceable_indices(doc, KEYWORD_POS)
         if self.fitted:
             return bool(kws)
-        provider = _provider(self.conceptnet)
-        return any(antonyms_of(t.lemma_.lower(), t.pos_, provider) for t in kws)
+        provider, lemma = _provider(self.conceptnet), token_columns(doc)["lemma"]
+        return any(antonyms_of(lemma[i], pos, provider) for i, pos in kws)
 
     def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
-        kws = self._keywords(doc)
+        kws = [i for i, _ in replaceable_indices(doc, KEYWORD_POS)]
         provider = _provider(self.conceptnet)
         n = max(1, round(self.rate * len(kws)))
         rng.shuffle(kws)
         chosen, used = [], set()
-        for tok in kws:
+        for i in kws:
             if len(chosen) >= n:
                 break
-            if used & {tok.i - 1, tok.i + 1}:
+            if used & {i - 1, i + 1}:
                 continue
+            tok = doc[i]
             rep = self._replacement(tok, rng, provider)
             if rep is not None:
                 chosen.append((tok, *rep))
