@@ -67,3 +67,15 @@ def test_never_raises(word, tag):
     out = inflect_like(word, tag)
     assert out is None or isinstance(out, str)
     assert isinstance(lemma_of(word, TAG_UPOS.get(tag, "X")), str)
+
+
+def test_all_lemmas_is_lemminflects_answer_memoised():
+    import lemminflect
+
+    from perturbkit.resources.inflect import all_lemmas
+
+    for word, upos in [("went", None), ("leaves", None), ("leaves", "VERB"), ("happier", "ADJ"), ("qzxv", None)]:
+        want = lemminflect.getAllLemmas(word, upos) if upos else lemminflect.getAllLemmas(word)
+        assert all_lemmas(word, upos) == want
+        assert all_lemmas(word, upos) is all_lemmas(word, upos)  # one lookup per word
+    assert all_lemmas("went")["VERB"] == ("go",) and all_lemmas("qzxv") == {}

@@ -34,8 +34,11 @@ def _synset(s) -> tuple:
 
 def _answers(wn, words) -> list:
     """Everything the transforms ask a reader, for each word and POS."""
+    from perturbkit.transforms._wordsub import main_pos
+
     out = []
     for word in words:
+        out.append(("main POS", word, main_pos(wn, word)))  # perturbkit's reader: from index counts
         for pos in (None, "n", "v", "a", "r", "s"):
             offsets = wn.offsets(word, pos)
             synsets = wn.synsets(word, pos)

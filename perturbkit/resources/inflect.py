@@ -44,6 +44,14 @@ def all_inflections(lemma: str, upos: str) -> dict[str, tuple[str, ...]]:
 
 
 @functools.lru_cache(maxsize=65536)
+def all_lemmas(word: str, upos: str | None = None) -> dict[str, tuple[str, ...]]:
+    """lemminflect's ``getAllLemmas(word, upos)`` ({POS: lemmas}; empty for an unknown word),
+    memoised and shared by every caller (lemminflect deep-copies its table entry on each call).
+    Shared: do not modify the result."""
+    return _lemminflect().getAllLemmas(word, upos) if upos else _lemminflect().getAllLemmas(word)
+
+
+@functools.lru_cache(maxsize=65536)
 def forms(lemma: str, tag: str, upos: str | None = None, oov: bool = False) -> tuple[str, ...]:
     """Every form lemminflect gives ``lemma`` for Penn ``tag`` (e.g. be+VBD -> was, were)."""
     if not lemma or tag not in TAG_UPOS or any(c.isspace() for c in lemma):

@@ -276,6 +276,11 @@ class WordNet:
         offsets, counts = self._senses(word, pos)
         return counts[offsets.index(offset)] if counts and offset in offsets else 0
 
+    def tag_counts(self, word: str, pos: str) -> tuple[int, ...]:
+        """SemCor counts of ``word`` (an index lemma) in each of its ``pos`` senses, in sense
+        order; () when WordNet has no counts for it."""
+        return self._senses(word, pos)[1]
+
     def lemma_count(self, lemma: Lemma) -> int:
         """``lemma.count()``: SemCor count of its sense key in ``cntlist.rev``."""
         return self._counts.get(lemma.key(), 0)

@@ -8,7 +8,7 @@ import functools
 import re
 from typing import TYPE_CHECKING, Iterable
 
-from ..resources.inflect import forms
+from ..resources.inflect import all_lemmas, forms
 from ..resources.lexicons import table, word_list
 from ._text import doc_text
 from ._text import token_columns as columns  # (re-exported: the person transforms read it from here)
@@ -189,9 +189,7 @@ def _can_be_noun(tok: "Token") -> bool:
 @functools.lru_cache(maxsize=65536)
 def _noun_reading(low: str) -> bool:
     """Whether lemminflect knows ``low`` as a noun (or does not know it at all)."""
-    from lemminflect import getAllLemmas
-
-    lemmas = getAllLemmas(low)
+    lemmas = all_lemmas(low)
     return not lemmas or "NOUN" in lemmas or "PROPN" in lemmas
 
 

@@ -125,13 +125,19 @@ def frozen(rows: Iterable[Any]) -> tuple:
 _JOINERS = frozenset({"-", "/", "\u2013"})
 
 
-def hyphen_glued(doc: "Doc", i: int) -> bool:
-    """Token ``i`` is a piece of a hyphenated or slashed word ("long-time", "and/or"): a hyphen,
-    slash or en dash joins it to a neighbour with no space between, so replacing it alone would
-    split a word."""
+def hyphen_glued(doc: "Doc") -> set[int]:
+    """Indices of the tokens that are pieces of a hyphenated or slashed word ("long-time",
+    "and/or"): a hyphen, slash or en dash joins them to a neighbour with no space between, so
+    replacing one alone would split a word. One scan per call (joiners are rare)."""
     space, text = token_columns(doc)["SPACY"], token_strings(doc)["text"]
-    return (i > 0 and not space[i - 1] and text[i - 1] in _JOINERS) or (
-        i + 1 < len(text) and not space[i] and text[i + 1] in _JOINERS)
+    out: set[int] = set()
+    for j, t in enumerate(text):
+        if t in _JOINERS:
+            if j > 0 and not space[j - 1]:
+                out.add(j - 1)
+            if j + 1 < len(text) and not space[j]:
+                out.add(j + 1)
+    return out
 
 
 def doc_text(doc: "Doc") -> str:

@@ -82,12 +82,14 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
     cols = token_columns(doc)
     forms = list(zip(cols["lower"], cols["lemma"]))
     out: set[int] = set()
-    for i, form in enumerate(forms):
-        for first in set(form):
-            for e in exprs.get(first, ()):
-                n = len(e)
-                if i + n <= len(forms) and all(w in forms[i + k] for k, w in enumerate(e)):
-                    out.update(range(i, i + n))
+    for i, (lower, lemma) in enumerate(forms):
+        found = exprs.get(lower, ())
+        if lemma != lower and lemma in exprs:
+            found += exprs[lemma]
+        for e in found:
+            n = len(e)
+            if i + n <= len(forms) and all(w in forms[i + k] for k, w in enumerate(e)):
+                out.update(range(i, i + n))
     doc.user_data["pk_fixed_expr"] = tuple(sorted(out))
     return frozenset(out)
 
@@ -108,7 +110,7 @@ def replaceable_indices(doc: "Doc", upos: Iterable[str]) -> list[tuple[int, str]
 def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:
     """(index, POS) of every replaceable token, read from the per-Doc token table."""
     cols, strs = token_columns(doc), token_strings(doc)
-    fixed = fixed_expression_tokens(doc)
+    fixed, glued = fixed_expression_tokens(doc), hyphen_glued(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     alpha, stop, ent = cols["IS_ALPHA"], cols["IS_STOP"], cols["ENT_TYPE"]
     start = cols["SENT_START"]
@@ -123,7 +125,7 @@ def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:
             continue  # acronyms, masks ([MALE]) and mid-sentence capitals (names)
         if i > 0 and text[i - 1] in ("[", "<", "@", "#"):
             continue
-        if hyphen_glued(doc, i):
+        if i in glued:
             continue  # part of a hyphenated word ("long-time")
         p = pos[i]
         deps = [dep[k] for k in kids[i]]
@@ -308,6 +310,13 @@ def main_pos_of(lemma: str) -> str | None:
 
 def main_pos(wn, lemma: str) -> str | None:
     """The WordNet POS in which ``lemma`` is most often used (by SemCor counts), or None."""
+    if hasattr(wn, "tag_counts"):  # perturbkit's reader: the counts of the lemma's own index entry
+        best, most = None, 0
+        for pos in ("n", "v", "a", "r"):
+            c = sum(wn.tag_counts(lemma, pos))
+            if c > most:
+                best, most = pos, c
+        return best
     best, best_count = None, -1
     for pos in ("n", "v", "a", "r"):
         offsets = wn.offsets(lemma, pos)

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from ..annotate import Annotator, Level, default_annotator
 from ..example import Example
+from ..resources.inflect import all_lemmas
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
@@ -190,9 +191,7 @@ def _is_common_word(word: str) -> bool:
 
 @functools.lru_cache(maxsize=65536)
 def _is_common_lower(word: str) -> bool:
-    from lemminflect import getAllLemmas
-
-    return bool(getAllLemmas(word))
+    return bool(all_lemmas(word))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
 from ..example import Example
+from ..resources.inflect import all_lemmas, forms
 from ..transform import Change, Effect, Transform, register
 from ._text import is_tokenised, match_case, token_columns
 
@@ -178,14 +179,12 @@ def _contract(doc: "Doc", text: str) -> list[Change]:
 @functools.lru_cache(maxsize=8192)
 def _verb_form(word: str) -> str | None:
     """"base" or "participle" for an unambiguous verb form, else None ("come", "cut", "put")."""
-    import lemminflect
-
     w = word.lower()
-    lemmas = lemminflect.getAllLemmas(w, "VERB").get("VERB", ())
+    lemmas = all_lemmas(w, "VERB").get("VERB", ())
     if not lemmas:
         return None
     base = w in lemmas
-    part = any(w in lemminflect.getInflection(lem, "VBN") for lem in lemmas)
+    part = any(w in forms(lem, "VBN", oov=True) for lem in lemmas)  # lemminflect's getInflection
     if base == part:
         return None
     return "base" if base else "participle"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..annotate import Annotator, Level, default_annotator
 from ..example import Example
 from ..resources.errors import ResourceMissing
-from ..resources.inflect import first_form
+from ..resources.inflect import all_lemmas, first_form
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
 from ._text import (doc_text, hyphen_glued, is_tokenised, match_case, sentence_bounds, sentence_chars, sentences,
@@ -130,9 +130,7 @@ def _fit_docs(corpus: Sequence[Example], annotator: Annotator | None) -> list[tu
 @functools.lru_cache(maxsize=65536)
 def _known(lemma: str, pos: str) -> bool:
     """Whether lemminflect's lexicon has ``lemma`` as a ``pos`` (drops tagger errors like "to sunscreen")."""
-    from lemminflect import getAllLemmas
-
-    return lemma in getAllLemmas(lemma, upos=pos).get(pos, ())
+    return lemma in all_lemmas(lemma, pos).get(pos, ())
 
 
 def _replaceable_indices(doc: "Doc") -> list[int]:
@@ -143,7 +141,7 @@ def _replaceable_indices(doc: "Doc") -> list[int]:
     cols, strs = token_columns(doc), token_strings(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     alpha, stop, ent, lemma = cols["IS_ALPHA"], cols["IS_STOP"], cols["ENT_TYPE"], cols["lemma"]
-    start = cols["SENT_START"]
+    start, glued = cols["SENT_START"], hyphen_glued(doc)
     n = len(text)
     out = []
     for i in range(n):
@@ -157,7 +155,7 @@ def _replaceable_indices(doc: "Doc") -> list[int]:
             continue
         if "prt" in deps or not _known(lemma[i], p):
             continue
-        if hyphen_glued(doc, i):
+        if i in glued:
             continue
         out.append(i)
     return out

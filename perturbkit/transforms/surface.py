@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..annotate import Level
 from ..example import Example
+from ..resources.inflect import all_lemmas
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
 from ._text import sentences, token_columns
@@ -31,11 +32,10 @@ def _free_standing(text: str, start: int, end: int) -> bool:
 @functools.lru_cache(maxsize=65536)
 def _is_word(word: str) -> bool:
     """Whether ``word`` is an English word (lemminflect's dictionary or spaCy's stop words)."""
-    import lemminflect
     from spacy.lang.en.stop_words import STOP_WORDS
 
     w = word.lower()
-    return w in STOP_WORDS or bool(lemminflect.getAllLemmas(w))
+    return w in STOP_WORDS or bool(all_lemmas(w))
 
 
 def _typo(word: str, rng: random.Random) -> tuple[str, str] | None:
