@@ -35,7 +35,7 @@ test-fast: setup
 
 bench: setup
 	$(PY) benchmarks/transforms.py
-	$(PY) benchmarks/validity.py
+	$(PY) benchmarks/validity.py --repeat 3
 	$(PY) benchmarks/metric_runner.py
 	$(PY) benchmarks/mans.py
 
