@@ -58,7 +58,8 @@ class Edit:
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A story to score or perturb.
+    """A story to score or perturb. ``meta`` (reader fields such as ratings) is shared by an
+    example and all its variants: treat it as read-only.
 
     >>> ex = Example("He went home. He slept.", context="It was late.")
     >>> ex.id == Example("He went home. He slept.", context="It was late.").id
@@ -86,8 +87,10 @@ class Example:
     def derive(self, text: str, edits: tuple[Edit, ...], tag: str) -> "Example":
         """A variant of this example with new text, appended edits and an id ``<id>/<tag>``."""
         # the constructor directly: ``dataclasses.replace`` re-reads the fields on every call,
-        # and every variant of every transform passes through here
-        return type(self)(text, f"{self.id}/{tag}", self.context, self.reference, dict(self.meta),
+        # and every variant of every transform passes through here. The variant shares its
+        # parent's ``meta`` (read-only): a copy per variant was one more object per output for
+        # the garbage collector to scan while a batch keeps its outputs alive
+        return type(self)(text, f"{self.id}/{tag}", self.context, self.reference, self.meta,
                        self.edits + tuple(edits), self.parent_id if self.parent_id is not None else self.id)
 
     def to_dict(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import hashlib
+import operator
 import random
 from dataclasses import dataclass, field
 from enum import Enum
@@ -50,6 +51,9 @@ def rng_for(seed: int, example_id: str, name: str) -> random.Random:
     """The RNG for one (seed, example, transform): independent of order, batching and workers."""
     digest = hashlib.sha256(f"{seed}\x1f{example_id}\x1f{name}".encode("utf-8", "surrogatepass")).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+_SPAN = operator.itemgetter(0, 1)  # a Change's (start, end)
 
 
 class _RngOnUse:
@@ -140,7 +144,8 @@ class Transform:
 
     def rewrite(self, ex: Example, changes: Iterable[Change], tag: str | None = None) -> Example | None:
         """Build the variant from non-overlapping replacements in ``ex.text``, with its Edits."""
-        chs = sorted((c for c in changes if ex.text[c.start:c.end] != c.new), key=lambda c: (c.start, c.end))
+        text = ex.text
+        chs = sorted([c for c in changes if text[c.start:c.end] != c.new], key=_SPAN)
         if not chs:
             return None
         parts: list[str] = []
@@ -150,15 +155,15 @@ class Transform:
         for c in chs:
             if c.start < pos or c.end < c.start:
                 raise ValueError(f"{self.name}: overlapping or inverted change {c} in example {ex.id!r}")
-            keep = ex.text[pos:c.start]
+            keep = text[pos:c.start]
             parts.append(keep)
             out_len += len(keep)
             edits.append(Edit(self.name, (c.start, c.end), (out_len, out_len + len(c.new)),
-                              ex.text[c.start:c.end], c.new, c.note))
+                              text[c.start:c.end], c.new, c.note))
             parts.append(c.new)
             out_len += len(c.new)
             pos = c.end
-        parts.append(ex.text[pos:])
+        parts.append(text[pos:])
         return ex.derive("".join(parts), tuple(edits), tag or self.name)
 
     # --- description --------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Core model: Example/Edit, the Transform base, the registry, combinators and RNG derivation."""
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -67,6 +68,20 @@ def test_example_round_trips_through_dict():
     back = Example.from_dict(ex.to_dict())
     assert back == ex and back.meta == {"k": 1} and back.parent_id == "e1"
     assert back.edits == (Edit("_upper_first", (0, 5), (0, 5), "hello", "HELLO", "upper"),)
+
+
+def test_variants_are_light_objects_sharing_their_parents_meta():
+    """Slots (no per-object dict) and one shared ``meta``: a batch keeps thousands of variants
+    alive, and each object is one more for the garbage collector to scan."""
+    import pickle
+
+    parent = Example("hello world", id="e1", meta={"rating": 3, "storyline": [["a"]]})
+    out = _Upper()(parent)
+    assert out.meta is parent.meta and out.meta == {"rating": 3, "storyline": [["a"]]}
+    assert not hasattr(out, "__dict__") and not hasattr(out.edits[0], "__dict__")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        out.text = "changed"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(out)) == out
 
 
 def test_rewrite_records_spans_in_both_texts():
