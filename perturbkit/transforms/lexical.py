@@ -333,7 +333,7 @@ def _known(lemma: str, upos: str) -> bool:
     return lemma not in _names() and bool(wordnet().offsets(lemma, WN_POS[upos]))
 
 
-def _keyword_observations(doc: "Doc") -> list[tuple[tuple[str, str], str, str, str]]:
+def _keyword_observations(doc: "Doc") -> tuple[tuple[tuple[str, str], str, str, str], ...]:
     """(slot, word, lemma, POS) of each lower-case keyword of ``doc``: what ``fit`` counts, kept
     in ``doc.user_data`` (plain data) so that a second fit on the same parses (UNION's own
     keyword substitution) does not look at every token again."""

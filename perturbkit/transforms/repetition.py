@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
@@ -45,22 +45,22 @@ def _copyable(text: str) -> bool:
             and text.count('"') % 2 == 0 and text.count("\u201c") == text.count("\u201d"))
 
 
-def _copyable_spans(doc: "Doc", text: str) -> list[tuple[int, int, str, bool]]:
+def _copyable_spans(doc: "Doc", text: str) -> tuple[tuple[int, int, str, bool], ...]:
     """(start, end, text, ok) per sentence; ``ok``: it can be copied, or be the target of a copy
     (a whole sentence outside dialogue, so the copy never lands inside or splits a quotation)."""
     out = doc.user_data.get(_SPANS_KEY)
     if out is None:
-        out = []
+        found = []
         quotes = Quotes(text) if _HAS_QUOTE.search(text) else None  # none: nothing is inside one
         for a, b in sentence_chars(doc):
             start, end, sent = _span(text, a, b)
             ok = _copyable(sent) and not (quotes is not None and (quotes.inside(start) or quotes.inside(end)))
-            out.append((start, end, sent, ok))
-        doc.user_data[_SPANS_KEY] = out  # shared by the sentence-level transforms (plain data)
+            found.append((start, end, sent, ok))
+        out = doc.user_data[_SPANS_KEY] = tuple(found)  # shared by the sentence-level transforms
     return out
 
 
-def _gap(text: str, sp: list[tuple[int, int, str]], i: int) -> str:
+def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:
     """The separator to put between sentence ``i`` and a copy inserted after it."""
     if i + 1 < len(sp):
         gap = text[sp[i][1]:sp[i + 1][0]]
