@@ -448,12 +448,14 @@ class Mixture(_Combinator):
         sentences a technique rewrote. Each example's
         draws (how many, which, each technique's RNG) are made up front in the order ``run`` would
         make them, so the result does not depend on batching."""
-        plans: list[list[tuple[Transform, random.Random]]] = []
+        plans: list[list[tuple[Transform, int]]] = []  # each step's transform and child-RNG seed
         ks = sorted(self.counts)
         for rng in rngs:
             k = min(rng.choices(ks, weights=[self.counts[x] for x in ks])[0], len(self.transforms))
             chosen = _weighted_order(rng, list(range(len(self.transforms))), self.weights)[:k]
-            plans.append([(self.transforms[i], _child_rng(rng)) for i in chosen])
+            # the seed of each step's ``_child_rng``: a Random is built only when the step runs
+            # (thousands of 2.5 kB generator states otherwise live through the whole batch)
+            plans.append([(self.transforms[i], rng.getrandbits(64)) for i in chosen])
         from .reparse import DerivedAnnotator
 
         view = DerivedAnnotator(annotator)  # intermediate texts: re-parse only what changed
@@ -468,7 +470,7 @@ class Mixture(_Combinator):
                 t = plans[js[0]][step][0]
                 t.prepare([cur[j] for j in js if cur[j].text.strip()], view)
                 for j in js:
-                    out = t.run(cur[j], plans[j][step][1], view)
+                    out = t.run(cur[j], random.Random(plans[j][step][1]), view)
                     if out is not None:
                         if step + 1 < len(plans[j]):
                             changed.append((cur[j].text, out.text))
