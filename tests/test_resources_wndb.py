@@ -39,6 +39,7 @@ def _answers(wn, words) -> list:
     out = []
     for word in words:
         out.append(("main POS", word, main_pos(wn, word)))  # perturbkit's reader: from index counts
+        out.append(("tag counts", word, [sum(wnmod.tag_counts(wn, word, pos)) for pos in "nvar"]))
         for pos in (None, "n", "v", "a", "r", "s"):
             offsets = wn.offsets(word, pos)
             synsets = wn.synsets(word, pos)

