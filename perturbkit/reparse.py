@@ -23,6 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .annotate import DOC_TEXT_KEY, Level
+from .reparse_negation import EDIT_WORDS, NEGATORS, negation_rows, prototypes
+from .transforms._text import _COLS_KEY, doc_text
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -43,8 +45,6 @@ _HEAD_COL, _IOB_COL, _LEMMA_COL = 5, 6, 3
 def _words(doc: "Doc", text: str | None = None) -> tuple[list[str], list[bool]]:
     """A Doc's words and whether each is followed by a space, read from arrays (no Token objects:
     building one per token of every parent was a third of the derivation's time)."""
-    from .transforms._text import _COLS_KEY
-
     cols = doc.user_data.get(_COLS_KEY)  # the transforms' per-Doc table, when already built
     if cols is not None:
         idx, length, space = cols["IDX"], cols["LENGTH"], cols["SPACY"]
@@ -60,8 +60,6 @@ class _Sentences:
     def __init__(self, doc: "Doc", attrs: list[int]) -> None:
         import numpy as np
         from spacy.attrs import IDX, IS_SPACE, LENGTH, SENT_START, SPACY
-
-        from .transforms._text import doc_text
 
         self.doc = doc
         n = len(attrs)  # one read of the annotations and of what finds words and sentences
@@ -190,8 +188,6 @@ _COLS = {"TAG": 0, "POS": 1, "MORPH": 2, "LEMMA": 3, "DEP": 4, "HEAD": 5}  # in 
 
 def _negated(words: list[str], sents: _Sentences, nlp: "Language") -> Any:
     """Rows for ``words`` derived from a parent sentence it negates or un-negates, or None."""
-    from .reparse_negation import EDIT_WORDS, NEGATORS, negation_rows, prototypes
-
     if not any(w.lower() in EDIT_WORDS for w in words) and not any(w.lower() in NEGATORS for w in sents.words):
         return None  # cheap test: no negation on either side
     for length in sorted(sents.by_len, key=lambda n: abs(n - len(words))):

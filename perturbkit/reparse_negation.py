@@ -58,6 +58,8 @@ def negation_rows(parent_words: Sequence[str], parent_rows: "np.ndarray", new_wo
 
     old = [w.lower() for w in parent_words]
     new = [w.lower() for w in new_words]
+    if not _few_edits(old, new):
+        return None
     rows: list[np.ndarray | None] = [None] * len(new)
     old_of: dict[int, int] = {}  # new index -> parent index, for kept and re-formed words
     added: list[int] = []
@@ -110,6 +112,13 @@ def negation_rows(parent_words: Sequence[str], parent_rows: "np.ndarray", new_wo
     out = np.vstack(rows)
     out[:, head_col] = (np.array(heads, dtype=np.int64) - np.arange(len(new), dtype=np.int64)).astype(out.dtype)
     return out
+
+
+def _few_edits(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether ``old`` and ``new`` may differ by at most ``_MAX_EDITS`` words: the words each has
+    that the other lacks are a lower bound of the edits (a quick test before the diff)."""
+    old_set, new_set = set(old), set(new)
+    return sum(w not in new_set for w in old) + sum(w not in old_set for w in new) <= _MAX_EDITS
 
 
 def _verb_tag(word: str, lemma: str, pos: str, after_do: bool) -> str | None:
