@@ -79,3 +79,81 @@ def test_all_lemmas_is_lemminflects_answer_memoised():
         assert all_lemmas(word, upos) == want
         assert all_lemmas(word, upos) is all_lemmas(word, upos)  # one lookup per word
     assert all_lemmas("went")["VERB"] == ("go",) and all_lemmas("qzxv") == {}
+
+
+class _Owner:
+    """Stands in for a lemminflect singleton: a source file and a parser that counts its calls."""
+
+    def __init__(self, src):
+        self.lu_fn, self.parsed = str(src), 0
+
+    def _load(self):
+        self.parsed += 1
+        self.table = {line.split(",")[0]: {"X": tuple(line.split(",")[1:])} for line in open(self.lu_fn).read().split()}
+        return self.table
+
+
+def test_prime_table_parses_once_then_reads_the_copy(tmp_path):
+    from perturbkit.resources.inflect import prime_table
+
+    src = tmp_path / "lu.csv"
+    src.write_text("go,went,gone\ndog,dogs\n")
+    first = _Owner(src)
+    prime_table(first, "table", "lu_fn", "_load", tmp_path / "cache", "1.0")
+    assert first.parsed == 1 and first.table == {"go": {"X": ("went", "gone")}, "dog": {"X": ("dogs",)}}
+    second = _Owner(src)
+    prime_table(second, "table", "lu_fn", "_load", tmp_path / "cache", "1.0")
+    assert second.parsed == 0 and second.table == first.table  # read back, not parsed
+    prime_table(second, "table", "lu_fn", "_load", tmp_path / "cache", "1.0")
+    assert second.parsed == 0  # a table already there is left alone
+
+    src.write_text("cat,cats\n")  # a changed source is parsed again, never served stale
+    third = _Owner(src)
+    prime_table(third, "table", "lu_fn", "_load", tmp_path / "cache", "1.0")
+    assert third.parsed == 1 and third.table == {"cat": {"X": ("cats",)}}
+    fourth = _Owner(src)
+    prime_table(fourth, "table", "lu_fn", "_load", tmp_path / "cache", "2.0")  # another release
+    assert fourth.parsed == 1
+
+
+def test_prime_table_rebuilds_a_damaged_copy(tmp_path):
+    from perturbkit.resources.inflect import prime_table
+
+    src = tmp_path / "lu.csv"
+    src.write_text("go,went\n")
+    prime_table(_Owner(src), "table", "lu_fn", "_load", tmp_path / "cache", "1.0")
+    (copy,) = (tmp_path / "cache").iterdir()
+    copy.write_bytes(copy.read_bytes()[:7])  # truncated
+    again = _Owner(src)
+    prime_table(again, "table", "lu_fn", "_load", tmp_path / "cache", "1.0")
+    assert again.parsed == 1 and again.table == {"go": {"X": ("went",)}}
+    assert "tmp" not in " ".join(p.name for p in (tmp_path / "cache").iterdir())  # no temp file left
+
+
+def test_prime_table_skips_an_owner_without_the_expected_attributes(tmp_path):
+    from perturbkit.resources.inflect import prime_table
+
+    owner = SimpleNamespace()
+    prime_table(owner, "table", "lu_fn", "_load", tmp_path, "1.0")
+    assert vars(owner) == {} and not any(tmp_path.iterdir())
+
+
+def test_lemminflect_tables_read_back_are_its_own_parse():
+    """Tables read back from the cache copy are what lemminflect's codecs parse from its files."""
+    import lemminflect
+    from lemminflect import Inflections, Lemmatizer, config
+    from lemminflect.codecs.InflectionLUCodec import InflectionLUCodec
+    from lemminflect.codecs.LemmaLUCodec import LemmaLUCodec
+
+    from perturbkit.resources.config import cache_dir
+    from perturbkit.resources.inflect import _lemminflect, prime_table
+
+    _lemminflect()  # primes the singletons, writing the copies if this cache has none yet
+    for cls, table, source, codec, src in (
+            (Inflections, "infl_dict", "infl_lu_fn", InflectionLUCodec, config.inflection_lu_fn),
+            (Lemmatizer, "lemma_dict", "lemma_lu_fn", LemmaLUCodec, config.lemma_lu_fn)):
+        fresh = cls.__new__(cls)  # a second instance, as a new process would have
+        cls.__init__(fresh)
+        fresh.must_not_parse = lambda: pytest.fail("parsed although the copy is there")
+        prime_table(fresh, table, source, "must_not_parse", cache_dir("lemminflect"), lemminflect.__version__)
+        assert getattr(fresh, table) == codec.load(src) == getattr(cls(), table)

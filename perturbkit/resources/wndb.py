@@ -7,17 +7,14 @@ tables from one marshal file in the cache dir and parses only a synset's words a
 """
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import marshal
 import mmap
-import os
-import sys
 import warnings
 from array import array
 from bisect import bisect_left
 from pathlib import Path
 from typing import Iterator
+
+from . import filecache
 
 POS_LIST = ("n", "v", "a", "r")  # nltk's order for synsets(word) without a POS
 _FILE = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
@@ -111,14 +108,8 @@ def _build(folder: Path) -> tuple:
 
 
 def _cache_file(folder: Path, cache: Path) -> Path | None:
-    """``cache/wndb-<key>.marshal``, keyed by the files' paths, sizes and mtimes (and Python)."""
-    try:
-        stamp = [(f, s.st_size, s.st_mtime_ns) for f in _STAMPED if (folder / f).exists()
-                 for s in [(folder / f).stat()]]
-    except OSError:
-        return None
-    key = repr((_FORMAT, str(folder.resolve()), stamp, sys.version_info[:2], sys.byteorder))
-    return cache / f"wndb-{hashlib.sha256(key.encode()).hexdigest()[:20]}.marshal"
+    """``cache/wndb-<key>.marshal``, keyed by the stamped files' paths, sizes and mtimes."""
+    return filecache.keyed_path(cache, "wndb", [folder / f for f in _STAMPED if (folder / f).exists()], _FORMAT)
 
 
 def _ready(tables: tuple) -> tuple:
@@ -136,23 +127,14 @@ def _ready(tables: tuple) -> tuple:
 def _load(folder: Path, cache: Path | None) -> tuple:
     """The tables from the cache file when it is fresh and sound, else built (and cached)."""
     path = _cache_file(folder, cache) if cache is not None else None
-    if path is not None:
+    data = filecache.load(path)
+    if isinstance(data, tuple) and len(data) == 8 and data[0] == _FORMAT:
         try:
-            data = marshal.loads(path.read_bytes())
-            if isinstance(data, tuple) and len(data) == 8 and data[0] == _FORMAT:
-                return _ready(data[1:])
-        except (OSError, EOFError, ValueError, TypeError):
-            pass  # absent, damaged or foreign: rebuilt below, never trusted
+            return _ready(data[1:])
+        except (ValueError, TypeError):
+            pass  # damaged or foreign: rebuilt below, never trusted
     tables = _build(folder)
-    if path is not None:
-        tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(marshal.dumps((_FORMAT,) + tables))
-            os.replace(tmp, path)  # atomic: readers see the whole file or none
-        except OSError:  # a read-only cache dir only costs speed
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+    filecache.save(path, (_FORMAT,) + tables)
     return _ready(tables)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import gzip
-import hashlib
 import os
 import pickle
 import re
@@ -21,7 +20,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import wndb
+from . import filecache, wndb
 from .config import cache_dir
 from .errors import ResourceMissing
 
@@ -272,37 +271,16 @@ _INDEX_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "data.adj"
 
 
 def _index_cache_path(corpus: Path) -> Path | None:
-    try:
-        stamp = [(f, (corpus / f).stat().st_size, (corpus / f).stat().st_mtime_ns) for f in _INDEX_FILES]
-    except OSError:
-        return None
-    key = hashlib.sha256(repr((str(corpus.resolve()), stamp)).encode()).hexdigest()[:20]
-    return cache_dir("wordnet", create=False) / f"index-{key}.pickle"
+    return filecache.keyed_path(cache_dir("wordnet", create=False), "index", [corpus / f for f in _INDEX_FILES],
+                                suffix="pickle")
 
 
 def _load_index_cache(corpus: Path) -> Any:
-    path = _index_cache_path(corpus)
-    if path is None or not path.is_file():
-        return None
-    try:
-        with open(path, "rb") as f:
-            return pickle.load(f)
-    except Exception:  # a damaged or foreign cache file is rebuilt, never trusted
-        return None
+    return filecache.load(_index_cache_path(corpus), pickle.loads)
 
 
 def _save_index_cache(corpus: Path, value: Any) -> None:
-    path = _index_cache_path(corpus)
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-        with open(tmp, "wb") as f:
-            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)  # atomic: readers see the whole file or none
-    except OSError:
-        pass  # a read-only cache dir only costs speed
+    filecache.save(_index_cache_path(corpus), value, functools.partial(pickle.dumps, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def nltk_data_path() -> list[str]:
