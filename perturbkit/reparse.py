@@ -190,6 +190,7 @@ def _negated(words: list[str], sents: _Sentences, nlp: "Language") -> Any:
     """Rows for ``words`` derived from a parent sentence it negates or un-negates, or None."""
     if not any(w.lower() in EDIT_WORDS for w in words) and not any(w.lower() in NEGATORS for w in sents.words):
         return None  # cheap test: no negation on either side
+    protos = None
     for length in sorted(sents.by_len, key=lambda n: abs(n - len(words))):
         if abs(length - len(words)) > 3:
             break
@@ -197,8 +198,8 @@ def _negated(words: list[str], sents: _Sentences, nlp: "Language") -> Any:
             _, a, b = sents.spans[k]
             if not sents.self_contained(a, b):
                 continue
-            rows = negation_rows(sents.words[a:b], sents.array[a:b], words, prototypes(nlp, _attrs()), _COLS,
-                                 nlp.vocab.strings)
+            protos = protos or prototypes(nlp, _attrs())
+            rows = negation_rows(sents.words[a:b], sents.array[a:b], words, protos, _COLS, nlp.vocab.strings)
             if rows is not None:
                 return rows
     return None

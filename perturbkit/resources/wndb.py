@@ -301,8 +301,8 @@ class Synset:
     Equal (and hashed) by name, as nltk's. Relations of a synset come sorted by (pos, offset),
     so that their order is the same in every process."""
 
-    __slots__ = ("_wn", "_offset", "_lexfile", "_pos", "_words", "_ptrs", "_name", "_lemmas", "_relations",
-                 "_min_depth")
+    __slots__ = ("_wn", "_offset", "_lexfile", "_pos", "_words", "_ptrs", "_name", "_names", "_lemmas",
+                 "_relations", "_min_depth")
 
     def __init__(self, wn: WordNet, fields: list[str]) -> None:
         self._wn = wn
@@ -312,6 +312,7 @@ class Synset:
         self._words = tuple(fields[4:4 + 2 * n])  # word, lex_id (hex), word, lex_id, ...
         self._ptrs = tuple(fields[5 + 2 * n:5 + 2 * n + 4 * int(fields[4 + 2 * n])])  # symbol, offset, pos, src/tgt, ...
         self._name: str | None = None
+        self._names: tuple[str, ...] | None = None
         self._lemmas: list[Lemma] | None = None
         self._relations: dict[str, tuple[tuple[str, int], ...]] | None = None
         self._min_depth: int | None = None
@@ -334,7 +335,9 @@ class Synset:
 
     def lemma_names(self) -> list[str]:
         """The synset's words, in order, without building Lemma objects."""
-        return [strip_marker(w) for w in self._words[0::2]]
+        if self._names is None:
+            self._names = tuple([strip_marker(w) for w in self._words[0::2]])
+        return list(self._names)
 
     def lemmas(self) -> list[Lemma]:
         if self._lemmas is None:

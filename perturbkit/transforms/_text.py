@@ -1,6 +1,7 @@
 """Small text helpers shared by transforms (sentence spans, casing, tokenised-text detection)."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -64,6 +65,14 @@ _COL_ATTRS = ("LOWER", "LEMMA", "POS", "TAG", "DEP", "ENT_TYPE", "ENT_IOB", "IS_
 _N_UNSIGNED = len(_COL_ATTRS) - 2  # HEAD and SENT_START are signed (to_array stores them as uint64)
 
 
+@functools.lru_cache(maxsize=1)
+def _col_ids() -> list[int]:
+    """spaCy's ids of ``_COL_ATTRS`` (``to_array`` looks names up on every call)."""
+    from spacy.attrs import intify_attr
+
+    return [intify_attr(a) for a in _COL_ATTRS]
+
+
 def token_columns(doc: "Doc") -> dict[str, tuple]:
     """Every token's attributes as plain lists, read once per Doc with ``doc.to_array`` and kept in
     ``doc.user_data`` (plain data: the Doc still pickles), so transforms scan indices instead of
@@ -75,7 +84,7 @@ def token_columns(doc: "Doc") -> dict[str, tuple]:
     if cols is None:
         import numpy
 
-        arr = doc.to_array(list(_COL_ATTRS))
+        arr = doc.to_array(_col_ids())
         cols = {k: tuple(v) for k, v in zip(_COL_ATTRS, numpy.ascontiguousarray(arr[:, :_N_UNSIGNED].T).tolist())}
         signed = numpy.ascontiguousarray(arr[:, _N_UNSIGNED:].T).astype(numpy.int64)
         signed[0] += numpy.arange(len(doc), dtype=numpy.int64)

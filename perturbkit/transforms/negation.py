@@ -13,6 +13,7 @@ deletions that would strand a negative polarity item ("did n't have any") are sk
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import re
 from bisect import bisect_left
@@ -65,6 +66,17 @@ def negation_cues() -> frozenset[str]:
     """Single-word negation cues (``negation_words.txt``) plus the approximate negators."""
     return frozenset(w for w in word_list("negation_words.txt") | word_list("negation_approximate.txt")
                      if " " not in w)
+
+
+@functools.lru_cache(maxsize=1)
+def _cue_forms() -> frozenset[str]:
+    """:func:`negation_cues` as written with straight or curly apostrophes ("n't", "n’t")."""
+    out = set()
+    for cue in negation_cues():
+        parts = cue.split("'")
+        for quotes in itertools.product("'\u2019", repeat=len(parts) - 1):
+            out.add(parts[0] + "".join(q + p for q, p in zip(quotes, parts[1:])))
+    return frozenset(out)
 
 
 @functools.lru_cache(maxsize=1)
@@ -138,8 +150,8 @@ class _Facts(NamedTuple):
     """Token facts of one Doc read once into plain lists, so sentence checks work on indices
     instead of creating spaCy Token objects again and again."""
 
-    lows: list[str]  # lower-cased token texts
-    space: list[bool]  # the token is whitespace
+    lows: tuple[str, ...]  # lower-cased token texts
+    space: tuple[int, ...]  # the token is whitespace (1) or not (0)
     cue_at: list[int]  # ascending indices of negation-cue tokens (curly apostrophes normalised)
     ppi_at: list[int]  # ascending indices of positive-polarity-item tokens
     any_question: bool  # the Doc has a question mark at all
@@ -147,12 +159,11 @@ class _Facts(NamedTuple):
     @classmethod
     def of(cls, doc: "Doc") -> "_Facts":
         """Read ``doc``'s tokens once."""
-        lows = token_columns(doc)["lower"]
-        cues, ppis = negation_cues(), _ppis()
-        cue_at = [i for i, low in enumerate(lows) if low.replace("\u2019", "'") in cues]
+        cols = token_columns(doc)
+        lows, cues, ppis = cols["lower"], _cue_forms(), _ppis()
+        cue_at = [i for i, low in enumerate(lows) if low in cues]
         ppi_at = [i for i, low in enumerate(lows) if low in ppis]
-        space = [low.isspace() for low in lows]  # spaCy's IS_SPACE is str.isspace
-        return cls(lows, space, cue_at, ppi_at, "?" in lows or "\uff1f" in lows)
+        return cls(lows, cols["IS_SPACE"], cue_at, ppi_at, "?" in lows or "\uff1f" in lows)
 
     def first_word(self, sent: "Span") -> int | None:
         """Index of the sentence's first non-space token."""
