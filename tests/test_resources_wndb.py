@@ -49,6 +49,8 @@ def _answers(wn, words) -> list:
             out.append(None if first is None else (first.name(), first == synsets[0]))
             out += [_synset(s) for s in synsets]
             out += [wn.synset(s.name()) == s for s in synsets]
+            out += [[wnmod.sibling_words(wn, h, s) for h in s.hypernyms() if len(h._pointers.get("~", ())) <= 50]
+                    for s in synsets]
     return out
 
 
@@ -100,6 +102,18 @@ def test_relations_and_lemma_equality_follow_nltk(fake_corpus):
     assert [a.synset() for a in wn.synset("happy.a.01").lemmas()[0].antonyms()] == [wn.synset("unhappy.a.01")]
     assert wn.synset("glad.s.01").lemmas()[1].antonyms() == []  # pointers are per word and synset
     assert repr(dog) == "Synset('dog.n.01')" and repr(dog.lemmas()[1]) == "Lemma('dog.n.01.domestic_dog')"
+
+
+def test_first_word_reads_without_building_the_synset(fake_corpus):
+    wn, built = wnmod._open(fake_corpus), wnmod._open(fake_corpus)
+    keys = [(p, o) for w in ("dog", "happy", "glad", "animal", "cat") for p, o in wn.offsets(w)]
+    words = [wn.first_word(p, o) for p, o in keys]
+    assert not wn._synsets  # nothing built
+    assert words == [built.synset_from_pos_and_offset(p, o).lemma_names()[0] for p, o in keys]
+    assert "dog" in words and all(w and "(" not in w for w in words)  # markers stripped, as lemma_names
+    assert [built.first_word(p, o) for p, o in keys] == words  # from built synsets, the same
+    with pytest.warns(UserWarning, match="No WordNet synset"):
+        assert wn.first_word("n", 1) is None  # no synset starts there: as synset_from_pos_and_offset
 
 
 def test_syntactic_markers_are_not_part_of_names():

@@ -258,9 +258,9 @@ class WordNetProvider(_Base):
         self.wn = wordnet()
 
     def _lemmas(self, word: str, pos: str | None):
+        """(synset, lemma) pairs for ``word``'s frequent senses."""
         from .wordnet import lemma_count as _lemma_count
 
-        """(synset, lemma) pairs for ``word``'s frequent senses."""
         wn_pos = _POS_LETTER.get(pos or "")
         name = word.replace(" ", "_")
         per_pos: dict[str, int] = defaultdict(int)
@@ -268,8 +268,11 @@ class WordNetProvider(_Base):
             if per_pos[p] >= self.senses:
                 continue  # read only the synsets that can count
             synset = self.wn.synset_from_pos_and_offset(p, offset)
-            lemma = next((lm for lm in synset.lemmas() if lm.name().lower() == name), None)
-            if lemma is None or per_pos[p] >= self.senses or (per_pos[p] and _lemma_count(lemma) == 0):
+            k = next((k for k, n in enumerate(synset.lemma_names()) if n.lower() == name), None)
+            if k is None:
+                continue  # a synset of a base form only ("dog" for "dogs")
+            lemma = synset.lemmas()[k]
+            if per_pos[p] and _lemma_count(lemma) == 0:
                 continue
             per_pos[p] += 1
             yield synset, lemma
@@ -288,12 +291,14 @@ class WordNetProvider(_Base):
         return list(dict.fromkeys(out))
 
     def _siblings(self, key: str, pos: str | None) -> list[str]:
+        from .wordnet import sibling_words
+
         out = []
         for synset, lemma in self._lemmas(key, pos):
             for parent in synset.hypernyms():
                 if len(parent._pointers.get("~", ())) > self.sibling_limit:
                     continue  # too generic; counted without reading every hyponym
-                out += [normalize(k.lemma_names()[0]) for k in parent.hyponyms() if k != synset]
+                out += [normalize(w) for w in sibling_words(self.wn, parent, synset)]
         return _unique(w for w in out if w != key)
 
     def has(self, word: str) -> bool:

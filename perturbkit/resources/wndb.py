@@ -268,6 +268,27 @@ class WordNet:
         return self._counts.get(lemma.key(), 0)
 
     # -- synsets -----------------------------------------------------------------------------
+    def _mapped(self, file: str) -> mmap.mmap:
+        """``data.<file>``, memory-mapped once."""
+        data = self._data.get(file)
+        if data is None:
+            with open(self.root / f"data.{file}", "rb") as fh:
+                data = self._data[file] = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        return data
+
+    def first_word(self, pos: str, offset: int) -> str | None:
+        """``synset_from_pos_and_offset(pos, offset).lemma_names()[0]``, read without building the
+        synset when it is not built yet (a list of siblings reads the first word of every
+        hyponym of a parent, and most are never looked at again)."""
+        synset = self._synsets.get((_FILE[pos], offset))
+        if synset is None:
+            data = self._mapped(_FILE[pos])
+            head = data[offset:offset + 256].split(b"\n", 1)[0].split(None, 5) if 0 <= offset < len(data) else []
+            if len(head) == 6 and head[0] == b"%08d" % offset:  # the word is whole: more follows it
+                return strip_marker(head[4].decode("utf-8", "replace"))
+            synset = self.synset_from_pos_and_offset(pos, offset)
+        return None if synset is None else synset.lemma_names()[0]
+
     def synset_from_pos_and_offset(self, pos: str, offset: int) -> Synset | None:
         """The synset at byte ``offset`` of ``data.<pos>`` (None, with a warning, if none starts there)."""
         file = _FILE[pos]
@@ -276,10 +297,7 @@ class WordNet:
             return self._synsets[key]
         except KeyError:
             pass
-        data = self._data.get(file)
-        if data is None:
-            with open(self.root / f"data.{file}", "rb") as fh:
-                data = self._data[file] = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        data = self._mapped(file)
         synset = None
         if 0 <= offset < len(data):
             end = data.find(b"\n", offset)

@@ -376,6 +376,16 @@ def tag_counts(reader: "wndb.WordNet | WordNetCorpusReader", word: str, pos: str
     return tuple(tag_count(reader, word, p, o) for p, o in reader.offsets(word, pos))
 
 
+def sibling_words(reader: "wndb.WordNet | WordNetCorpusReader", parent: Any, synset: Any) -> list[str]:
+    """The first word of each hyponym of ``parent`` but ``synset``, in ``parent.hyponyms()``
+    order; perturbkit's reader reads the words without building the hyponym synsets (a
+    ConceptNet-like sibling list reads every child of a parent, most never looked at again)."""
+    if isinstance(reader, wndb.WordNet):
+        me = (synset.pos(), synset.offset())
+        return [reader.first_word(p, o) for p, o in parent._pointers.get("~", ()) if (p, o) != me]
+    return [k.lemma_names()[0] for k in parent.hyponyms() if k != synset]
+
+
 def lemma_count(lemma: "wndb.Lemma | Lemma") -> int:
     """``lemma.count()`` (SemCor frequency of this sense of the word), from an in-memory table of
     the reader the lemma came from."""
