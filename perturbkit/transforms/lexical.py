@@ -10,6 +10,7 @@ WordNet sense, and only when that sense dominates the word's uses.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -386,7 +387,8 @@ class KeywordSubstitution(Transform):
                            if n >= self.min_count and frames[lem, slot[1]] >= 2 * self.min_count
                            and _known(lem, pos) and form_like_ok(w, lem, slot[0], pos))
             if items:
-                self._vocab[slot] = ([k for k, _ in items], [n for _, n in items])
+                # cumulative counts, summed once: ``choices`` would re-add every weight on every draw
+                self._vocab[slot] = ([k for k, _ in items], list(itertools.accumulate(n for _, n in items)))
         return self
 
     @property
@@ -404,9 +406,9 @@ class KeywordSubstitution(Transform):
         pool = self._vocab.get(_slot(tok.doc, tok.i))
         if not pool or form_like(lemma, tok) is None:
             return None
-        words, weights = pool
+        words, cum_weights = pool
         for _ in range(10):
-            word, wlemma = rng.choices(words, weights=weights)[0]
+            word, wlemma = rng.choices(words, cum_weights=cum_weights)[0]
             if wlemma != lemma and word != tok.lower_:
                 return wlemma, word, "corpus"
         return None
