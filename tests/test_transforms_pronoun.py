@@ -157,3 +157,23 @@ def test_changes_only_pronouns_words(swap, annotator, text):
     out = swap(text, seed=0, annotator=annotator)
     if out is not None:
         assert len(out.text.split()) == len(text.split())
+
+
+@pytest.mark.parametrize("text, style", [
+    ("he went home .", "lower"), ("[MALE] went home .", "lower"), ("HE WENT HOME.", "upper"),
+    ("[FEMALE] WENT HOME", "upper"), ("He went home.", "normal"), ("", "lower"), ("123 ...", "lower"),
+    ("[male] went", "lower"), ("[X] WENT", "upper"), ("\u01c5 title-case only", "lower"), ("ÉTÉ", "upper"),
+])
+def test_text_style(text, style):
+    assert text_style(text) == style
+
+
+@given(st.text(alphabet="aAzZ [MALE]\u01c5\u01c6\u0130\u0131\u00df1.", max_size=30))
+def test_text_style_is_the_definition(text):
+    """'lower': no upper-case letter outside masks; 'upper': no lower-case one; else 'normal'."""
+    import re
+
+    bare = re.sub(r"\[(MALE|FEMALE|NEUTRAL)\]", " ", text)
+    want = ("lower" if not any(c.isupper() for c in bare) else "upper" if not any(c.islower() for c in bare)
+            else "normal")
+    assert text_style(text) == want

@@ -304,8 +304,9 @@ def agreement_changes(verbs: Iterable["Token"], cls: str) -> list[tuple["Token",
 def text_style(text: str) -> str:
     """'lower' (released-corpus style, no capitals), 'upper' (all caps) or 'normal'; masked
     names ("[MALE]") do not count."""
-    text = MASKED.sub(" ", text)
-    if not any(map(str.isupper, text)):
+    if "[" in text:
+        text = MASKED.sub(" ", text)
+    if text.islower() or not any(map(str.isupper, text)):  # islower: the common case, in one C loop
         return "lower"
     if not any(map(str.islower, text)):
         return "upper"
