@@ -157,3 +157,13 @@ def test_lemminflect_tables_read_back_are_its_own_parse():
         fresh.must_not_parse = lambda: pytest.fail("parsed although the copy is there")
         prime_table(fresh, table, source, "must_not_parse", cache_dir("lemminflect"), lemminflect.__version__)
         assert getattr(fresh, table) == codec.load(src) == getattr(cls(), table)
+
+
+def test_lemmas_is_lemminflects_get_lemma():
+    import lemminflect
+
+    from perturbkit.resources.inflect import lemmas
+
+    for word, upos in [("went", "VERB"), ("scraped", "VERB"), ("xyzzied", "VERB"), ("geese", "NOUN")]:
+        assert lemmas(word, upos) == tuple(lemminflect.getLemma(word, upos))
+    assert lemmas("went", "VERB") == ("go",) and lemmas("xyzzied", "VERB")  # out-of-vocabulary rules on

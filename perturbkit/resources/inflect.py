@@ -136,5 +136,11 @@ def lemma_of(word: str, upos: str) -> str:
     low = word.lower()
     if upos not in LEMMA_UPOS or not low or any(c.isspace() for c in low):
         return low
-    found = _lemminflect().getLemma(low, upos=upos, lemmatize_oov=True)
+    found = lemmas(low, upos)
     return found[0] if found else low
+
+
+@functools.lru_cache(maxsize=65536)
+def lemmas(word: str, upos: str) -> tuple[str, ...]:
+    """lemminflect's ``getLemma(word, upos)`` (its out-of-vocabulary rules on), memoised."""
+    return tuple(_lemminflect().getLemma(word, upos=upos, lemmatize_oov=True))

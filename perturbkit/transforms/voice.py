@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from ..example import Example
+from ..resources.inflect import lemmas
 from ..transform import Change, Effect, Transform, register
 from ._persons import (LIGHT, MASK_IDENT, MASKED, agree, ambiguous_object, at_sentence_start,
                        binds_reflexive, cased_pronoun, columns, followed_by_verb, inflections,
@@ -39,10 +40,8 @@ def _lemma(v) -> str:
 @functools.lru_cache(maxsize=65536)
 def _checked_lemma(lemma: str, tag: str, low: str) -> str:
     """:func:`_lemma` for a word form ``low`` tagged ``tag`` that spaCy lemmatised as ``lemma``."""
-    from lemminflect import getLemma
-
     if tag in ("VBD", "VBZ", "VBP", "VBN", "VBG") and low not in inflections(lemma, tag):
-        alt = getLemma(low, "VERB")
+        alt = lemmas(low, "VERB")
         if alt and low in inflections(alt[0], tag):
             return alt[0]
     return lemma
