@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.perturbkit-setup
 OUT    ?= out
 
-.PHONY: setup demo test test-fast bench clean
+.PHONY: setup demo lint test test-fast bench clean
 
 setup: $(STAMP)
 
@@ -27,8 +27,12 @@ demo: setup
 	    --metric coherence --metric perplexity --metric ngram_repetition \
 	    --out $(OUT)/demo-report.json --html $(OUT)/demo-report.html
 
-test: setup
-	$(PY) -m pytest -q -p no:cacheprovider
+lint: setup
+	$(VENV)/bin/ruff check perturbkit tests benchmarks examples
+	$(VENV)/bin/ruff format --check perturbkit tests benchmarks examples
+
+test: setup lint
+	$(PY) -m pytest -q -p no:cacheprovider -n auto
 
 test-fast: setup
 	$(PY) -m pytest -q -m "not slow" -p no:cacheprovider

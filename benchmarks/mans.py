@@ -10,6 +10,7 @@ only roughly with these dev-only numbers; perplexity there used GPT-2, not SmolL
     .venv/bin/python benchmarks/mans.py                  # scores cached under the perturbkit cache
     .venv/bin/python benchmarks/mans.py --metrics bleu   # one metric
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,8 +20,12 @@ from pathlib import Path
 
 MANS = Path(__file__).resolve().parents[2] / "shared" / "data" / "mans"
 # OpenMEVA Table 5, Pearson on all 1,000 MANS stories (../shared/data/README.md)
-PUBLISHED = {("bleu", "roc"): -0.0239, ("bleu", "wp"): -0.0537,
-             ("perplexity", "roc"): 0.2547, ("perplexity", "wp"): 0.3033}
+PUBLISHED = {
+    ("bleu", "roc"): -0.0239,
+    ("bleu", "wp"): -0.0537,
+    ("perplexity", "roc"): 0.2547,
+    ("perplexity", "wp"): 0.3033,
+}
 PUBLISHED_NOTE = {"perplexity": "GPT-2"}
 
 
@@ -40,8 +45,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=MANS)
     ap.add_argument("--metrics", default="bleu,coherence,perplexity")
     ap.add_argument("--no-cache", action="store_true", help="do not read or write the score cache")
-    ap.add_argument("--threads", type=int, default=None,
-                    help="torch CPU threads (default: torch's choice; use 1 on a machine shared with other jobs)")
+    ap.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="torch CPU threads (default: torch's choice; use 1 on a machine shared with other jobs)",
+    )
     args = ap.parse_args(argv)
     files = sorted(args.data.glob("mans_*_dev.json")) if args.data.is_dir() else []
     if not files:
@@ -78,8 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     for dataset, name, n, c, _ in rows:
         pub = PUBLISHED.get((name, dataset))
         pub_s = "-" if pub is None else f"{pub:+.4f}" + (f" ({PUBLISHED_NOTE[name]})" if name in PUBLISHED_NOTE else "")
-        print(f"| {dataset.upper()} | {name} | {n} | {c['pearson']:+.4f} ({c['pearson_p']:.2g}) | "
-              f"{c['spearman']:+.4f} ({c['spearman_p']:.2g}) | {c['kendall']:+.4f} ({c['kendall_p']:.2g}) | {pub_s} |")
+        print(
+            f"| {dataset.upper()} | {name} | {n} | {c['pearson']:+.4f} ({c['pearson_p']:.2g}) | "
+            f"{c['spearman']:+.4f} ({c['spearman_p']:.2g}) | {c['kendall']:+.4f} ({c['kendall_p']:.2g}) | {pub_s} |"
+        )
     return 0
 
 

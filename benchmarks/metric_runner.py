@@ -21,6 +21,7 @@ per token run of each way.
     .venv/bin/python benchmarks/metric_runner.py --threads 1 --loop-sample 0.1 --floor-sample 0.3  # ~30 min
     .venv/bin/python benchmarks/metric_runner.py --n 30 --threads 1 --loop-sample 0.5   # 10 minutes
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,14 +53,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suite", default="openmeva")
     ap.add_argument("--batch-size", type=int, default=16)
     ap.add_argument("--model", default=None, help="causal LM path (default: SmolLM2-135M)")
-    ap.add_argument("--threads", type=int, default=None,
-                    help="torch CPU threads (default: torch's choice; use 1 on a machine shared with other jobs)")
-    ap.add_argument("--loop-sample", type=float, default=1.0,
-                    help="time the one-at-a-time loop on this random share of each test's examples and "
-                         "extrapolate (1.0 = all)")
-    ap.add_argument("--floor-sample", type=float, default=1.0,
-                    help="time the floor on this random share of the distinct texts and extrapolate "
-                         "(1.0 = all); the score check then covers that share")
+    ap.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="torch CPU threads (default: torch's choice; use 1 on a machine shared with other jobs)",
+    )
+    ap.add_argument(
+        "--loop-sample",
+        type=float,
+        default=1.0,
+        help="time the one-at-a-time loop on this random share of each test's examples and extrapolate (1.0 = all)",
+    )
+    ap.add_argument(
+        "--floor-sample",
+        type=float,
+        default=1.0,
+        help="time the floor on this random share of the distinct texts and extrapolate "
+        "(1.0 = all); the score check then covers that share",
+    )
     args = ap.parse_args(argv)
     if not args.data.is_file():
         print(f"skipped: {args.data} not found (the benchmark needs the shared ROCStories dev file)")
@@ -81,16 +93,20 @@ def main(argv: list[str] | None = None) -> int:
     n_examples = sum(len(v) for v in tests.values())
     distinct = {(ex.text, ex.context): ex for exs in tests.values() for ex in exs}
     union = list({ex.id: ex for exs in tests.values() for ex in exs}.values())
-    print(f"workload: suite {args.suite!r} on {args.n} stories, {len(tests)} tests, {n_examples} examples scored, "
-          f"{len(distinct)} distinct texts (built in {time.perf_counter() - t0:.1f} s)")
+    print(
+        f"workload: suite {args.suite!r} on {args.n} stories, {len(tests)} tests, {n_examples} examples scored, "
+        f"{len(distinct)} distinct texts (built in {time.perf_counter() - t0:.1f} s)"
+    )
 
     plain = Perplexity(model=args.model, batch_size=args.batch_size, share_prefixes=False)
     shared = Perplexity(model=args.model, batch_size=args.batch_size)  # share_prefixes="auto"
     t0 = time.perf_counter()
     plain.setup()
     shared.setup()
-    print(f"model loaded in {time.perf_counter() - t0:.1f} s; torch threads: {torch.get_num_threads()}; "
-          f"prefix sharing in the runner: {shared.sharing() and shared._can_share()}")
+    print(
+        f"model loaded in {time.perf_counter() - t0:.1f} s; torch threads: {torch.get_num_threads()}; "
+        f"prefix sharing in the runner: {shared.sharing() and shared._can_share()}"
+    )
     plain(["Warm-up sentence for the model."])
     shared(["Warm-up sentence for the model."])
     shared.reset_prefix()
@@ -108,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     floor_scores = {}
     with torch.no_grad():
         for i in range(0, len(items), args.batch_size):
-            batch = items[i:i + args.batch_size]
+            batch = items[i : i + args.batch_size]
             out = plain.score_batch([ex.text for ex in batch], [ex.context for ex in batch], None)
             floor_scores.update({(ex.text, ex.context): s for ex, s in zip(batch, out)})
     t_floor, c_floor = (time.perf_counter() - t0) * floor_scale, (time.process_time() - c0) * floor_scale
@@ -149,8 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     t_loop, c_loop = (time.perf_counter() - t0) * scale, (time.process_time() - c0) * scale
     est = f" (timed on {len(sample)} of {n_examples} examples, scaled up)" if len(sample) < n_examples else ""
 
-    print(f"tokens: {loop_tokens} in the examples, {distinct_tokens} in the distinct texts ({floor_run} with "
-          f"padding in the floor's batches), {runner_run} run by the runner's model")
+    print(
+        f"tokens: {loop_tokens} in the examples, {distinct_tokens} in the distinct texts ({floor_run} with "
+        f"padding in the floor's batches), {runner_run} run by the runner's model"
+    )
     print(f"{'':44s} {'wall':>8s} {'cpu':>8s}")
     fest = f" (timed on {len(items)} of {len(distinct)} texts, scaled up)" if len(items) < len(distinct) else ""
     print(f"floor (batched forward, distinct texts):    {t_floor:8.1f} {c_floor:8.1f} s{fest}")
@@ -161,10 +179,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"runner scores = floor scores within rtol {worst:.1e}")
     print(f"runner / floor = {t_runner / t_floor:.3f} wall, {c_runner / c_floor:.3f} cpu   (target <= 1.15)")
     print(f"loop / runner  = {t_loop / t_runner:.2f}x wall, {c_loop / c_runner:.2f}x cpu  (target >= 5x)")
-    print(f"  dedup: {n_examples / len(distinct):.2f}x fewer texts ({loop_tokens / distinct_tokens:.2f}x fewer tokens); "
-          f"prefix sharing: {distinct_tokens / max(1, runner_run):.2f}x fewer tokens run; "
-          f"cpu per token run: loop {1000 * c_loop / loop_tokens:.2f} ms, floor {1000 * c_floor / floor_run:.2f} ms, "
-          f"runner {1000 * c_runner / max(1, runner_run):.2f} ms")
+    print(
+        f"  dedup: {n_examples / len(distinct):.2f}x fewer texts ({loop_tokens / distinct_tokens:.2f}x fewer tokens); "
+        f"prefix sharing: {distinct_tokens / max(1, runner_run):.2f}x fewer tokens run; "
+        f"cpu per token run: loop {1000 * c_loop / loop_tokens:.2f} ms, floor {1000 * c_floor / floor_run:.2f} ms, "
+        f"runner {1000 * c_runner / max(1, runner_run):.2f} ms"
+    )
     return 0
 
 

@@ -6,6 +6,7 @@ Target: ratio <= 1.3 (the transforms cost under a third of what the parse costs)
 
     python benchmarks/transforms.py [--limit N] [--data PATH] [--seed S]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     results = {t.name: t.batch(examples, seed=args.seed, annotator=ann) for t in transforms}
     t_all = time.perf_counter() - t0
 
-    print(f"stories: {len(texts)}  (distinct texts parsed by the Annotator: {ann.n_parsed}, "
-          f"tokenised only: {ann.n_tokenized})")
+    print(
+        f"stories: {len(texts)}  (distinct texts parsed by the Annotator: {ann.n_parsed}, "
+        f"tokenised only: {ann.n_tokenized})"
+    )
     print(f"parse alone (nlp.pipe):          {t_parse:8.2f} s")
     print(f"parse + six transforms:          {t_all:8.2f} s")
     print(f"ratio (target <= 1.3):           {t_all / t_parse:8.3f}")

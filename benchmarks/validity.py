@@ -29,6 +29,7 @@ cold start, as a user's first run) and reports their median.
     .venv/bin/python benchmarks/validity.py --show 5        # print failing examples per transform
     .venv/bin/python benchmarks/validity.py --timing-only --repeat 5   # median speed ratio
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,22 +46,53 @@ ROC = SHARED / "roc" / "rocstories_dev.tsv"
 WP = SHARED / "wp" / "wp_dev.target"
 
 # OpenMEVA auto-constructed negatives on the ROC test split of 4,909 stories (../shared/data/README.md)
-OPENMEVA_NEGATIVES = {"lexical repetition": 4049, "semantic repetition": 3243, "character": 266,
-                      "commonsense": 448, "consistency": 3666, "relatedness": 3570, "causal": 410,
-                      "temporal": 1799, "synonym": 2395, "punctuation": 171, "contraction": 1208,
-                      "typo": 4763}
+OPENMEVA_NEGATIVES = {
+    "lexical repetition": 4049,
+    "semantic repetition": 3243,
+    "character": 266,
+    "commonsense": 448,
+    "consistency": 3666,
+    "relatedness": 3570,
+    "causal": 410,
+    "temporal": 1799,
+    "synonym": 2395,
+    "punctuation": 171,
+    "contraction": 1208,
+    "typo": 4763,
+}
 OPENMEVA_STORIES = 4909
-OPENMEVA_ASPECT = {"repeat_ngram": "lexical repetition", "repeat_sentence": "semantic repetition",
-                   "repeat_sentence_far": "semantic repetition", "pronoun_swap": "character",
-                   "subject_object_swap": "character", "conceptnet_substitution": "commonsense",
-                   "antonym": "consistency", "negation": "consistency",
-                   "random_word_replacement": "relatedness", "sentence_replacement": "relatedness",
-                   "causal_swap": "causal", "causal_word_flip": "causal", "temporal_swap": "temporal",
-                   "temporal_word_flip": "temporal", "synonym": "synonym", "delete_punctuation": "punctuation",
-                   "contraction": "contraction", "typos": "typo"}
+OPENMEVA_ASPECT = {
+    "repeat_ngram": "lexical repetition",
+    "repeat_sentence": "semantic repetition",
+    "repeat_sentence_far": "semantic repetition",
+    "pronoun_swap": "character",
+    "subject_object_swap": "character",
+    "conceptnet_substitution": "commonsense",
+    "antonym": "consistency",
+    "negation": "consistency",
+    "random_word_replacement": "relatedness",
+    "sentence_replacement": "relatedness",
+    "causal_swap": "causal",
+    "causal_word_flip": "causal",
+    "temporal_swap": "temporal",
+    "temporal_word_flip": "temporal",
+    "synonym": "synonym",
+    "delete_punctuation": "punctuation",
+    "contraction": "contraction",
+    "typos": "typo",
+}
 # Transforms whose claim changes the number of sentences (or replaces the whole text).
-SENTENCE_COUNT_CHANGES = {"repeat_sentence", "repeat_sentence_far", "retrieve_context", "token_shuffle",
-                          "union_negative", "sentence_replacement", "mask_words", "typos", "delete_punctuation"}
+SENTENCE_COUNT_CHANGES = {
+    "repeat_sentence",
+    "repeat_sentence_far",
+    "retrieve_context",
+    "token_shuffle",
+    "union_negative",
+    "sentence_replacement",
+    "mask_words",
+    "typos",
+    "delete_punctuation",
+}
 WORD = re.compile(r"[\w']+", re.UNICODE)
 
 
@@ -173,7 +205,7 @@ def _ngram_copy_ok(text: str, e) -> bool:
     if e.before or m is None or (m.group(1) == "AND" and not m.group(2).isupper()):
         return False
     copy, start = m.group(2), e.before_span[0]
-    prev = text[max(0, start - len(copy)):start]
+    prev = text[max(0, start - len(copy)) : start]
     return len(prev) == len(copy) and prev[1:] == copy[1:] and prev[0].lower() == copy[0].lower()
 
 
@@ -186,7 +218,7 @@ def _edit_distance_one(a: str, b: str) -> bool:
     if abs(len(a) - len(b)) != 1:
         return False
     s, l = (a, b) if len(a) < len(b) else (b, a)
-    return any(l[:i] + l[i + 1:] == s for i in range(len(l)))
+    return any(l[:i] + l[i + 1 :] == s for i in range(len(l)))
 
 
 def _norm_contraction(s: str) -> str:
@@ -219,7 +251,9 @@ def check_specific(name: str, orig, var) -> str | None:
     """None if the variant passes the transform-specific check, else a reason."""
     edits = [e for e in var.edits if e.transform == name] or list(var.edits)
     # a/an agreement fixes ride along with word substitutions; they are not the claimed change
-    edits = [e for e in edits if e.before.strip().lower() not in ("a", "an") or e.after.strip().lower() not in ("a", "an")]
+    edits = [
+        e for e in edits if e.before.strip().lower() not in ("a", "an") or e.after.strip().lower() not in ("a", "an")
+    ]
     if name == "sentence_shuffle":
         # the same pieces in another order: each moved piece is one of the original's, no word or
         # attached quote changed, and no two sentences newly glued together (".I love it") where
@@ -285,8 +319,13 @@ def check_specific(name: str, orig, var) -> str | None:
             # a word or phrase of the edit, lemmatised word by word ("led to" -> "lead to"), must be
             # listed with an opposite that is, lemmatised the same way, the whole new text
             # ("resulted from" -> "result from"; "this was because" and "this is because" -> "this be because")
-            cands = set().union(*(_phrase_lemmas(before[i:j]) for i in range(len(before))
-                                  for j in range(i + 1, min(len(before), i + 4) + 1)))
+            cands = set().union(
+                *(
+                    _phrase_lemmas(before[i:j])
+                    for i in range(len(before))
+                    for j in range(i + 1, min(len(before), i + 4) + 1)
+                )
+            )
             lemmas_after = _phrase_lemmas(after)
             if not any(_phrase_lemmas(o.split(" ")) & lemmas_after for c in cands for o in table.get(c, ())):
                 return f"not an opposite pair: {e.before!r} -> {e.after!r}"
@@ -321,8 +360,10 @@ def _median_timing(args: argparse.Namespace) -> None:
         line = next(ln for ln in out.splitlines() if ln.startswith("speed:"))
         ratios.append(float(re.search(r"ratio ([0-9.]+)", line).group(1)))
         print(f"run {i + 1}: {line}", flush=True)
-    print(f"speed: median ratio of {args.repeat} fresh runs {statistics.median(ratios):.2f} "
-          f"(min {min(ratios):.2f}, max {max(ratios):.2f}; target <= 1.5)")
+    print(
+        f"speed: median ratio of {args.repeat} fresh runs {statistics.median(ratios):.2f} "
+        f"(min {min(ratios):.2f}, max {max(ratios):.2f}; target <= 1.5)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -373,8 +414,10 @@ def main(argv: list[str] | None = None) -> int:
         lib_time = time.perf_counter() - t0
         timing = (parse_time, lib_time)
         if args.timing_only:
-            print(f"speed: parse {parse_time:.1f}s; parse + all {len(names)} transforms {lib_time:.1f}s; "
-                  f"ratio {lib_time / parse_time:.2f} (target <= 1.5)")
+            print(
+                f"speed: parse {parse_time:.1f}s; parse + all {len(names)} transforms {lib_time:.1f}s; "
+                f"ratio {lib_time / parse_time:.2f} (target <= 1.5)"
+            )
             return 0
 
     ann = Annotator(nlp)
@@ -413,10 +456,14 @@ def main(argv: list[str] | None = None) -> int:
         om = OPENMEVA_ASPECT.get(name)
         om_s = f"{OPENMEVA_NEGATIVES[om] * n / OPENMEVA_STORIES:.0f}" if om and corpus_name == "roc" else "-"
         valid = f"{100 * ok / applied:.1f}%" if applied else "-"
-        print(f"{corpus_name:6} {name:26} {aspect:12} {effect:9} {applied:>6} ({100 * applied / n:4.1f}%) {om_s:>9} {valid:>8}")
+        print(
+            f"{corpus_name:6} {name:26} {aspect:12} {effect:9} {applied:>6} ({100 * applied / n:4.1f}%) {om_s:>9} {valid:>8}"
+        )
     if timing:
         p, lib = timing
-        print(f"\nspeed: parse {p:.1f}s; parse + all {len(names)} transforms {lib:.1f}s; ratio {lib / p:.2f} (target <= 1.5)")
+        print(
+            f"\nspeed: parse {p:.1f}s; parse + all {len(names)} transforms {lib:.1f}s; ratio {lib / p:.2f} (target <= 1.5)"
+        )
     for k, v in failures.items():
         print(f"\n{k}:")
         for f in v:

@@ -14,6 +14,7 @@ words are (higher is better):
 
 Neither looks at punctuation, so both must be invariant when it is deleted.
 """
+
 from __future__ import annotations
 
 import math
@@ -55,8 +56,9 @@ def bigram_plausibility(texts, contexts=None, references=None):
     out = []
     for text in texts:
         toks = _tokens(text)
-        lp = [math.log((_BIGRAMS[a, b] + _SMOOTHING) / (_UNIGRAMS[a] + _SMOOTHING * _V))
-              for a, b in zip(toks, toks[1:])]
+        lp = [
+            math.log((_BIGRAMS[a, b] + _SMOOTHING) / (_UNIGRAMS[a] + _SMOOTHING * _V)) for a, b in zip(toks, toks[1:])
+        ]
         out.append(math.fsum(lp) / len(lp))
     return out
 

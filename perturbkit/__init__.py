@@ -6,6 +6,7 @@
 
 Public names are imported lazily, so ``import perturbkit`` loads neither spaCy nor torch.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -4,13 +4,14 @@ Transforms never call spaCy. They declare the annotation level they need (``Leve
 Annotator computes only that, in batches with ``nlp.pipe``, caching each ``Doc`` by its text so
 the same story perturbed by twenty transforms is parsed once.
 """
+
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Iterable, Sequence
-
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -45,26 +46,27 @@ class Annotator:
     tokens-level transforms read only what the tokenizer sets.
     """
 
-    def __init__(self, nlp: "Language | None" = None, *, model: str | None = None,
-                 batch_size: int = 64, max_cached: int = 20000) -> None:
+    def __init__(
+        self, nlp: Language | None = None, *, model: str | None = None, batch_size: int = 64, max_cached: int = 20000
+    ) -> None:
         self._nlp = nlp
         self._model = model
         self.batch_size = batch_size
         self.max_cached = max_cached
-        self._cache: OrderedDict[tuple[int, str], "Doc"] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, str], Doc] = OrderedDict()
         self._lock = threading.Lock()
         self.n_parsed = 0
         self.n_tokenized = 0
 
     @property
-    def nlp(self) -> "Language":
+    def nlp(self) -> Language:
         if self._nlp is None:
             from .resources.spacy_model import load_nlp
 
             self._nlp = load_nlp(self._model)
         return self._nlp
 
-    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list["Doc"]:
+    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list[Doc]:
         """Docs for ``texts`` (same order); only texts not yet cached are processed, each once."""
         texts = list(texts)
         if level == Level.NONE:
@@ -75,8 +77,7 @@ class Annotator:
         with self._lock:
             if level == Level.TOKENS:
                 parsed = int(Level.PARSE)
-                keys = [(parsed, k[1]) if k not in self._cache and (parsed, k[1]) in self._cache else k
-                        for k in keys]
+                keys = [(parsed, k[1]) if k not in self._cache and (parsed, k[1]) in self._cache else k for k in keys]
             todo: dict[tuple[int, str], str] = {}
             for k, t in zip(keys, texts):
                 if k not in self._cache and k not in todo:
@@ -95,7 +96,7 @@ class Annotator:
                 self._cache.popitem(last=False)
         return out
 
-    def parse(self, text: str, level: Level = Level.PARSE) -> "Doc":
+    def parse(self, text: str, level: Level = Level.PARSE) -> Doc:
         """The Doc of one text (cached)."""
         key = (int(level), text)
         with self._lock:
@@ -108,7 +109,7 @@ class Annotator:
                 return doc
         return self.pipe([text], level)[0]
 
-    def _process(self, texts: Sequence[str], level: Level) -> list["Doc"]:
+    def _process(self, texts: Sequence[str], level: Level) -> list[Doc]:
         nlp = self.nlp
         if level == Level.TOKENS:
             self.n_tokenized += len(texts)

@@ -1,12 +1,13 @@
 """The ``perturbkit`` command line. Each subcommand lives in ``perturbkit/commands/<name>.py``
 and exposes ``add_parser(subparsers)``, which registers itself and sets ``func(args) -> int``."""
+
 from __future__ import annotations
 
 import argparse
 import importlib
 import pkgutil
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def build_parser() -> argparse.ArgumentParser:

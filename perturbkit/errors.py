@@ -1,4 +1,5 @@
 """Error types a user can act on. The CLI prints these as one line and exits with status 2."""
+
 from __future__ import annotations
 
 

@@ -5,11 +5,13 @@ perturbs it, and ids are stable strings derived from content when not given. Bot
 per-object ``__dict__``): a batch keeps thousands of variants alive at once, and every object the
 garbage collector tracks makes each of its full passes longer.
 """
+
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 
 def text_hash(*parts: str | None, n: int = 12) -> str:
@@ -45,7 +47,7 @@ class Edit:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Edit":
+    def from_dict(cls, d: Mapping[str, Any]) -> Edit:
         return cls(
             transform=d["transform"],
             before_span=tuple(d["before_span"]),  # type: ignore[arg-type]
@@ -84,14 +86,21 @@ class Example:
     def is_variant(self) -> bool:
         return self.parent_id is not None
 
-    def derive(self, text: str, edits: tuple[Edit, ...], tag: str) -> "Example":
+    def derive(self, text: str, edits: tuple[Edit, ...], tag: str) -> Example:
         """A variant of this example with new text, appended edits and an id ``<id>/<tag>``."""
         # the constructor directly: ``dataclasses.replace`` re-reads the fields on every call,
         # and every variant of every transform passes through here. The variant shares its
         # parent's ``meta`` (read-only): a copy per variant was one more object per output for
         # the garbage collector to scan while a batch keeps its outputs alive
-        return type(self)(text, f"{self.id}/{tag}", self.context, self.reference, self.meta,
-                       self.edits + tuple(edits), self.parent_id if self.parent_id is not None else self.id)
+        return type(self)(
+            text,
+            f"{self.id}/{tag}",
+            self.context,
+            self.reference,
+            self.meta,
+            self.edits + tuple(edits),
+            self.parent_id if self.parent_id is not None else self.id,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "text": self.text}
@@ -107,7 +116,7 @@ class Example:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Example":
+    def from_dict(cls, d: Mapping[str, Any]) -> Example:
         return cls(
             text=d["text"],
             id=str(d.get("id") or ""),
@@ -119,7 +128,7 @@ class Example:
         )
 
 
-def replay_edits(text: str, edits: "tuple[Edit, ...] | list[Edit]") -> str | None:
+def replay_edits(text: str, edits: tuple[Edit, ...] | list[Edit]) -> str | None:
     """``text`` with one step's edits applied (each ``before`` span replaced by its ``after``),
     or None when the edits do not match ``text`` or overlap. A variant whose edits replay onto its
     parent's text changed nothing outside the claimed spans.
@@ -139,7 +148,7 @@ def replay_edits(text: str, edits: "tuple[Edit, ...] | list[Edit]") -> str | Non
     return "".join(parts)
 
 
-def as_example(x: "str | Example") -> Example:
+def as_example(x: str | Example) -> Example:
     """Accept a plain string wherever an Example is expected."""
     if isinstance(x, Example):
         return x

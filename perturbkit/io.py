@@ -7,6 +7,7 @@ so a crash never leaves half a file.
 
 >>> exs = read_examples("examples/stories.jsonl")  # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -14,15 +15,24 @@ import csv
 import json
 import os
 import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Any
 
 from .errors import InputError
 from .example import Example
 
-__all__ = ["Columns", "InputError", "atomic_open", "iter_jsonl", "read_examples", "register_reader",
-           "write_examples", "write_json"]
+__all__ = [
+    "Columns",
+    "InputError",
+    "atomic_open",
+    "iter_jsonl",
+    "read_examples",
+    "register_reader",
+    "write_examples",
+    "write_json",
+]
 
 
 @dataclass
@@ -35,12 +45,16 @@ class Columns:
     reference: tuple[str, ...] = ("reference",)
 
     @classmethod
-    def make(cls, text: str | None = None, id: str | None = None, context: str | None = None,
-             reference: str | None = None) -> "Columns":
+    def make(
+        cls, text: str | None = None, id: str | None = None, context: str | None = None, reference: str | None = None
+    ) -> Columns:
         c = cls()
-        return cls(text=(text,) if text else c.text, id=id or c.id,
-                   context=(context,) if context else c.context,
-                   reference=(reference,) if reference else c.reference)
+        return cls(
+            text=(text,) if text else c.text,
+            id=id or c.id,
+            context=(context,) if context else c.context,
+            reference=(reference,) if reference else c.reference,
+        )
 
 
 def _pick(row: dict[str, Any], names: tuple[str, ...]) -> Any:
@@ -64,8 +78,15 @@ def _row_to_example(row: dict[str, Any], cols: Columns, where: str, required_tex
     meta.update({k: v for k, v in row.items() if k not in known})
     ctx = _pick(row, cols.context)
     ref = _pick(row, cols.reference)
-    d = {"text": text, "id": str(row.get(cols.id) or ""), "context": ctx, "reference": ref, "meta": meta,
-         "edits": row.get("edits") or (), "parent_id": row.get("parent_id")}
+    d = {
+        "text": text,
+        "id": str(row.get(cols.id) or ""),
+        "context": ctx,
+        "reference": ref,
+        "meta": meta,
+        "edits": row.get("edits") or (),
+        "parent_id": row.get("parent_id"),
+    }
     try:
         return Example.from_dict(d)
     except (KeyError, TypeError, ValueError) as exc:
@@ -87,8 +108,9 @@ def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, An
             yield lineno, obj
 
 
-def read_examples(path: str | os.PathLike[str], fmt: str | None = None, *, columns: Columns | None = None,
-                  limit: int | None = None) -> list[Example]:
+def read_examples(
+    path: str | os.PathLike[str], fmt: str | None = None, *, columns: Columns | None = None, limit: int | None = None
+) -> list[Example]:
     """Read stories from a file into Examples (format from the extension unless ``fmt`` given)."""
     path = Path(path)
     if not path.exists():
@@ -121,8 +143,9 @@ def _read_delimited(path: Path, cols: Columns, delimiter: str) -> Iterator[tuple
         if reader.fieldnames is None:
             return
         if not any(c in reader.fieldnames for c in cols.text):
-            raise InputError(f"{path}:1: no text column ({' or '.join(cols.text)}); header has: "
-                             f"{', '.join(reader.fieldnames)}")
+            raise InputError(
+                f"{path}:1: no text column ({' or '.join(cols.text)}); header has: {', '.join(reader.fieldnames)}"
+            )
         for row in reader:
             where = f"{path}:{reader.line_num}"
             if None in row:
@@ -147,8 +170,9 @@ _READERS: dict[str, Callable[[Path, Columns], Iterator[tuple[str, Example]]]] = 
 _FORMAT_BY_SUFFIX = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".tsv": "tsv", ".txt": "txt"}
 
 
-def register_reader(fmt: str, reader: Callable[[Path, Columns], Iterator[tuple[str, Example]]],
-                    suffixes: Iterable[str] = ()) -> None:
+def register_reader(
+    fmt: str, reader: Callable[[Path, Columns], Iterator[tuple[str, Example]]], suffixes: Iterable[str] = ()
+) -> None:
     """Add a reader: a function ``(path, columns) -> iterator of (location, Example)``."""
     _READERS[fmt] = reader
     for s in suffixes:

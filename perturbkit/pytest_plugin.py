@@ -14,6 +14,7 @@ suite as a test.
 pytest loads this module in every run of every project installed beside perturbkit, so it
 imports nothing from perturbkit until a test uses the fixture or the marker.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -35,7 +36,8 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{MARKER}(suite, *, metric, data=None, seed=None, limit=None, tests=None, thresholds=None, "
         "min_win_rate=None, min_r=None, max_abs_r=None, max_moved_share=None, max_fail_rate=None): "
         "run a perturbkit suite (YAML path or shipped name) with the metric on the stories in data "
-        "(default: perturbkit's samples) and fail when a test of the suite is below the thresholds")
+        "(default: perturbkit's samples) and fail when a test of the suite is below the thresholds",
+    )
 
 
 @pytest.fixture(scope="session")
@@ -51,8 +53,9 @@ def perturbkit() -> Any:
 def perturbkit_report(request: pytest.FixtureRequest) -> Any:
     """The Report of the test's ``perturbkit_suite`` marker (each suite runs once per session)."""
     if request.node.get_closest_marker(MARKER) is None:
-        pytest.fail(f"the perturbkit_report fixture needs @pytest.mark.{MARKER}(suite, metric=...) on the test",
-                    pytrace=False)
+        pytest.fail(
+            f"the perturbkit_report fixture needs @pytest.mark.{MARKER}(suite, metric=...) on the test", pytrace=False
+        )
     return _prepare(request.node)[0]
 
 
@@ -87,8 +90,9 @@ def _prepare(item: pytest.Item) -> tuple[Any, Any]:
 
     args = _marker_args(item)
     try:
-        report = default_kit().run_suite(args["suite"], args["metric"], args.get("data"),
-                                         seed=args.get("seed"), limit=args.get("limit"))
+        report = default_kit().run_suite(
+            args["suite"], args["metric"], args.get("data"), seed=args.get("seed"), limit=args.get("limit")
+        )
         thresholds = {k: args[k] for k in _THRESHOLDS if args.get(k) is not None}
         checks = check_suite(report, thresholds=args.get("thresholds"), tests=args.get("tests"), **thresholds)
     except (UserError, ValueError) as exc:
@@ -107,14 +111,20 @@ def _marker_args(item: pytest.Item) -> dict[str, Any]:
             hint = f"; did you mean {near[0]!r}?" if near else f"; options: {', '.join(_OPTIONS)}"
             pytest.fail(f"{MARKER}: unknown option {k!r}{hint}", pytrace=False)
     if len(marker.args) > 1 or (marker.args and "suite" in args):
-        pytest.fail(f"{MARKER} takes one suite (a YAML path or a shipped suite's name), "
-                    f"got {len(marker.args) + ('suite' in args)}", pytrace=False)
+        pytest.fail(
+            f"{MARKER} takes one suite (a YAML path or a shipped suite's name), "
+            f"got {len(marker.args) + ('suite' in args)}",
+            pytrace=False,
+        )
     if marker.args:
         args["suite"] = marker.args[0]
     for need in ("suite", "metric"):
         if args.get(need) is None:
-            pytest.fail(f"{MARKER}: no {need} given; use @pytest.mark.{MARKER}(\"suite.yaml\", "
-                        f"metric=\"package.module:function\", min_win_rate=..., max_abs_r=...)", pytrace=False)
+            pytest.fail(
+                f'{MARKER}: no {need} given; use @pytest.mark.{MARKER}("suite.yaml", '
+                f'metric="package.module:function", min_win_rate=..., max_abs_r=...)',
+                pytrace=False,
+            )
     for k in ("suite", "data"):
         args[k] = _resolve_path(args.get(k), item)
     return args

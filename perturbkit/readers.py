@@ -17,21 +17,31 @@ Every error names the file and the line or record id.
 >>> exs[0].id, exs[0].meta["system"], exs[0].meta["rating"]  # doctest: +SKIP
 ('15/fusion', 'fusion', 3.4)
 """
+
 from __future__ import annotations
 
 import json
 import math
 import os
 import re
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from .errors import InputError
 from .example import Example
 from .io import Columns, _row_to_example, register_reader
 
-__all__ = ["from_dataframe", "from_hf_dataset", "read_mans", "read_roc", "read_roc_af", "read_wp",
-           "to_dataframe", "to_hf_dataset"]
+__all__ = [
+    "from_dataframe",
+    "from_hf_dataset",
+    "read_mans",
+    "read_roc",
+    "read_roc_af",
+    "read_wp",
+    "to_dataframe",
+    "to_hf_dataset",
+]
 
 Located = Iterator[tuple[str, Example]]
 
@@ -51,13 +61,17 @@ def _iter_mans(path: Path, data: Mapping[str, Any]) -> Located:
     for rid, rec in data.items():
         where = f"{path}: record {rid!r}"
         if not isinstance(rec, dict):
-            raise InputError(f"{where}: expected an object with 'prompt', 'gold_response' and 'gen', "
-                             f"got {type(rec).__name__}")
+            raise InputError(
+                f"{where}: expected an object with 'prompt', 'gold_response' and 'gen', got {type(rec).__name__}"
+            )
         gen = rec.get("gen")
         if not isinstance(gen, dict):
             raise InputError(f"{where}: missing 'gen' object ({{model: {{'text', 'score'}}}})")
         prompt, gold = rec.get("prompt"), rec.get("gold_response")
-        for name, val, in (("prompt", prompt), ("gold_response", gold)):
+        for (
+            name,
+            val,
+        ) in (("prompt", prompt), ("gold_response", gold)):
             if val is not None and not isinstance(val, str):
                 raise InputError(f"{where}: '{name}' must be a string, got {type(val).__name__}")
         for model, g in gen.items():
@@ -65,10 +79,16 @@ def _iter_mans(path: Path, data: Mapping[str, Any]) -> Located:
             if not isinstance(g, dict) or not isinstance(g.get("text"), str):
                 raise InputError(f"{gwhere}: expected {{'text': str, 'score': [numbers]}}")
             score = g.get("score")
-            meta = {"system": model, "rating": _mean_rating(score),
-                    "ratings": list(score) if isinstance(score, (list, tuple)) else score, "input_id": str(rid)}
-            yield gwhere, Example(g["text"], id=f"{rid}/{model}", context=prompt or None,
-                                  reference=gold or None, meta=meta)
+            meta = {
+                "system": model,
+                "rating": _mean_rating(score),
+                "ratings": list(score) if isinstance(score, (list, tuple)) else score,
+                "input_id": str(rid),
+            }
+            yield (
+                gwhere,
+                Example(g["text"], id=f"{rid}/{model}", context=prompt or None, reference=gold or None, meta=meta),
+            )
 
 
 def _load_json(path: Path) -> Any:
@@ -97,8 +117,10 @@ def _read_json(path: Path, cols: Columns) -> Located:
         yield from _iter_mans(path, data)
         return
     if not isinstance(data, list):
-        raise InputError(f"{path}: expected a JSON list of story objects or OpenMEVA MANS records "
-                         f"({{id: {{'prompt', 'gold_response', 'gen'}}}})")
+        raise InputError(
+            f"{path}: expected a JSON list of story objects or OpenMEVA MANS records "
+            f"({{id: {{'prompt', 'gold_response', 'gen'}}}})"
+        )
     for i, row in enumerate(data):
         where = f"{path}: item {i}"
         if not isinstance(row, dict):
@@ -163,16 +185,19 @@ def _iter_roc(path: Path, context_sentences: int) -> Located:
             where = f"{path}:{lineno}"
             title, storyline, sents = _roc_line(line, where)
             if context_sentences >= len(sents):
-                raise InputError(f"{where}: story has {len(sents)} sentences, cannot move "
-                                 f"{context_sentences} to the context and keep a text")
+                raise InputError(
+                    f"{where}: story has {len(sents)} sentences, cannot move "
+                    f"{context_sentences} to the context and keep a text"
+                )
             ctx = " ".join(sents[:context_sentences]) or None
             meta: dict[str, Any] = {"title": title, "storyline": storyline}
-            yield where, Example(" ".join(sents[context_sentences:]), id=f"{path.stem}-{lineno}", context=ctx,
-                                 meta=meta)
+            yield (
+                where,
+                Example(" ".join(sents[context_sentences:]), id=f"{path.stem}-{lineno}", context=ctx, meta=meta),
+            )
 
 
-def read_roc(path: str | os.PathLike[str], *, context_sentences: int = 0,
-             limit: int | None = None) -> list[Example]:
+def read_roc(path: str | os.PathLike[str], *, context_sentences: int = 0, limit: int | None = None) -> list[Example]:
     """ROCStories TSV with storylines; ``context_sentences=1`` moves the first sentence to the context
     (OpenMEVA's setting: the leading sentence is the input, the other four the story)."""
     path = Path(path)
@@ -197,8 +222,9 @@ def _read_roc_af(path: Path, cols: Columns) -> Located:
             where = f"{path}:{lineno}"
             parts = line.split("\t")
             if len(parts) != 4:
-                raise InputError(f"{where}: expected 4 tab-separated fields (group_index, label, position, "
-                                 f"story), got {len(parts)}")
+                raise InputError(
+                    f"{where}: expected 4 tab-separated fields (group_index, label, position, story), got {len(parts)}"
+                )
             index, label, position, story = parts
             if label.strip() not in ("0", "1"):
                 raise InputError(f"{where}: label must be 0 or 1, got {label!r}")
@@ -206,8 +232,7 @@ def _read_roc_af(path: Path, cols: Columns) -> Located:
                 raise InputError(f"{where}: empty story")
             if label.strip() == "1" or group < 0:
                 group += 1
-            meta = {"label": int(label), "group": group, "index": _maybe_int(index),
-                    "position": _maybe_int(position)}
+            meta = {"label": int(label), "group": group, "index": _maybe_int(index), "position": _maybe_int(position)}
             yield where, Example(story.strip(), id=f"{path.stem}-{lineno}", meta=meta)
 
 
@@ -268,8 +293,10 @@ def _read_wp(path: Path, cols: Columns) -> Located:
     (n_src, n_plot), (n_tgt, _) = _count_lines(src), _count_lines(tgt)
     storyline = n_plot > 0  # a storyline file (prompts never hold tabs or </s>)
     if n_src != n_tgt:
-        raise InputError(f"{src} has {n_src} lines but {tgt} has {n_tgt}: the pair is misaligned "
-                         f"(line i of .target must be the story for line i of .source)")
+        raise InputError(
+            f"{src} has {n_src} lines but {tgt} has {n_tgt}: the pair is misaligned "
+            f"(line i of .target must be the story for line i of .source)"
+        )
     stem = tgt.stem
     with open(src, encoding="utf-8") as fs, open(tgt, encoding="utf-8") as ft:
         for lineno, (s, t) in enumerate(zip(fs, ft), 1):
@@ -327,23 +354,33 @@ def from_dataframe(df: Any, columns: Columns | None = None) -> list[Example]:
     if not hasattr(df, "to_dict") or not hasattr(df, "index"):
         raise TypeError(f"from_dataframe expects a pandas DataFrame, got {type(df).__name__}")
     records = df.to_dict("records")
-    return _rows_to_examples(((f"DataFrame row {idx!r}", r) for idx, r in zip(df.index, records)),
-                             columns or Columns())
+    return _rows_to_examples(((f"DataFrame row {idx!r}", r) for idx, r in zip(df.index, records)), columns or Columns())
 
 
 def from_hf_dataset(ds: Any, columns: Columns | None = None) -> list[Example]:
     """Examples from a Hugging Face ``datasets.Dataset`` (pick a split first from a DatasetDict)."""
     if isinstance(ds, Mapping):
-        raise TypeError(f"from_hf_dataset expects one split, got a DatasetDict with splits {sorted(ds)}; "
-                        f"pass e.g. ds[{sorted(ds)[0]!r}]")
+        raise TypeError(
+            f"from_hf_dataset expects one split, got a DatasetDict with splits {sorted(ds)}; "
+            f"pass e.g. ds[{sorted(ds)[0]!r}]"
+        )
     name = getattr(getattr(ds, "info", None), "dataset_name", None) or "dataset"
     return _rows_to_examples(((f"{name} row {i}", r) for i, r in enumerate(ds)), columns or Columns())
 
 
 def _records(examples: Iterable[Example]) -> list[dict[str, Any]]:
-    return [{"id": ex.id, "text": ex.text, "context": ex.context, "reference": ex.reference,
-             "meta": dict(ex.meta), "parent_id": ex.parent_id, "edits": [e.to_dict() for e in ex.edits]}
-            for ex in examples]
+    return [
+        {
+            "id": ex.id,
+            "text": ex.text,
+            "context": ex.context,
+            "reference": ex.reference,
+            "meta": dict(ex.meta),
+            "parent_id": ex.parent_id,
+            "edits": [e.to_dict() for e in ex.edits],
+        }
+        for ex in examples
+    ]
 
 
 def to_dataframe(examples: Iterable[Example]) -> Any:
@@ -351,8 +388,9 @@ def to_dataframe(examples: Iterable[Example]) -> Any:
     :func:`from_dataframe`."""
     import pandas as pd
 
-    return pd.DataFrame(_records(examples), columns=["id", "text", "context", "reference", "meta",
-                                                     "parent_id", "edits"])
+    return pd.DataFrame(
+        _records(examples), columns=["id", "text", "context", "reference", "meta", "parent_id", "edits"]
+    )
 
 
 def to_hf_dataset(examples: Iterable[Example]) -> Any:

@@ -18,9 +18,11 @@ whitespace, a head outside its sentence), ``None`` asks the caller to parse the 
 
 >>> docs = derive_docs(nlp, [(parent_doc, "He left. Tom woke up.")], parse=annotator.pipe)  # doctest: +SKIP
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .annotate import DOC_TEXT_KEY, Level
 from .reparse_negation import EDIT_WORDS, NEGATORS, negation_rows, prototypes
@@ -42,7 +44,7 @@ def _attrs() -> list[int]:
 _HEAD_COL, _IOB_COL, _LEMMA_COL = 5, 6, 3
 
 
-def _words(doc: "Doc", text: str | None = None) -> tuple[list[str], list[bool]]:
+def _words(doc: Doc, text: str | None = None) -> tuple[list[str], list[bool]]:
     """A Doc's words and whether each is followed by a space, read from arrays (no Token objects:
     building one per token of every parent was a third of the derivation's time)."""
     cols = doc.user_data.get(_COLS_KEY)  # the transforms' per-Doc table, when already built
@@ -51,13 +53,13 @@ def _words(doc: "Doc", text: str | None = None) -> tuple[list[str], list[bool]]:
     else:
         idx, length, space = doc.to_array(["IDX", "LENGTH", "SPACY"]).T.tolist()
     text = text if text is not None else doc.user_data.get(DOC_TEXT_KEY) or doc.text
-    return [text[i:i + n] for i, n in zip(idx, length)], [bool(x) for x in space]
+    return [text[i : i + n] for i, n in zip(idx, length)], [bool(x) for x in space]
 
 
 class _Sentences:
     """A parent Doc's sentences: stripped text, token range, and its annotation array."""
 
-    def __init__(self, doc: "Doc", attrs: list[int]) -> None:
+    def __init__(self, doc: Doc, attrs: list[int]) -> None:
         import numpy as np
         from spacy.attrs import IDX, IS_SPACE, LENGTH, SENT_START, SPACY
 
@@ -65,9 +67,9 @@ class _Sentences:
         n = len(attrs)  # one read of the annotations and of what finds words and sentences
         full = doc.to_array(attrs + [IDX, LENGTH, SPACY, IS_SPACE, SENT_START])
         self.array = full[:, :n]
-        idx, length, spacy_, space = full[:, n:n + 4].T.tolist()
+        idx, length, spacy_, space = full[:, n : n + 4].T.tolist()
         text = doc_text(doc)
-        self.words = [text[i:i + k] for i, k in zip(idx, length)]
+        self.words = [text[i : i + k] for i, k in zip(idx, length)]
         self.spaces = [bool(x) for x in spacy_]
         self.spans: list[tuple[str, int, int]] = []
         self.by_text: dict[str, int] = {}
@@ -84,7 +86,7 @@ class _Sentences:
             while b > a and space[b - 1]:
                 b -= 1
             if a < b:
-                piece = text[idx[a]:idx[b - 1] + length[b - 1]]
+                piece = text[idx[a] : idx[b - 1] + length[b - 1]]
                 k = len(self.spans)
                 self.spans.append((piece, a, b))
                 self.by_text.setdefault(piece, k)
@@ -152,11 +154,12 @@ def _match_at(words: list[str], spaces: list[bool], p: int, sents: _Sentences) -
             continue
         for k in ks:
             _, a, b = sents.spans[k]
-            if sents.spaces[a:b - 1] != spaces[p:end - 1]:
+            if sents.spaces[a : b - 1] != spaces[p : end - 1]:
                 continue
             changed = [i for i in range(length) if words[p + i] != sents.words[a + i]]
             if len(changed) <= MAX_CHANGED_WORDS and all(
-                    _content(words[p + i], vocab) and _content(sents.words[a + i], vocab) for i in changed):
+                _content(words[p + i], vocab) and _content(sents.words[a + i], vocab) for i in changed
+            ):
                 if best is None or (len(changed), -length) < (len(best[1]), -best[2]):
                     best = (k, changed, length)  # fewest changes, then the longest
     return None if best is None else best[:2]
@@ -186,7 +189,7 @@ def _sentence_start(words: list[str], p: int) -> bool:
 _COLS = {"TAG": 0, "POS": 1, "MORPH": 2, "LEMMA": 3, "DEP": 4, "HEAD": 5}  # in _attrs() order
 
 
-def _negated(words: list[str], sents: _Sentences, nlp: "Language") -> Any:
+def _negated(words: list[str], sents: _Sentences, nlp: Language) -> Any:
     """Rows for ``words`` derived from a parent sentence it negates or un-negates, or None."""
     if not any(w.lower() in EDIT_WORDS for w in words) and not any(w.lower() in NEGATORS for w in sents.words):
         return None  # cheap test: no negation on either side
@@ -205,7 +208,7 @@ def _negated(words: list[str], sents: _Sentences, nlp: "Language") -> Any:
     return None
 
 
-def _align(piece: str, sep: str, sents: _Sentences, nlp: "Language") -> list[tuple[str, Any, str]]:
+def _align(piece: str, sep: str, sents: _Sentences, nlp: Language) -> list[tuple[str, Any, str]]:
     """Plan a stretch of new text: the parent sentences it repeats up to a few changed words
     ("sub": keep their parse; word substitution, often in several sentences in a row) and, between
     them, runs of other text ("parse"). Sentences are tried only where one may start."""
@@ -225,7 +228,7 @@ def _align(piece: str, sep: str, sents: _Sentences, nlp: "Language") -> list[tup
             if rows is not None:
                 plan.append(("rows", (words[a:c], spaces[a:c], rows), sep))
             else:
-                plan.append(("parse", piece[offsets[a]:offsets[c - 1] + len(words[c - 1])], sep))
+                plan.append(("parse", piece[offsets[a] : offsets[c - 1] + len(words[c - 1])], sep))
             a = c
 
     p, run = 0, None
@@ -241,7 +244,7 @@ def _align(piece: str, sep: str, sents: _Sentences, nlp: "Language") -> list[tup
             run = None
         k, changed = m
         length = sents.spans[k][2] - sents.spans[k][1]
-        plan.append(("sub", (sents, (k, words[p:p + length], changed)), " " if p + length < n else ""))
+        plan.append(("sub", (sents, (k, words[p : p + length], changed)), " " if p + length < n else ""))
         p += length
     if run is not None:
         flush(run, n, False)
@@ -250,8 +253,9 @@ def _align(piece: str, sep: str, sents: _Sentences, nlp: "Language") -> list[tup
     return plan
 
 
-def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
-                parse: Callable[[list[str]], list["Doc"]] | None = None) -> list["Doc | None"]:
+def derive_docs(
+    nlp: Language, pairs: Sequence[tuple[Doc, str]], parse: Callable[[list[str]], list[Doc]] | None = None
+) -> list[Doc | None]:
     """The Doc of each new text, built from its parent Doc (see the module docstring).
 
     ``parse`` parses the stretches that must be re-parsed (default ``list(nlp.pipe(texts))``;
@@ -283,8 +287,8 @@ def derive_docs(nlp: "Language", pairs: Sequence[tuple["Doc", str]],
     parsed = dict(zip(to_parse, parse(list(to_parse)))) if to_parse else {}
     lemmatizer = nlp.get_pipe("lemmatizer") if "lemmatizer" in nlp.pipe_names else None
 
-    out: list["Doc | None"] = []
-    for (parent, text), plan in zip(pairs, plans):
+    out: list[Doc | None] = []
+    for (_parent, text), plan in zip(pairs, plans):
         if plan is None:
             out.append(None)
             continue
@@ -344,13 +348,13 @@ class DerivedAnnotator:
 
     def __init__(self, base: Any) -> None:
         self.base = base
-        self.docs: dict[str, "Doc"] = {}
+        self.docs: dict[str, Doc] = {}
 
     @property
-    def nlp(self) -> "Language":
+    def nlp(self) -> Language:
         return self.base.nlp
 
-    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list["Doc"]:
+    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list[Doc]:
         texts = list(texts)
         if level != Level.PARSE:
             return self.base.pipe(texts, level)
@@ -358,7 +362,7 @@ class DerivedAnnotator:
         got = dict(zip(rest, self.base.pipe(rest, level))) if rest else {}
         return [self.docs[t] if t in self.docs else got[t] for t in texts]
 
-    def parse(self, text: str, level: Level = Level.PARSE) -> "Doc":
+    def parse(self, text: str, level: Level = Level.PARSE) -> Doc:
         return self.pipe([text], level)[0]
 
     def derive(self, pairs: Iterable[tuple[str, str]]) -> None:

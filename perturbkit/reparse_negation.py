@@ -10,11 +10,13 @@ a short template (so tags, lemmas and labels are the model's own) and attach as 
 attaches them ("did" and "not" to the verb, "not" after a copula to the copula). Anything else
 returns None, and the caller parses the sentence.
 """
+
 from __future__ import annotations
 
 import difflib
 import weakref
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
@@ -28,10 +30,10 @@ _TEMPLATE = "He did not go. She does not like it. They do not care. He never wen
 _VERB_FORMS = {"VB": "go", "VBD": "went", "VBZ": "likes", "VBP": "care"}
 _MAX_EDITS = 4
 
-_cache: "weakref.WeakKeyDictionary[Any, dict[str, np.ndarray]]" = weakref.WeakKeyDictionary()
+_cache: weakref.WeakKeyDictionary[Any, dict[str, np.ndarray]] = weakref.WeakKeyDictionary()
 
 
-def prototypes(nlp: "Language", attrs: list[int]) -> dict[str, "np.ndarray"]:
+def prototypes(nlp: Language, attrs: list[int]) -> dict[str, np.ndarray]:
     """Rows (``attrs`` order) for the function words and for each verb tag, from one parse of a
     short template per pipeline (cached)."""
     protos = _cache.get(nlp)
@@ -49,8 +51,14 @@ def prototypes(nlp: "Language", attrs: list[int]) -> dict[str, "np.ndarray"]:
     return protos
 
 
-def negation_rows(parent_words: Sequence[str], parent_rows: "np.ndarray", new_words: Sequence[str],
-                  protos: dict[str, "np.ndarray"], cols: dict[str, int], strings: Any) -> "np.ndarray | None":
+def negation_rows(
+    parent_words: Sequence[str],
+    parent_rows: np.ndarray,
+    new_words: Sequence[str],
+    protos: dict[str, np.ndarray],
+    cols: dict[str, int],
+    strings: Any,
+) -> np.ndarray | None:
     """Annotation rows for ``new_words`` (one sentence) derived from its parent sentence's, or
     None when the two differ by anything but a negation edit. ``cols`` gives the column of
     "TAG", "POS", "MORPH", "LEMMA", "DEP" and "HEAD" (relative heads, as ``to_array`` stores them)."""
@@ -137,10 +145,10 @@ def _verb_tag(word: str, lemma: str, pos: str, after_do: bool) -> str | None:
     return next((t for t in ("VBD", "VBZ") if word in forms.get(t, ())), None)
 
 
-def _attach(j: int, new: Sequence[str], rows: list, heads: list[int], cols: dict[str, int],
-            strings: Any) -> int | None:
+def _attach(j: int, new: Sequence[str], rows: list, heads: list[int], cols: dict[str, int], strings: Any) -> int | None:
     """Where an added word attaches: "not"/"never" after an auxiliary or copula to the clause's
     verb (the copula itself when it heads the clause); otherwise to the next verb."""
+
     def pos(k: int) -> str:
         return strings[int(rows[k][cols["POS"]])] if rows[k] is not None else ""
 

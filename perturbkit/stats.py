@@ -13,18 +13,31 @@ bootstrap) comes from a ``numpy.random.Generator`` built from an explicit seed: 
 >>> win_rate([2, 1, 3], [1, 1, 4])  # one win, one tie (half), one loss
 0.5
 """
+
 from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
-__all__ = ["Correlation", "Delta", "WindowAnalysis", "correlation", "win_rate", "mean_delta",
-           "bootstrap_ci", "holm", "sign_test", "moved_share", "window_difference_correlation"]
+__all__ = [
+    "Correlation",
+    "Delta",
+    "WindowAnalysis",
+    "correlation",
+    "win_rate",
+    "mean_delta",
+    "bootstrap_ci",
+    "holm",
+    "sign_test",
+    "moved_share",
+    "window_difference_correlation",
+]
 
 MIN_N = 3  # fewer points than this: correlations are reported as undefined
 
@@ -61,9 +74,11 @@ class Correlation:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Correlation":
-        return cls(**{k: d.get(k) for k in ("n", "pearson", "pearson_p", "spearman", "spearman_p",
-                                            "kendall", "kendall_p")}, note=d.get("note") or "")
+    def from_dict(cls, d: Mapping[str, Any]) -> Correlation:
+        return cls(
+            **{k: d.get(k) for k in ("n", "pearson", "pearson_p", "spearman", "spearman_p", "kendall", "kendall_p")},
+            note=d.get("note") or "",
+        )
 
 
 def correlation(x: Sequence[float], y: Sequence[float], *, names: tuple[str, str] = ("x", "y")) -> Correlation:
@@ -88,8 +103,15 @@ def correlation(x: Sequence[float], y: Sequence[float], *, names: tuple[str, str
         p = stats.pearsonr(a, b)
         s = stats.spearmanr(a, b)
         k = stats.kendalltau(a, b)
-    return Correlation(n, _clean(p.statistic), _clean(p.pvalue), _clean(s.statistic), _clean(s.pvalue),
-                       _clean(k.statistic), _clean(k.pvalue))
+    return Correlation(
+        n,
+        _clean(p.statistic),
+        _clean(p.pvalue),
+        _clean(s.statistic),
+        _clean(s.pvalue),
+        _clean(k.statistic),
+        _clean(k.pvalue),
+    )
 
 
 def win_rate(originals: Sequence[float], variants: Sequence[float]) -> float | None:
@@ -103,8 +125,14 @@ def win_rate(originals: Sequence[float], variants: Sequence[float]) -> float | N
     return float((np.sum(o > v) + 0.5 * np.sum(o == v)) / o.size)
 
 
-def bootstrap_ci(values: Sequence[float], statistic: Callable[..., Any] = np.mean, *, seed: int = 0,
-                 n_resamples: int = 2000, confidence: float = 0.95) -> tuple[float | None, float | None]:
+def bootstrap_ci(
+    values: Sequence[float],
+    statistic: Callable[..., Any] = np.mean,
+    *,
+    seed: int = 0,
+    n_resamples: int = 2000,
+    confidence: float = 0.95,
+) -> tuple[float | None, float | None]:
     """Percentile bootstrap confidence interval of ``statistic`` (a vectorised numpy reducer that
     takes ``axis``), deterministic for ``seed``. (None, None) for fewer than 2 values."""
     from scipy import stats
@@ -115,8 +143,15 @@ def bootstrap_ci(values: Sequence[float], statistic: Callable[..., Any] = np.mea
     if np.ptp(arr) == 0:
         v = _clean(statistic(arr))
         return v, v
-    res = stats.bootstrap((arr,), statistic, n_resamples=n_resamples, confidence_level=confidence,
-                          method="percentile", vectorized=True, rng=np.random.default_rng(seed))
+    res = stats.bootstrap(
+        (arr,),
+        statistic,
+        n_resamples=n_resamples,
+        confidence_level=confidence,
+        method="percentile",
+        vectorized=True,
+        rng=np.random.default_rng(seed),
+    )
     return _clean(res.confidence_interval.low), _clean(res.confidence_interval.high)
 
 
@@ -134,8 +169,14 @@ class Delta:
         return asdict(self)
 
 
-def mean_delta(originals: Sequence[float], variants: Sequence[float], *, seed: int = 0,
-               n_resamples: int = 2000, confidence: float = 0.95) -> Delta:
+def mean_delta(
+    originals: Sequence[float],
+    variants: Sequence[float],
+    *,
+    seed: int = 0,
+    n_resamples: int = 2000,
+    confidence: float = 0.95,
+) -> Delta:
     """Mean paired score change (variant minus original) with a bootstrap CI."""
     o = np.asarray(originals, dtype=np.float64)
     v = np.asarray(variants, dtype=np.float64)
@@ -206,22 +247,35 @@ class WindowAnalysis:
         return list(zip(self.human_diffs, self.metric_diffs))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"size": self.size, "stride": self.stride, "n": self.n,
-                "windows": [list(w) for w in self.windows], "human_diffs": self.human_diffs,
-                "metric_diffs": self.metric_diffs,
-                "correlation": self.correlation.to_dict() if self.correlation else None, "note": self.note}
+        return {
+            "size": self.size,
+            "stride": self.stride,
+            "n": self.n,
+            "windows": [list(w) for w in self.windows],
+            "human_diffs": self.human_diffs,
+            "metric_diffs": self.metric_diffs,
+            "correlation": self.correlation.to_dict() if self.correlation else None,
+            "note": self.note,
+        }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "WindowAnalysis":
+    def from_dict(cls, d: Mapping[str, Any]) -> WindowAnalysis:
         corr = d.get("correlation")
-        return cls(int(d["size"]), int(d["stride"]), int(d["n"]),
-                   [tuple(w) for w in d.get("windows") or []],  # type: ignore[misc]
-                   list(d.get("human_diffs") or []), list(d.get("metric_diffs") or []),
-                   Correlation.from_dict(corr) if corr else None, d.get("note") or "")
+        return cls(
+            int(d["size"]),
+            int(d["stride"]),
+            int(d["n"]),
+            [tuple(w) for w in d.get("windows") or []],  # type: ignore[misc]
+            list(d.get("human_diffs") or []),
+            list(d.get("metric_diffs") or []),
+            Correlation.from_dict(corr) if corr else None,
+            d.get("note") or "",
+        )
 
 
-def window_difference_correlation(metric: Sequence[float], human: Sequence[float], size: int = 200,
-                                  stride: int = 10) -> WindowAnalysis:
+def window_difference_correlation(
+    metric: Sequence[float], human: Sequence[float], size: int = 200, stride: int = 10
+) -> WindowAnalysis:
     """Correlate metric-score differences with human-score differences across all pairs of
     windows of stories sorted by human score (ties keep input order). Fewer than two windows
     gives an undefined correlation with a note."""
@@ -235,7 +289,7 @@ def window_difference_correlation(metric: Sequence[float], human: Sequence[float
     order = np.argsort(h, kind="stable")
     hs, ms = h[order], m[order]
     starts = list(range(0, n - size + 1, stride)) if n >= size else []
-    wins = [(s, float(hs[s:s + size].mean()), float(ms[s:s + size].mean())) for s in starts]
+    wins = [(s, float(hs[s : s + size].mean()), float(ms[s : s + size].mean())) for s in starts]
     out = WindowAnalysis(size, stride, n, wins)
     if len(wins) < 2:
         out.note = f"{n} stories give {len(wins)} window(s) of {size}: need at least 2"

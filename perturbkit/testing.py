@@ -21,6 +21,7 @@ thresholds (``min_win_rate``, ``max_abs_r``, ...). See docs/property-testing.md.
 
 hypothesis is imported only by the strategy functions, so the assertions work without it.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -28,9 +29,10 @@ import math
 import os
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, UserError
 from .example import Edit, Example, as_example, text_hash
@@ -45,10 +47,28 @@ if TYPE_CHECKING:
     from .report import Report
     from .transform import Effect, Transform
 
-__all__ = ["Pair", "Check", "NoVariants", "RobustnessFailure", "SuiteCheckFailure", "THRESHOLDS",
-           "sample_stories", "load_stories", "stories", "perturbed", "perturbations", "variants_by_story",
-           "as_pair", "assert_invariant", "assert_decreases", "assert_suite", "check_suite", "format_checks",
-           "Kit", "default_kit"]
+__all__ = [
+    "Pair",
+    "Check",
+    "NoVariants",
+    "RobustnessFailure",
+    "SuiteCheckFailure",
+    "THRESHOLDS",
+    "sample_stories",
+    "load_stories",
+    "stories",
+    "perturbed",
+    "perturbations",
+    "variants_by_story",
+    "as_pair",
+    "assert_invariant",
+    "assert_decreases",
+    "assert_suite",
+    "check_suite",
+    "format_checks",
+    "Kit",
+    "default_kit",
+]
 
 _CLIP = 600  # characters of a story shown in a failure message
 
@@ -60,7 +80,7 @@ class NoVariants(UserError, ValueError):
 class RobustnessFailure(AssertionError):
     """A metric failed a pair assertion; ``pair`` and ``scores`` (original, variant) are attached."""
 
-    def __init__(self, message: str, pair: "Pair", scores: tuple[float, float]) -> None:
+    def __init__(self, message: str, pair: Pair, scores: tuple[float, float]) -> None:
         super().__init__(message)
         self.pair, self.scores = pair, scores
 
@@ -68,7 +88,7 @@ class RobustnessFailure(AssertionError):
 class SuiteCheckFailure(AssertionError):
     """A suite report is below its thresholds; ``checks`` holds every check made."""
 
-    def __init__(self, message: str, checks: "list[Check]") -> None:
+    def __init__(self, message: str, checks: list[Check]) -> None:
         super().__init__(message)
         self.checks = checks
 
@@ -131,7 +151,7 @@ class Pair:
         p.text(repr(self))
 
 
-def as_pair(x: "Pair | tuple[Any, Any]") -> Pair:
+def as_pair(x: Pair | tuple[Any, Any]) -> Pair:
     """A Pair from a Pair or an (original, variant) tuple of strings or Examples."""
     if isinstance(x, Pair):
         return x
@@ -183,8 +203,9 @@ def sample_stories() -> tuple[Example, ...]:
         return tuple(read_examples(path))
 
 
-def load_stories(corpus: Any = None, *, min_words: int | None = None,
-                 max_words: int | None = None) -> tuple[Example, ...]:
+def load_stories(
+    corpus: Any = None, *, min_words: int | None = None, max_words: int | None = None
+) -> tuple[Example, ...]:
     """Stories from ``corpus`` (None: the shipped samples; a file path; strings, Examples or
     mappings), without empty ones, sorted shortest first (the order hypothesis shrinks toward)."""
     if corpus is None:
@@ -195,11 +216,18 @@ def load_stories(corpus: Any = None, *, min_words: int | None = None,
         exs = read_examples(corpus)
     else:
         exs = [Example.from_dict(x) if isinstance(x, Mapping) else as_example(x) for x in corpus]
-    where = "the sample stories" if corpus is None else (
-        str(corpus) if isinstance(corpus, (str, os.PathLike)) else f"the {len(exs)} stories given")
-    kept = [ex for ex in exs if ex.text.strip()
-            and (min_words is None or len(ex.text.split()) >= min_words)
-            and (max_words is None or len(ex.text.split()) <= max_words)]
+    where = (
+        "the sample stories"
+        if corpus is None
+        else (str(corpus) if isinstance(corpus, (str, os.PathLike)) else f"the {len(exs)} stories given")
+    )
+    kept = [
+        ex
+        for ex in exs
+        if ex.text.strip()
+        and (min_words is None or len(ex.text.split()) >= min_words)
+        and (max_words is None or len(ex.text.split()) <= max_words)
+    ]
     if not kept:
         sizes = sorted(len(ex.text.split()) for ex in exs)
         span = f"{sizes[0]}-{sizes[-1]} words" if sizes else "no stories"
@@ -209,10 +237,12 @@ def load_stories(corpus: Any = None, *, min_words: int | None = None,
 
 # Strategies made by ``stories()``/``perturbations()`` -> a loader of what they draw from, so
 # ``perturbed`` can precompute variants instead of drawing blindly.
-_POOLS: "weakref.WeakKeyDictionary[Any, Callable[[], tuple[Any, ...]]]" = weakref.WeakKeyDictionary()
+_POOLS: weakref.WeakKeyDictionary[Any, Callable[[], tuple[Any, ...]]] = weakref.WeakKeyDictionary()
 
 
-def stories(corpus: Any = None, *, min_words: int | None = None, max_words: int | None = None) -> "SearchStrategy[Example]":
+def stories(
+    corpus: Any = None, *, min_words: int | None = None, max_words: int | None = None
+) -> SearchStrategy[Example]:
     """A strategy drawing stories from ``corpus`` (default: the shipped samples); shrinks toward
     the shortest. Pass it to :func:`perturbed` as ``stories=``."""
     from hypothesis import strategies as hst
@@ -226,7 +256,7 @@ def stories(corpus: Any = None, *, min_words: int | None = None, max_words: int 
 # ------------------------------------------------------------------------------------------------
 # Transforms
 # ------------------------------------------------------------------------------------------------
-def _as_transform(t: "Transform | str") -> "Transform":
+def _as_transform(t: Transform | str) -> Transform:
     from .transform import Transform, get_transform
 
     if isinstance(t, str):
@@ -236,7 +266,7 @@ def _as_transform(t: "Transform | str") -> "Transform":
     raise TypeError(f"expected a Transform, a transform name or a strategy of transforms, got {type(t).__name__}")
 
 
-def _effect(effect: "Effect | str | None") -> "Effect | None":
+def _effect(effect: Effect | str | None) -> Effect | None:
     from .transform import Effect
 
     if effect is None or isinstance(effect, Effect):
@@ -247,8 +277,9 @@ def _effect(effect: "Effect | str | None") -> "Effect | None":
         raise ValueError(f"effect must be one of {', '.join(e.value for e in Effect)}, got {effect!r}") from None
 
 
-def _select_transforms(effect: "Effect | None", aspect: Any, names: Any, exclude: Sequence[str],
-                       available: bool) -> tuple["Transform", ...]:
+def _select_transforms(
+    effect: Effect | None, aspect: Any, names: Any, exclude: Sequence[str], available: bool
+) -> tuple[Transform, ...]:
     from .resources.status import missing_requirements, resource_status
     from .transform import get_transform, registry
 
@@ -266,7 +297,7 @@ def _select_transforms(effect: "Effect | None", aspect: Any, names: Any, exclude
             raise ValueError(f"unknown aspect {a!r}; {hint}aspects: {', '.join(known)}")
     status = resource_status() if available else {}
     out = []
-    for name in (reg if names is None else dict.fromkeys(names)):  # given names keep their order
+    for name in reg if names is None else dict.fromkeys(names):  # given names keep their order
         cls = reg[name]
         if name in exclude:
             continue
@@ -276,15 +307,23 @@ def _select_transforms(effect: "Effect | None", aspect: Any, names: Any, exclude
             continue
         out.append(get_transform(name))
     if not out:
-        raise ValueError(f"no registered transform has effect={effect.value if effect else None!r}, "
-                         f"aspect={aspect!r}" + (f", names={list(names)!r}" if names is not None else "")
-                         + (" with its resources installed" if available else ""))
+        raise ValueError(
+            f"no registered transform has effect={effect.value if effect else None!r}, "
+            f"aspect={aspect!r}"
+            + (f", names={list(names)!r}" if names is not None else "")
+            + (" with its resources installed" if available else "")
+        )
     return tuple(out)
 
 
-def perturbations(effect: "Effect | str | None" = None, aspect: "str | Iterable[str] | None" = None, *,
-                  names: Iterable[str] | None = None, exclude: Iterable[str] = (),
-                  available: bool = True) -> "SearchStrategy[Transform]":
+def perturbations(
+    effect: Effect | str | None = None,
+    aspect: str | Iterable[str] | None = None,
+    *,
+    names: Iterable[str] | None = None,
+    exclude: Iterable[str] = (),
+    available: bool = True,
+) -> SearchStrategy[Transform]:
     """A strategy drawing a registered transform (default parameters) by ``effect`` (``"breaks"``
     or ``"preserves"``), ``aspect`` (one or several) and ``names``; transforms whose resources are
     missing are left out unless ``available=False``. Shrinks toward the first one (alphabetical,
@@ -296,7 +335,7 @@ def perturbations(effect: "Effect | str | None" = None, aspect: "str | Iterable[
     excl = [exclude] if isinstance(exclude, str) else list(exclude)
     cache: list[tuple[Transform, ...]] = []
 
-    def load() -> tuple["Transform", ...]:
+    def load() -> tuple[Transform, ...]:
         if not cache:
             cache.append(_select_transforms(eff, aspect, names, excl, available))
         return cache[0]
@@ -310,12 +349,18 @@ def perturbations(effect: "Effect | str | None" = None, aspect: "str | Iterable[
 # Pairs of (original, variant)
 # ------------------------------------------------------------------------------------------------
 Candidates = list[tuple[Example, list[tuple[int, Example]]]]  # story -> [(seed, variant)], fewest edits first
-_CANDIDATES: "OrderedDict[tuple[Any, ...], Candidates]" = OrderedDict()
+_CANDIDATES: OrderedDict[tuple[Any, ...], Candidates] = OrderedDict()
 _MAX_CANDIDATE_SETS = 64
 
 
-def variants_by_story(transform: "Transform | str", corpus: Sequence[Example], *, seeds: int = 8,
-                      annotator: "Annotator | None" = None, fit: bool = True) -> Candidates:
+def variants_by_story(
+    transform: Transform | str,
+    corpus: Sequence[Example],
+    *,
+    seeds: int = 8,
+    annotator: Annotator | None = None,
+    fit: bool = True,
+) -> Candidates:
     """For every story that ``transform`` can perturb, its distinct variants over seeds
     ``0..seeds-1``, fewest edits (then smallest edits, then lowest seed) first. Cached per
     (transform, parameters, corpus, seeds)."""
@@ -323,8 +368,14 @@ def variants_by_story(transform: "Transform | str", corpus: Sequence[Example], *
 
     t = _as_transform(transform)
     ann = annotator or default_annotator()
-    key = (type(t), repr(t), text_hash(*(f"{ex.id}\x1e{ex.context}\x1e{ex.text}" for ex in corpus), n=20),
-           seeds, id(ann), fit)
+    key = (
+        type(t),
+        repr(t),
+        text_hash(*(f"{ex.id}\x1e{ex.context}\x1e{ex.text}" for ex in corpus), n=20),
+        seeds,
+        id(ann),
+        fit,
+    )
     hit = _CANDIDATES.get(key)
     if hit is not None:
         _CANDIDATES.move_to_end(key)
@@ -350,7 +401,7 @@ def variants_by_story(transform: "Transform | str", corpus: Sequence[Example], *
     return out
 
 
-def _draw_pair(hst: Any, groups: list[Candidates]) -> "SearchStrategy[Pair]":
+def _draw_pair(hst: Any, groups: list[Candidates]) -> SearchStrategy[Pair]:
     """Draw a group (transform), a story, and a rank among the story's variants (fewest edits
     first). Each is its own index over a fixed range (the rank is clamped to the story's last
     variant), so hypothesis shrinks each independently: toward the first group, the shortest
@@ -367,8 +418,14 @@ def _draw_pair(hst: Any, groups: list[Candidates]) -> "SearchStrategy[Pair]":
     return draw()
 
 
-def perturbed(transform: "Transform | str | SearchStrategy[Transform]", stories: Any = None, *,
-              seeds: int = 8, annotator: "Annotator | None" = None, fit: bool = True) -> "SearchStrategy[Pair]":
+def perturbed(
+    transform: Transform | str | SearchStrategy[Transform],
+    stories: Any = None,
+    *,
+    seeds: int = 8,
+    annotator: Annotator | None = None,
+    fit: bool = True,
+) -> SearchStrategy[Pair]:
     """A strategy drawing :class:`Pair` (original, variant) for ``transform`` (a Transform, a
     registered name, or a strategy such as :func:`perturbations`).
 
@@ -395,32 +452,38 @@ def perturbed(transform: "Transform | str | SearchStrategy[Transform]", stories:
         if loader is None:  # an arbitrary strategy of transforms: precompute per drawn transform
             return transform.flatmap(lambda t: perturbed(t, stories, seeds=seeds, annotator=annotator, fit=fit))
 
-        def build_many() -> "SearchStrategy[Pair]":
+        def build_many() -> SearchStrategy[Pair]:
             pool = corpus()
             ts = loader()
-            groups = [g for g in (variants_by_story(t, pool, seeds=seeds, annotator=annotator, fit=fit) for t in ts) if g]
+            groups = [
+                g for g in (variants_by_story(t, pool, seeds=seeds, annotator=annotator, fit=fit) for t in ts) if g
+            ]
             if not groups:
-                raise NoVariants(f"none of the transforms {', '.join(t.name for t in ts)} perturbs any of "
-                                 f"the {len(pool)} stories")
+                raise NoVariants(
+                    f"none of the transforms {', '.join(t.name for t in ts)} perturbs any of the {len(pool)} stories"
+                )
             return _draw_pair(hst, groups)
 
         return hst.deferred(build_many)
 
     t = _as_transform(transform)
 
-    def build() -> "SearchStrategy[Pair]":
+    def build() -> SearchStrategy[Pair]:
         pool = corpus()
         cands = variants_by_story(t, pool, seeds=seeds, annotator=annotator, fit=fit)
         if not cands:
-            raise NoVariants(f"transform {t.name!r} ({t!r}) perturbs none of the {len(pool)} stories "
-                             f"(seeds 0-{seeds - 1}); example input it is meant for: {t.example!r}")
+            raise NoVariants(
+                f"transform {t.name!r} ({t!r}) perturbs none of the {len(pool)} stories "
+                f"(seeds 0-{seeds - 1}); example input it is meant for: {t.example!r}"
+            )
         return _draw_pair(hst, [cands])
 
     return hst.deferred(build)
 
 
-def _perturbed_blind(transform: Any, stories: "SearchStrategy[Any]", seeds: int,
-                     annotator: "Annotator | None") -> "SearchStrategy[Pair]":
+def _perturbed_blind(
+    transform: Any, stories: SearchStrategy[Any], seeds: int, annotator: Annotator | None
+) -> SearchStrategy[Pair]:
     """Pairs from an arbitrary strategy of texts: draw a story and a seed, reject if inapplicable."""
     from hypothesis import assume
     from hypothesis import strategies as hst
@@ -450,7 +513,7 @@ class Kit:
     ``cache_dir``: where scores are cached on disk (default False: memory only, so a test always
     sees the metric's current code)."""
 
-    def __init__(self, annotator: "Annotator | None" = None, *, cache_dir: Any = False, max_metrics: int = 32) -> None:
+    def __init__(self, annotator: Annotator | None = None, *, cache_dir: Any = False, max_metrics: int = 32) -> None:
         self._annotator = annotator
         self.cache_dir = cache_dir
         self.max_metrics = max_metrics
@@ -458,12 +521,12 @@ class Kit:
         self._reports: dict[Any, tuple[Any, Report]] = {}
 
     @property
-    def annotator(self) -> "Annotator":
+    def annotator(self) -> Annotator:
         from .annotate import default_annotator
 
         return self._annotator or default_annotator()
 
-    def _entry(self, metric: Any) -> tuple[Any, "Metric", "MetricRunner"]:
+    def _entry(self, metric: Any) -> tuple[Any, Metric, MetricRunner]:
         from .metrics import resolve_metric
         from .metrics.runner import MetricRunner
 
@@ -479,15 +542,15 @@ class Kit:
             self._metrics.popitem(last=False)[1][2].close()
         return entry
 
-    def metric(self, metric: Any) -> "Metric":
+    def metric(self, metric: Any) -> Metric:
         """The shared Metric for a spec string, callable or Metric (resolved once)."""
         return self._entry(metric)[1]
 
-    def runner(self, metric: Any) -> "MetricRunner":
+    def runner(self, metric: Any) -> MetricRunner:
         """The shared MetricRunner of a metric (each distinct input scored once per session)."""
         return self._entry(metric)[2]
 
-    def score(self, metric: Any, examples: Sequence["Example | str"], test: str = "") -> "np.ndarray":
+    def score(self, metric: Any, examples: Sequence[Example | str], test: str = "") -> np.ndarray:
         """Scores of ``examples`` (strings or Examples) with the shared runner."""
         return self.runner(metric).score([as_example(x) for x in examples], test=test)
 
@@ -495,7 +558,7 @@ class Kit:
         """The corpus as Examples, shortest first (see :func:`load_stories`)."""
         return load_stories(corpus, **kwargs)
 
-    def perturbed(self, transform: Any, stories: Any = None, **kwargs: Any) -> "SearchStrategy[Pair]":
+    def perturbed(self, transform: Any, stories: Any = None, **kwargs: Any) -> SearchStrategy[Pair]:
         """:func:`perturbed` with this kit's Annotator."""
         kwargs.setdefault("annotator", self._annotator)
         return perturbed(transform, stories, **kwargs)
@@ -510,13 +573,14 @@ class Kit:
         __tracebackhide__ = True
         return assert_decreases(metric, pair, margin, kit=self)
 
-    def assert_suite(self, report: Any, **kwargs: Any) -> "list[Check]":
+    def assert_suite(self, report: Any, **kwargs: Any) -> list[Check]:
         """:func:`assert_suite`."""
         __tracebackhide__ = True
         return assert_suite(report, **kwargs)
 
-    def run_suite(self, suite: Any, metric: Any, data: Any = None, *, seed: int | None = None,
-                  limit: int | None = None) -> "Report":
+    def run_suite(
+        self, suite: Any, metric: Any, data: Any = None, *, seed: int | None = None, limit: int | None = None
+    ) -> Report:
         """Run a suite (path, shipped name, mapping or Suite) on ``data`` (default: the shipped
         samples) with one metric or a list; reports are reused for the same arguments."""
         from .suite import load_suite, run_suite
@@ -536,9 +600,16 @@ class Kit:
                 exs = [Example.from_dict(x) if isinstance(x, Mapping) else as_example(x) for x in data]
             if limit is not None:
                 exs = exs[:limit]
-            report = run_suite(load_suite(suite), list(exs), [self.metric(m) for m in metrics], seed=seed,
-                               annotator=self.annotator, cache_dir=self.cache_dir, progress=False,
-                               data_source=str(data) if isinstance(data, (str, os.PathLike)) else None)
+            report = run_suite(
+                load_suite(suite),
+                list(exs),
+                [self.metric(m) for m in metrics],
+                seed=seed,
+                annotator=self.annotator,
+                cache_dir=self.cache_dir,
+                progress=False,
+                data_source=str(data) if isinstance(data, (str, os.PathLike)) else None,
+            )
             self._reports[key] = ((suite, data, metrics), report)  # keeps the keyed objects (ids) alive
         return report
 
@@ -572,8 +643,9 @@ def _scores(metric: Any, pair: Pair, kit: Kit | None) -> tuple[str, float, float
     return k.metric(metric).name, float(s[0]), float(s[1])
 
 
-def assert_invariant(metric: Any, pair: "Pair | tuple[Any, Any]", tol: float, *, rel_tol: float = 0.0,
-                     kit: Kit | None = None) -> tuple[float, float]:
+def assert_invariant(
+    metric: Any, pair: Pair | tuple[Any, Any], tol: float, *, rel_tol: float = 0.0, kit: Kit | None = None
+) -> tuple[float, float]:
     """Fail unless the metric scores the variant within ``tol`` of the original (or within
     ``rel_tol`` times the original's absolute score, whichever is larger). Returns both scores."""
     __tracebackhide__ = True
@@ -586,12 +658,16 @@ def assert_invariant(metric: Any, pair: "Pair | tuple[Any, Any]", tol: float, *,
         what = p.transform or "this change"
         raise RobustnessFailure(
             f"metric {name!r} is not invariant to {what}: the score moved by {sv - so:+.4g} "
-            f"(allowed ±{allowed:.4g})\n{p.describe((so, sv))}", p, (so, sv))
+            f"(allowed ±{allowed:.4g})\n{p.describe((so, sv))}",
+            p,
+            (so, sv),
+        )
     return so, sv
 
 
-def assert_decreases(metric: Any, pair: "Pair | tuple[Any, Any]", margin: float = 0.0, *,
-                     kit: Kit | None = None) -> tuple[float, float]:
+def assert_decreases(
+    metric: Any, pair: Pair | tuple[Any, Any], margin: float = 0.0, *, kit: Kit | None = None
+) -> tuple[float, float]:
     """Fail unless the metric scores the variant below the original by more than ``margin``
     (higher scores mean better stories). Returns both scores."""
     __tracebackhide__ = True
@@ -604,8 +680,8 @@ def assert_decreases(metric: Any, pair: "Pair | tuple[Any, Any]", margin: float 
         change = "did not change" if sv == so else f"changed by {sv - so:+.4g}"
         need = f" (it should drop by more than {margin:.4g})" if margin else ""
         raise RobustnessFailure(
-            f"metric {name!r} did not score {what} lower: the score {change}{need}"
-            f"\n{p.describe((so, sv))}", p, (so, sv))
+            f"metric {name!r} did not score {what} lower: the score {change}{need}\n{p.describe((so, sv))}", p, (so, sv)
+        )
     return so, sv
 
 
@@ -667,8 +743,9 @@ def _validate_thresholds(values: Mapping[str, Any], where: str) -> dict[str, flo
     return out
 
 
-def _layers(report: "Report", given: Mapping[str, Any], per_test: Mapping[str, Mapping[str, Any]] | None,
-            names: list[str]) -> dict[str, dict[str, float]]:
+def _layers(
+    report: Report, given: Mapping[str, Any], per_test: Mapping[str, Mapping[str, Any]] | None, names: list[str]
+) -> dict[str, dict[str, float]]:
     """Thresholds per test: the suite's own (``thresholds`` in the suite spec, suite-wide then
     per test, when the schema has them), then the call's, then the call's per test; later wins."""
     spec_tests = {t.get("name"): t for t in report.spec.get("tests") or [] if isinstance(t, Mapping)}
@@ -687,9 +764,14 @@ def _layers(report: "Report", given: Mapping[str, Any], per_test: Mapping[str, M
     return out
 
 
-def check_suite(report: "Report | str | os.PathLike[str]", *, thresholds: Mapping[str, Mapping[str, Any]] | None = None,
-                tests: Iterable[str] | None = None, metrics: Iterable[str] | None = None,
-                **given: float | None) -> list[Check]:
+def check_suite(
+    report: Report | str | os.PathLike[str],
+    *,
+    thresholds: Mapping[str, Mapping[str, Any]] | None = None,
+    tests: Iterable[str] | None = None,
+    metrics: Iterable[str] | None = None,
+    **given: float | None,
+) -> list[Check]:
     """Every applicable threshold checked on every test and metric of ``report`` (no raising on
     failure; see :func:`assert_suite` for the arguments)."""
     from .report import Report
@@ -700,8 +782,10 @@ def check_suite(report: "Report | str | os.PathLike[str]", *, thresholds: Mappin
     for n in chosen:
         if n not in names:
             near = difflib.get_close_matches(n, names, n=1)
-            raise ValueError(f"report of suite {rep.suite!r} has no test {n!r}"
-                             + (f"; did you mean {near[0]!r}?" if near else f"; tests: {', '.join(names)}"))
+            raise ValueError(
+                f"report of suite {rep.suite!r} has no test {n!r}"
+                + (f"; did you mean {near[0]!r}?" if near else f"; tests: {', '.join(names)}")
+            )
     mnames = rep.metric_names if metrics is None else ([metrics] if isinstance(metrics, str) else list(metrics))
     for m in mnames:
         if m not in rep.metric_names:
@@ -730,20 +814,28 @@ def check_suite(report: "Report | str | os.PathLike[str]", *, thresholds: Mappin
     if not checks:
         given_names = sorted({k for layer in layers.values() for k in layer})
         if not given_names:
-            raise ValueError(f"no thresholds to check for suite {rep.suite!r}: pass some of "
-                             f"{', '.join(THRESHOLDS)}")
+            raise ValueError(f"no thresholds to check for suite {rep.suite!r}: pass some of {', '.join(THRESHOLDS)}")
         kinds = sorted({t.kind for t in rep.tests if t.name in chosen})
-        raise ValueError(f"none of the thresholds {', '.join(given_names)} applies to the tests checked "
-                         f"(kinds: {', '.join(kinds)}); "
-                         + "; ".join(f"{k} applies to {'/'.join(THRESHOLDS[k][0])}" for k in given_names))
+        raise ValueError(
+            f"none of the thresholds {', '.join(given_names)} applies to the tests checked "
+            f"(kinds: {', '.join(kinds)}); "
+            + "; ".join(f"{k} applies to {'/'.join(THRESHOLDS[k][0])}" for k in given_names)
+        )
     return checks
 
 
-def assert_suite(report: "Report | str | os.PathLike[str]", min_win_rate: float | None = None,
-                 max_abs_r: float | None = None, *, max_moved_share: float | None = None,
-                 max_fail_rate: float | None = None, min_r: float | None = None,
-                 thresholds: Mapping[str, Mapping[str, Any]] | None = None, tests: Iterable[str] | None = None,
-                 metrics: Iterable[str] | None = None) -> list[Check]:
+def assert_suite(
+    report: Report | str | os.PathLike[str],
+    min_win_rate: float | None = None,
+    max_abs_r: float | None = None,
+    *,
+    max_moved_share: float | None = None,
+    max_fail_rate: float | None = None,
+    min_r: float | None = None,
+    thresholds: Mapping[str, Mapping[str, Any]] | None = None,
+    tests: Iterable[str] | None = None,
+    metrics: Iterable[str] | None = None,
+) -> list[Check]:
     """Fail when a suite report (a Report or its JSON file) is below thresholds.
 
     ``min_win_rate`` and ``min_r`` apply to discrimination tests (``min_r`` also to human
@@ -753,9 +845,17 @@ def assert_suite(report: "Report | str | os.PathLike[str]", min_win_rate: float 
     undefined (no pairs, constant scores) fails its check. Returns every :class:`Check` made.
     """
     __tracebackhide__ = True
-    checks = check_suite(report, thresholds=thresholds, tests=tests, metrics=metrics, min_win_rate=min_win_rate,
-                         max_abs_r=max_abs_r, max_moved_share=max_moved_share, max_fail_rate=max_fail_rate,
-                         min_r=min_r)
+    checks = check_suite(
+        report,
+        thresholds=thresholds,
+        tests=tests,
+        metrics=metrics,
+        min_win_rate=min_win_rate,
+        max_abs_r=max_abs_r,
+        max_moved_share=max_moved_share,
+        max_fail_rate=max_fail_rate,
+        min_r=min_r,
+    )
     if any(not c.passed for c in checks):
         from .report import Report
 
@@ -764,13 +864,15 @@ def assert_suite(report: "Report | str | os.PathLike[str]", min_win_rate: float 
     return checks
 
 
-def format_checks(report: "Report", checks: Sequence[Check], *, examples: bool = True) -> str:
+def format_checks(report: Report, checks: Sequence[Check], *, examples: bool = True) -> str:
     """A readable summary of the checks: one line per check, failures first, then for each
     failing test and metric the pair that went most against expectation, with its edits."""
     failed = [c for c in checks if not c.passed]
     n_ex = report.data.get("n_examples")
-    head = (f"suite {report.suite!r} ({f'{n_ex} stories, ' if n_ex else ''}seed {report.seed}): "
-            f"{len(failed)} of {len(checks)} check{'s' if len(checks) != 1 else ''} failed")
+    head = (
+        f"suite {report.suite!r} ({f'{n_ex} stories, ' if n_ex else ''}seed {report.seed}): "
+        f"{len(failed)} of {len(checks)} check{'s' if len(checks) != 1 else ''} failed"
+    )
     wt = max(len(c.test) for c in checks)
     wk = max(len(c.kind) for c in checks)
     wm = max(len(c.metric) for c in checks)
@@ -791,12 +893,13 @@ def format_checks(report: "Report", checks: Sequence[Check], *, examples: bool =
     return "\n".join(lines)
 
 
-def _worst_pair(report: "Report", test: str, metric: str, kind: str) -> tuple[Pair, tuple[float, float], str] | None:
+def _worst_pair(report: Report, test: str, metric: str, kind: str) -> tuple[Pair, tuple[float, float], str] | None:
     """The pair of a test that went most against what the test expects, with its scores and a
     phrase saying why it was chosen."""
     t = report.test(test)
-    scored = [(o, v, o.scores[metric], v.scores[metric]) for o, v in t.pairs()
-              if metric in o.scores and metric in v.scores]
+    scored = [
+        (o, v, o.scores[metric], v.scores[metric]) for o, v in t.pairs() if metric in o.scores and metric in v.scores
+    ]
     if not scored:
         return None
 

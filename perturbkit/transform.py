@@ -12,6 +12,7 @@ work: accepting strings, fetching the cached parse, deriving a per-example RNG f
 >>> t("He woke up. He ate. He left.", seed=1).text  # doctest: +SKIP
 'He ate. He left. He woke up.'
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -19,9 +20,10 @@ import difflib
 import hashlib
 import operator
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .annotate import Annotator, Level, default_annotator
 from .errors import UserError
@@ -94,15 +96,15 @@ class Transform:
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 < v <= 1.0):
                 raise ValueError(f"{name} must be in (0, 1], got {v!r}")
 
-    def applicable(self, example: Example, doc: "Doc | None") -> bool:
+    def applicable(self, example: Example, doc: Doc | None) -> bool:
         """Whether this story is one the transform is meant for (cheap; no RNG)."""
         return True
 
-    def apply(self, example: Example, doc: "Doc | None", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc | None, rng: random.Random) -> Example | None:
         """The perturbation. Return None when it cannot be done correctly."""
         raise NotImplementedError
 
-    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "Transform":
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> Transform:
         """Learn corpus-level resources (vocabulary, entity pools, sentence pools) from the whole
         data set before applying. Transforms that need a corpus override this and return None from
         ``apply`` until fitted; fitting is explicit (never implicit per batch) so results do not
@@ -110,15 +112,17 @@ class Transform:
         return self
 
     # --- shared machinery ---------------------------------------------------------------------
-    def __call__(self, x: "str | Example", seed: int | random.Random = 0, *,
-                 annotator: Annotator | None = None) -> Example | None:
+    def __call__(
+        self, x: str | Example, seed: int | random.Random = 0, *, annotator: Annotator | None = None
+    ) -> Example | None:
         """Perturb one string or Example; ``seed`` is an int or a ``random.Random``."""
         ex = as_example(x)
         rng = seed if isinstance(seed, random.Random) else rng_for(seed, ex.id, self.name)
         return self.run(ex, rng, annotator or default_annotator())
 
-    def batch(self, examples: Iterable["str | Example"], seed: int = 0, *,
-              annotator: Annotator | None = None) -> list[Example | None]:
+    def batch(
+        self, examples: Iterable[str | Example], seed: int = 0, *, annotator: Annotator | None = None
+    ) -> list[Example | None]:
         """Perturb many examples; all distinct texts are parsed in one batched pass first."""
         exs = [as_example(x) for x in examples]
         ann = annotator or default_annotator()
@@ -145,7 +149,7 @@ class Transform:
     def rewrite(self, ex: Example, changes: Iterable[Change], tag: str | None = None) -> Example | None:
         """Build the variant from non-overlapping replacements in ``ex.text``, with its Edits."""
         text = ex.text
-        chs = sorted([c for c in changes if text[c.start:c.end] != c.new], key=_SPAN)
+        chs = sorted([c for c in changes if text[c.start : c.end] != c.new], key=_SPAN)
         if not chs:
             return None
         parts: list[str] = []
@@ -155,11 +159,12 @@ class Transform:
         for c in chs:
             if c.start < pos or c.end < c.start:
                 raise ValueError(f"{self.name}: overlapping or inverted change {c} in example {ex.id!r}")
-            keep = text[pos:c.start]
+            keep = text[pos : c.start]
             parts.append(keep)
             out_len += len(keep)
-            edits.append(Edit(self.name, (c.start, c.end), (out_len, out_len + len(c.new)),
-                              text[c.start:c.end], c.new, c.note))
+            edits.append(
+                Edit(self.name, (c.start, c.end), (out_len, out_len + len(c.new)), text[c.start : c.end], c.new, c.note)
+            )
             parts.append(c.new)
             out_len += len(c.new)
             pos = c.end
@@ -175,7 +180,7 @@ class Transform:
     def describe(cls) -> str:
         return (cls.__doc__ or "").strip().split("\n")[0]
 
-    def __rshift__(self, other: "Transform") -> "Chain":
+    def __rshift__(self, other: Transform) -> Chain:
         return Chain(self, other)
 
     def __repr__(self) -> str:
@@ -322,7 +327,7 @@ class _Combinator(Transform):
         for t in self.transforms:
             t.prepare(examples, annotator)
 
-    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "Transform":
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> Transform:
         for t in self.transforms:
             t.fit(corpus, annotator)
         return self
@@ -335,7 +340,7 @@ class Chain(_Combinator):
     >>> chain = Chain("typos", "sentence_shuffle")  # same as get_transform("typos") >> ...
     """
 
-    def __init__(self, *transforms: "Transform | str | Sequence[Transform | str]") -> None:
+    def __init__(self, *transforms: Transform | str | Sequence[Transform | str]) -> None:
         flat: list[Any] = []
         for t in transforms:
             flat.extend(t if isinstance(t, (list, tuple)) else [t])
@@ -353,7 +358,7 @@ class Chain(_Combinator):
             cur = out
         return None if cur is ex else cur
 
-    def __rshift__(self, other: Transform) -> "Chain":
+    def __rshift__(self, other: Transform) -> Chain:
         return Chain(*self.transforms, other)
 
 
@@ -363,7 +368,7 @@ class OneOf(_Combinator):
 
     weights: list[float] | None = None
 
-    def __init__(self, transforms: "Sequence[Transform | str]", weights: Sequence[float] | None = None) -> None:
+    def __init__(self, transforms: Sequence[Transform | str], weights: Sequence[float] | None = None) -> None:
         self.transforms = list(transforms)
         self.weights = None if weights is None else [float(w) for w in weights]
         self.__post_init__()
@@ -385,7 +390,7 @@ class Sometimes(_Combinator):
 
     p: float = 0.5
 
-    def __init__(self, transform: "Transform | str", p: float = 0.5) -> None:
+    def __init__(self, transform: Transform | str, p: float = 0.5) -> None:
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"Sometimes: p must be in [0, 1], got {p}")
         self.transforms, self.p = [transform], p
@@ -412,8 +417,11 @@ class Mixture(_Combinator):
     weights: list[float] | None = None
     counts: dict[int, float] = field(default_factory=dict)
 
-    def __init__(self, techniques: "Mapping[str, float] | Sequence[tuple[Transform, float]] | Sequence[Transform | str]",
-                 counts: Mapping[int, float] | None = None) -> None:
+    def __init__(
+        self,
+        techniques: Mapping[str, float] | Sequence[tuple[Transform, float]] | Sequence[Transform | str],
+        counts: Mapping[int, float] | None = None,
+    ) -> None:
         if isinstance(techniques, Mapping):
             self.transforms = list(techniques)
             self.weights = [float(w) for w in techniques.values()]
@@ -429,19 +437,20 @@ class Mixture(_Combinator):
             raise ValueError("Mixture: counts must map positive integers to probabilities")
 
     def params(self) -> dict[str, Any]:
-        return {"techniques": dict(zip([t.name for t in self.transforms], self.weights or [])),
-                "counts": self.counts}
+        return {"techniques": dict(zip([t.name for t in self.transforms], self.weights or [])), "counts": self.counts}
 
     def run(self, ex: Example, rng: random.Random, annotator: Annotator) -> Example | None:
         return self.run_many([ex], [rng], annotator)[0]
 
-    def batch(self, examples: Iterable["str | Example"], seed: int = 0, *,
-              annotator: Annotator | None = None) -> list[Example | None]:
+    def batch(
+        self, examples: Iterable[str | Example], seed: int = 0, *, annotator: Annotator | None = None
+    ) -> list[Example | None]:
         exs = [as_example(x) for x in examples]
         return self.run_many(exs, [rng_for(seed, ex.id, self.name) for ex in exs], annotator or default_annotator())
 
-    def run_many(self, examples: Sequence[Example], rngs: Sequence[random.Random],
-                 annotator: Annotator) -> list[Example | None]:
+    def run_many(
+        self, examples: Sequence[Example], rngs: Sequence[random.Random], annotator: Annotator
+    ) -> list[Example | None]:
         """Apply to many examples in rounds: every example's k-th technique runs after one batched
         pass over all the texts it needs. Intermediate texts are not parsed whole: their Docs are
         derived from the previous text's Doc (:mod:`perturbkit.reparse`), re-parsing only the
@@ -491,11 +500,10 @@ def _weighted_order(rng: random.Random, items: list[int], weights: Sequence[floa
             break
         r = rng.random() * total
         acc = 0.0
-        for j, wj in enumerate(w):
+        for j, wj in enumerate(w):  # noqa: B007 (j is the pick, used after the loop)
             acc += wj
             if r < acc:
                 break
         order.append(items.pop(j))
         w.pop(j)
     return order
-

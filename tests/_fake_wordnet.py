@@ -1,5 +1,6 @@
 """A tiny WordNet database in the Princeton file format (what Debian's wordnet-base installs),
 for testing WordNet preparation and the WordNet-backed providers without the real data."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,8 +10,14 @@ HEADER = "  1 WordNet 3.0 Copyright 2006 by Princeton University.  All rights re
 # pos file -> synsets: (id, lexfile, ss_type, [(word, lex_id)], [(symbol, target id, src/tgt)], gloss)
 SYNSETS = {
     "noun": [
-        ("animal", 3, "n", [("animal", 0), ("beast", 0)], [("~", "dog", "0000"), ("~", "cat", "0000")],
-         "a living organism"),
+        (
+            "animal",
+            3,
+            "n",
+            [("animal", 0), ("beast", 0)],
+            [("~", "dog", "0000"), ("~", "cat", "0000")],
+            "a living organism",
+        ),
         ("dog", 5, "n", [("dog", 0), ("domestic_dog", 0)], [("@", "animal", "0000")], "a member of the genus Canis"),
         ("cat", 5, "n", [("cat", 0)], [("@", "animal", "0000")], "feline mammal"),
     ],
@@ -42,7 +49,7 @@ def build(root: Path, *, with_cntlist: bool = True) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     offsets = {e[0]: 0 for ents in SYNSETS.values() for e in ents}
     for _ in range(2):  # offsets are fixed width, so the second pass is exact
-        for pos, ents in SYNSETS.items():
+        for ents in SYNSETS.values():
             at = len(HEADER.encode())
             for e in ents:
                 offsets[e[0]] = at
@@ -53,8 +60,10 @@ def build(root: Path, *, with_cntlist: bool = True) -> Path:
         for e in ents:
             for word, _ in e[3]:
                 index.setdefault(word.lower(), []).append(offsets[e[0]])
-        lines = [f"{w} {_POS[pos]} {len(o)} 0 {len(o)} 0 " + " ".join(f"{x:08d}" for x in o) + "  \n"
-                 for w, o in sorted(index.items())]
+        lines = [
+            f"{w} {_POS[pos]} {len(o)} 0 {len(o)} 0 " + " ".join(f"{x:08d}" for x in o) + "  \n"
+            for w, o in sorted(index.items())
+        ]
         (root / f"index.{pos}").write_text(HEADER + "".join(lines), encoding="utf-8")
     (root / "noun.exc").write_text("dogs dog\n", encoding="utf-8")
     (root / "verb.exc").write_text("ran run\n", encoding="utf-8")
@@ -62,6 +71,7 @@ def build(root: Path, *, with_cntlist: bool = True) -> Path:
     (root / "adv.exc").write_text("", encoding="utf-8")
     if with_cntlist:
         # nltk's binary search never finds a file's first line, as in the real (long) file
-        (root / "cntlist.rev").write_text("a%1:10:00:: 1 1\ndog%1:05:00:: 1 42\nhappy%3:00:00:: 1 7\n"
-                                          "zebra%1:05:00:: 1 1\n", encoding="utf-8")
+        (root / "cntlist.rev").write_text(
+            "a%1:10:00:: 1 1\ndog%1:05:00:: 1 42\nhappy%3:00:00:: 1 7\nzebra%1:05:00:: 1 1\n", encoding="utf-8"
+        )
     return root

@@ -1,6 +1,7 @@
 """Tiny transforms and metrics for the suite, report and CLI tests (no spaCy, no models).
 
 Importing this module registers the transforms (names start with ``toy_``)."""
+
 from __future__ import annotations
 
 import random

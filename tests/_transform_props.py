@@ -4,6 +4,7 @@
 empty/whitespace, emoji, ALL CAPS, one-word sentences, tokenised lower-case corpus text, masked
 names. ``check_edits`` proves a variant changed only what its Edits claim.
 """
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
@@ -66,7 +67,7 @@ def check_edits(original: str, out: Example, name: str) -> None:
     edits = [e for e in out.edits if e.transform == name]
     assert edits, "a variant must record its edits"
     assert replay_edits(original, edits) == out.text
-    assert all(out.text[e.after_span[0]:e.after_span[1]] == e.after for e in edits)
+    assert all(out.text[e.after_span[0] : e.after_span[1]] == e.after for e in edits)
     assert out.text != original
 
 

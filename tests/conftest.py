@@ -1,4 +1,5 @@
 """Shared fixtures: one Annotator (one spaCy load) for the whole test session; hypothesis profile."""
+
 from __future__ import annotations
 
 import os

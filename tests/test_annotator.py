@@ -1,4 +1,5 @@
 """The Annotator: one parse per distinct text across all transforms, caching, levels, memory bound."""
+
 from __future__ import annotations
 
 import pytest
@@ -79,8 +80,11 @@ def test_tokens_level_transforms_do_not_depend_on_the_parse(fresh, annotator, na
 
     t = get_transform(name)
     assert t.level == Level.TOKENS
-    texts = [*STORIES, "Tom didn't go to the old store. Then [MALE] fell asleep early at home!",
-             "he did n't go , she said . ' fine ' ."]
+    texts = [
+        *STORIES,
+        "Tom didn't go to the old store. Then [MALE] fell asleep early at home!",
+        "he did n't go , she said . ' fine ' .",
+    ]
     tokens_only = Annotator(annotator.nlp)
     parsed_first = Annotator(annotator.nlp)
     parsed_first.pipe(texts)

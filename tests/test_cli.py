@@ -1,4 +1,5 @@
 """The command line: list, perturb, error handling."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Core model: Example/Edit, the Transform base, the registry, combinators and RNG derivation."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -11,8 +12,20 @@ import pytest
 import perturbkit as pk
 from perturbkit.annotate import Annotator, Level
 from perturbkit.example import Edit, Example
-from perturbkit.transform import (Change, Chain, Effect, Mixture, OneOf, Sometimes, Transform,
-                                  TransformParamError, UnknownTransform, get_transform, register, rng_for)
+from perturbkit.transform import (
+    Chain,
+    Change,
+    Effect,
+    Mixture,
+    OneOf,
+    Sometimes,
+    Transform,
+    TransformParamError,
+    UnknownTransform,
+    get_transform,
+    register,
+    rng_for,
+)
 
 
 @dataclass(repr=False)
@@ -199,8 +212,10 @@ def test_import_is_light():
     import subprocess
     import sys
 
-    code = ("import sys, perturbkit, perturbkit.transform, perturbkit.io, perturbkit.example;"
-            "print(','.join(m for m in ('spacy', 'torch', 'transformers', 'scipy', 'nltk') if m in sys.modules))")
+    code = (
+        "import sys, perturbkit, perturbkit.transform, perturbkit.io, perturbkit.example;"
+        "print(','.join(m for m in ('spacy', 'torch', 'transformers', 'scipy', 'nltk') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
 

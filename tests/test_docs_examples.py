@@ -1,4 +1,5 @@
 """The before/after tables in docs/transforms.md are real outputs: each row is re-run here."""
+
 from __future__ import annotations
 
 import re

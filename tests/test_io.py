@@ -1,4 +1,5 @@
 """Readers and atomic writers: good input, and bad input named by file and line."""
+
 from __future__ import annotations
 
 import json

@@ -6,6 +6,7 @@ The floors are what was measured when the lexicons were written (see docs/transf
 our lists are written independently and stricter, so they need not cover everything (OpenMEVA's
 prefix file pairs "discover" with "cover" and "distribute" with "tribute").
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,8 +42,11 @@ def test_negation_vocabulary_coverage():
 
 
 def test_union_negation_pairs_coverage():
-    negated = [line.split("|||")[0].strip() for line in (SHARED / "union_negation.txt").read_text("utf-8").splitlines()
-               if line.strip()]
+    negated = [
+        line.split("|||")[0].strip()
+        for line in (SHARED / "union_negation.txt").read_text("utf-8").splitlines()
+        if line.strip()
+    ]
     covered = sum(_is_cue(x) for x in negated) / len(negated)
     assert covered >= UNION_PAIRS_FLOOR, [x for x in negated if not _is_cue(x)]
 

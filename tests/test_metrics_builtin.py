@@ -1,5 +1,6 @@
 """Built-in metrics without models (lexical, BLEU, ROUGE-L, the sentence splitter), and a few
 slow tests on the real MiniLM and SmolLM2 models."""
+
 from __future__ import annotations
 
 import math
@@ -17,8 +18,10 @@ from perturbkit.metrics.lexical import LexicalDiversity, NgramRepetition, mattr,
 from perturbkit.metrics.rouge import RougeL, lcs_length, rouge_l
 from perturbkit.metrics.runner import MetricRunner
 
-STORY = ("Tom was hungry. He went to the store and bought some bread. He made a sandwich at home. "
-         "He ate it on the porch. Afterwards he felt much better.")
+STORY = (
+    "Tom was hungry. He went to the store and bought some bread. He made a sandwich at home. "
+    "He ate it on the porch. Afterwards he felt much better."
+)
 
 
 # ---------------------------------------------------------------- lexical
@@ -80,10 +83,11 @@ def test_bleu_matches_nltk_openmeva_setup():
     tok = WordPunctTokenizer().tokenize
     cands = ["He went to the shop and bought bread.", "The cat didn't sleep.", "Totally unrelated words here!"]
     refs = [STORY, "The cat did not sleep at all.", STORY]
-    want = [sentence_bleu([tok(r)], tok(c), weights=(0.25,) * 4, smoothing_function=SmoothingFunction().method1)
-            for c, r in zip(cands, refs)]
-    got = MetricRunner("bleu", cache_dir=False).score(
-        [Example(c, reference=r) for c, r in zip(cands, refs)])
+    want = [
+        sentence_bleu([tok(r)], tok(c), weights=(0.25,) * 4, smoothing_function=SmoothingFunction().method1)
+        for c, r in zip(cands, refs)
+    ]
+    got = MetricRunner("bleu", cache_dir=False).score([Example(c, reference=r) for c, r in zip(cands, refs)])
     np.testing.assert_allclose(got, want, rtol=1e-12)
     assert len(set(np.round(got, 6))) == 3  # a real spread, not a constant
 
@@ -102,7 +106,8 @@ def test_lcs_and_rouge_l_by_hand():
     assert RougeL()(["The cat sat"], references=["the cat sat on the mat"]) == [pytest.approx(2 / 3)]
     p, r = 3 / 3, 3 / 6
     assert RougeL(beta=2)(["the cat sat"], references=["the cat sat on the mat"])[0] == pytest.approx(
-        5 * p * r / (r + 4 * p))
+        5 * p * r / (r + 4 * p)
+    )
 
 
 def test_rouge_needs_reference():
@@ -110,18 +115,23 @@ def test_rouge_needs_reference():
 
 
 # ---------------------------------------------------------------- sentence splitter
-@pytest.mark.parametrize("text, want", [
-    ("Mr. Smith went home. He slept!", ["Mr. Smith went home.", "He slept!"]),
-    ('"Why?" she asked. He left.', ['"Why?" she asked.', "He left."]),
-    ("i did n't go . he was sad .", ["i did n't go .", "he was sad ."]),
-    ('He said "go home." Then he left.', ['He said "go home."', "Then he left."]),
-    ("One para.\n\nTwo para", ["One para.", "Two para"]),
-    ("first <newline> second", ["first", "second"]),
-    ("no end", ["no end"]),
-    ("`` I 'm afraid . '' Replied the boy . `` Why ? '' she asked .",  # PTB-tokenised quotes (WritingPrompts)
-     ["`` I 'm afraid . ''", "Replied the boy .", "`` Why ? '' she asked ."]),
-    ("", []),
-])
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        ("Mr. Smith went home. He slept!", ["Mr. Smith went home.", "He slept!"]),
+        ('"Why?" she asked. He left.', ['"Why?" she asked.', "He left."]),
+        ("i did n't go . he was sad .", ["i did n't go .", "he was sad ."]),
+        ('He said "go home." Then he left.', ['He said "go home."', "Then he left."]),
+        ("One para.\n\nTwo para", ["One para.", "Two para"]),
+        ("first <newline> second", ["first", "second"]),
+        ("no end", ["no end"]),
+        (
+            "`` I 'm afraid . '' Replied the boy . `` Why ? '' she asked .",  # PTB-tokenised quotes (WritingPrompts)
+            ["`` I 'm afraid . ''", "Replied the boy .", "`` Why ? '' she asked ."],
+        ),
+        ("", []),
+    ],
+)
 def test_split_sentences(text, want):
     assert split_sentences(text) == want
 
@@ -133,10 +143,14 @@ def test_split_sentences_keeps_all_words(text):
 
 
 # ---------------------------------------------------------------- real models (slow)
-SHUFFLED = ("Afterwards he felt much better. He made a sandwich at home. Tom was hungry. "
-            "He ate it on the porch. He went to the store and bought some bread.")
-UNRELATED = ("Tom was hungry. The stock market fell sharply on Tuesday. Penguins cannot fly. "
-             "He ate it on the porch. Quantum computers use qubits.")
+SHUFFLED = (
+    "Afterwards he felt much better. He made a sandwich at home. Tom was hungry. "
+    "He ate it on the porch. He went to the store and bought some bread."
+)
+UNRELATED = (
+    "Tom was hungry. The stock market fell sharply on Tuesday. Penguins cannot fly. "
+    "He ate it on the porch. Quantum computers use qubits."
+)
 
 
 @pytest.mark.slow
@@ -157,8 +171,9 @@ def test_minilm_metrics_rank_sensibly():
 def test_smollm2_perplexity():
     m = resolve_metric("perplexity")
     runner = MetricRunner(m, cache_dir=False, batch_size=2)
-    normal, scrambled, shuffled = runner.score([Example(STORY), Example(" ".join(reversed(STORY.split()))),
-                                                Example(SHUFFLED)])
+    normal, scrambled, shuffled = runner.score(
+        [Example(STORY), Example(" ".join(reversed(STORY.split()))), Example(SHUFFLED)]
+    )
     assert -100 < normal < -5  # an ordinary story: perplexity in the tens
     assert scrambled < shuffled < normal
     one = m([SHUFFLED])[0]

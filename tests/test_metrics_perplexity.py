@@ -1,5 +1,6 @@
 """Perplexity on a tiny random-weight GPT-2 the test builds itself (no download): batching,
 context conditioning, the chunked LM head, truncation."""
+
 from __future__ import annotations
 
 import math
@@ -43,8 +44,9 @@ def tiny_lm(tmp_path_factory):
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=300, special_tokens=["<|endoftext|>"],
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(
+        vocab_size=300, special_tokens=["<|endoftext|>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
+    )
     tok.train_from_iterator(CORPUS, trainer)
     fast = PreTrainedTokenizerFast(tokenizer_object=tok, bos_token="<|endoftext|>", eos_token="<|endoftext|>")
     fast.save_pretrained(path)
@@ -118,7 +120,7 @@ def test_truncation_keeps_story_and_cuts_context_first(tiny_lm):
     story_ids = tok(" " + story, add_special_tokens=False)["input_ids"]
     ctx_ids = tok(context.strip(), add_special_tokens=False)["input_ids"]
     assert len(ids) == 12 and ids[start:] == story_ids  # the story is whole
-    assert ids[1:start] == ctx_ids[len(ctx_ids) - (start - 1):]  # the context lost its beginning
+    assert ids[1:start] == ctx_ids[len(ctx_ids) - (start - 1) :]  # the context lost its beginning
     long_ids, long_start = m.encode("Tom went to the store. " * 20, None)
     assert len(long_ids) == 12 and long_start == 1  # a long story is cut at the end
     assert all(math.isfinite(v) for v in m(["Tom went to the store. " * 20]))
@@ -165,8 +167,18 @@ SHARED = [
     "x",
     "",
 ]
-CONTEXTS = [None, "Tom was hungry.", None, "Tom was hungry.", "Tom went home.", None, "Tom went home. The dog",
-            "It was late.", None, "Look up."]
+CONTEXTS = [
+    None,
+    "Tom was hungry.",
+    None,
+    "Tom was hungry.",
+    "Tom went home.",
+    None,
+    "Tom went home. The dog",
+    "It was late.",
+    None,
+    "Look up.",
+]
 
 
 @pytest.fixture(scope="module")
@@ -178,8 +190,15 @@ def tiny_llama(tiny_lm, tmp_path_factory):
     tok = AutoTokenizer.from_pretrained(tiny_lm)
     tok.save_pretrained(path)
     torch.manual_seed(1)
-    cfg = LlamaConfig(vocab_size=tok.vocab_size, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
+    cfg = LlamaConfig(
+        vocab_size=tok.vocab_size,
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=64,
+    )
     LlamaForCausalLM(cfg).save_pretrained(path)
     return str(path)
 
@@ -199,7 +218,7 @@ def _inner_nodes(m, texts, contexts):
     prefixes = set()
     for ids, start in (m.encode(t, c) for t, c in zip(texts, contexts)):
         if len(ids) - max(start, 1) >= 1:
-            prefixes.update(tuple(ids[:d + 1]) for d in range(len(ids) - 1))
+            prefixes.update(tuple(ids[: d + 1]) for d in range(len(ids) - 1))
     return len(prefixes)
 
 
@@ -207,8 +226,8 @@ def test_fixture_texts_cover_the_sharing_cases(tiny_lm):
     m = Perplexity(model=tiny_lm)
     m.setup()
     first, mat, prefix, longer = (m.encode(t, None)[0] for t in SHARED[:4])
-    assert first[:len(prefix)] == prefix and mat[:len(prefix) + 4] == first[:len(prefix) + 4] and mat != first
-    assert longer[:len(first)] == first
+    assert first[: len(prefix)] == prefix and mat[: len(prefix) + 4] == first[: len(prefix) + 4] and mat != first
+    assert longer[: len(first)] == first
     assert m.encode(SHARED[4], None) == m.encode(SHARED[5], None)
     # a context followed by a story shares its beginning with a story that starts the same way
     with_ctx, start = m.encode("the cat sat .", "Tom went home.")
@@ -234,7 +253,7 @@ def test_sharing_is_carried_across_calls_in_any_order(any_lm):
         got = np.empty(len(SHARED))
         i = 0
         while i < len(order):
-            part = order[i:i + int(rng.integers(1, 4))]
+            part = order[i : i + int(rng.integers(1, 4))]
             got[part] = m([SHARED[j] for j in part], [CONTEXTS[j] for j in part])
             i += len(part)
         np.testing.assert_allclose(got, want, rtol=1e-4)
@@ -280,8 +299,12 @@ def test_the_model_runs_once_per_pack_on_the_tree_nodes_only(tiny_lm, monkeypatc
 
 
 def test_sharing_after_truncation(any_lm):
-    long = ["Tom went to the store. " * 6 + "He waited.", "Tom went to the store. " * 6 + "She waited.",
-            "Tom went to the store. " * 3, "He waited."]
+    long = [
+        "Tom went to the store. " * 6 + "He waited.",
+        "Tom went to the store. " * 6 + "She waited.",
+        "Tom went to the store. " * 3,
+        "He waited.",
+    ]
     contexts = [None, None, "It was late. " * 8, "It was late. " * 8 + "Tom went to the store."]
     want = _plain(any_lm, long, contexts, max_tokens=12)
     m = Perplexity(model=any_lm, device="cpu", share_prefixes=True, max_tokens=12)
@@ -347,6 +370,5 @@ def test_order_key_puts_shared_beginnings_together(tiny_lm):
 def test_runner_with_sharing_matches_the_batched_runner(tiny_lm):
     exs = [Example(t, context=c, id=f"e{i}") for i, (t, c) in enumerate(zip(SHARED, CONTEXTS))]
     shared = MetricRunner(Perplexity(model=tiny_lm, device="cpu"), cache_dir=False, batch_size=3)
-    plain = MetricRunner(Perplexity(model=tiny_lm, device="cpu", share_prefixes=False), cache_dir=False,
-                         batch_size=3)
+    plain = MetricRunner(Perplexity(model=tiny_lm, device="cpu", share_prefixes=False), cache_dir=False, batch_size=3)
     np.testing.assert_allclose(shared.score(exs), plain.score(exs), rtol=1e-4)

@@ -1,5 +1,6 @@
 """MetricRunner: dedup, length-sorted batches, disk cache and resume, validation, OOM back-off,
 device resolution; resolve_metric and as_metric."""
+
 from __future__ import annotations
 
 import os
@@ -85,8 +86,10 @@ def test_runner_feeds_inputs_in_the_metrics_order():
         def order_key(self, text, context, reference):
             return (context or "", text)
 
-    exs = [Example(t, id=f"e{i}", context=c) for i, (t, c) in
-           enumerate([("b c", None), ("a b c d", "z"), ("a b", None), ("b", None), ("a", "z")])]
+    exs = [
+        Example(t, id=f"e{i}", context=c)
+        for i, (t, c) in enumerate([("b c", None), ("a b c d", "z"), ("a b", None), ("b", None), ("a", "z")])
+    ]
     m = Alphabetical()
     out = MetricRunner(m, cache_dir=False).score(exs)
     assert m.seen == ["a b", "b", "b c", "a", "a b c d"]  # (context, text) order, not longest first
@@ -156,13 +159,16 @@ def test_cache_none_uses_perturbkit_cache_dir():
     assert r.cache is not None and r.cache.path.parent == cache_dir("scores")
 
 
-@pytest.mark.parametrize("bad, match", [
-    (lambda texts, c=None, r=None: [float("nan")] * len(texts), "NaN"),
-    (lambda texts, c=None, r=None: [float("inf")] * len(texts), "NaN or infinite"),
-    (lambda texts, c=None, r=None: [1.0] * (len(texts) + 1), "returned 4 scores for 3 texts"),
-    (lambda texts, c=None, r=None: 1 / 0, "raised ZeroDivisionError"),
-    (lambda texts, c=None, r=None: ["x"] * len(texts), "not numbers"),
-])
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        (lambda texts, c=None, r=None: [float("nan")] * len(texts), "NaN"),
+        (lambda texts, c=None, r=None: [float("inf")] * len(texts), "NaN or infinite"),
+        (lambda texts, c=None, r=None: [1.0] * (len(texts) + 1), "returned 4 scores for 3 texts"),
+        (lambda texts, c=None, r=None: 1 / 0, "raised ZeroDivisionError"),
+        (lambda texts, c=None, r=None: ["x"] * len(texts), "not numbers"),
+    ],
+)
 def test_bad_metric_output_names_metric_test_and_ids(bad, match):
     exs = _examples(["a", "b c", "d e f"])
     with pytest.raises(MetricError, match=match) as info:
@@ -306,10 +312,12 @@ def test_autocast_requested_on_cuda(monkeypatch):
 
 
 def test_plain_metric_does_not_import_torch(tmp_path):
-    code = ("import sys; from perturbkit.example import Example; from perturbkit.metrics.runner import MetricRunner; "
-            "MetricRunner('lexical_diversity', cache_dir=False).score([Example('a b a')]); "
-            "MetricRunner('ngram_repetition', cache_dir=False).score([Example('a b a')]); "
-            "print('torch' in sys.modules)")
+    code = (
+        "import sys; from perturbkit.example import Example; from perturbkit.metrics.runner import MetricRunner; "
+        "MetricRunner('lexical_diversity', cache_dir=False).score([Example('a b a')]); "
+        "MetricRunner('ngram_repetition', cache_dir=False).score([Example('a b a')]); "
+        "print('torch' in sys.modules)"
+    )
     env = {**os.environ, "PERTURBKIT_CACHE_DIR": str(tmp_path)}
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert res.returncode == 0, res.stderr
@@ -348,8 +356,16 @@ def test_callable_identity_changes_when_the_code_does():
 
 
 def test_resolve_builtin_names():
-    assert set(BUILTIN_METRICS) == {"ngram_repetition", "lexical_diversity", "bleu", "rouge_l", "bertscore",
-                                    "coherence", "context_relatedness", "perplexity"}
+    assert set(BUILTIN_METRICS) == {
+        "ngram_repetition",
+        "lexical_diversity",
+        "bleu",
+        "rouge_l",
+        "bertscore",
+        "coherence",
+        "context_relatedness",
+        "perplexity",
+    }
     m = resolve_metric("lexical_diversity")
     assert m.name == "lexical_diversity" and m.needs == ()
     assert resolve_metric("bleu").needs == ("reference",)
@@ -371,10 +387,12 @@ def test_resolve_module_callable():
 
 def test_resolve_file_callable(tmp_path):
     path = tmp_path / "my_metric.py"
-    path.write_text(textwrap.dedent("""
+    path.write_text(
+        textwrap.dedent("""
         def n_chars(texts, contexts=None, references=None):
             return [len(t) for t in texts]
-    """))
+    """)
+    )
     m = resolve_metric(f"{path}:n_chars")
     assert MetricRunner(m, cache_dir=False).score(_examples(["abc", "de"])).tolist() == [3.0, 2.0]
     with pytest.raises(MetricError, match="not found"):

@@ -2,6 +2,7 @@
 
 Most runs are in-process (the outer session has spaCy loaded already); one runs in a subprocess
 to prove that the plugin is found through its ``pytest11`` entry point."""
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,7 @@ STORIES = [  # four have a comma that delete_punctuation can drop
 ]
 
 # two toy metrics that ignore punctuation: one blind to sentence order, one that sees it
-METRICS = '''
+METRICS = """
 import json
 import re
 from pathlib import Path
@@ -54,7 +55,7 @@ def in_order(texts, contexts=None, references=None):
         pairs = list(zip(pos, pos[1:]))
         out.append(sum(a < b for a, b in pairs) / len(pairs) if pairs else 0.0)
     return out
-'''
+"""
 
 SUITE = """
 name: order_and_punct
@@ -78,8 +79,9 @@ def warm(annotator):
     drop the modules they imported afterwards, and numpy cannot be imported twice."""
     from perturbkit.testing import Kit
 
-    Kit().run_suite(SUITE_DICT, lambda texts, c=None, r=None: [float(len(t)) for t in texts],
-                    [t for _, t in STORIES[:3]])
+    Kit().run_suite(
+        SUITE_DICT, lambda texts, c=None, r=None: [float(len(t)) for t in texts], [t for _, t in STORIES[:3]]
+    )
 
 
 @pytest.fixture
@@ -95,7 +97,8 @@ def project(pytester, warm):
 
 
 def test_marker_passes_and_fails_with_a_readable_summary(pytester, project):
-    pytester.makepyfile(test_suite=f"""
+    pytester.makepyfile(
+        test_suite=f"""
         import pytest
 
         @pytest.mark.perturbkit_suite("order_suite.yaml", metric="{project}:in_order", data="stories.jsonl",
@@ -107,21 +110,24 @@ def test_marker_passes_and_fails_with_a_readable_summary(pytester, project):
                                       min_win_rate=0.9, max_abs_r=0.5)
         def test_order_blind():
             pass
-    """)
+    """
+    )
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines([
-        "*_ test_order_blind _*",
-        "suite 'order_and_punct' (6 stories, seed 0): 1 of 2 checks failed",
-        "  sentence_order  discrimination  bag  FAIL  win_rate 0.500 < 0.9  (min_win_rate, 6 pairs)",
-        "  punctuation     invariance      bag  ok    abs_r * <= 0.5  (max_abs_r, * pairs)",
-        "sentence_order, metric 'bag': a variant that scored the same as its original (6 of 6 pairs tie)",
-        "  original a*  bag score *",
-        "  variant  a*/sentence_shuffle  bag score *",
-        "  edits (*):",
-        "    sentence_shuffle [[]*] * -> *",
-        "FAILED test_suite.py::test_order_blind*",
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            "*_ test_order_blind _*",
+            "suite 'order_and_punct' (6 stories, seed 0): 1 of 2 checks failed",
+            "  sentence_order  discrimination  bag  FAIL  win_rate 0.500 < 0.9  (min_win_rate, 6 pairs)",
+            "  punctuation     invariance      bag  ok    abs_r * <= 0.5  (max_abs_r, * pairs)",
+            "sentence_order, metric 'bag': a variant that scored the same as its original (6 of 6 pairs tie)",
+            "  original a*  bag score *",
+            "  variant  a*/sentence_shuffle  bag score *",
+            "  edits (*):",
+            "    sentence_shuffle [[]*] * -> *",
+            "FAILED test_suite.py::test_order_blind*",
+        ]
+    )
     assert "Traceback" not in result.stdout.str()  # a summary, not plugin internals
 
 
@@ -134,14 +140,16 @@ def test_example_file_fails_for_the_order_blind_metric(pytester, warm):
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--runxfail", timeout=300)
     result.assert_outcomes(passed=4, failed=2)
     out = result.stdout.str()
-    result.stdout.fnmatch_lines([
-        "*RobustnessFailure: metric 'bag_of_words' did not score the sentence_shuffle variant lower: "
-        "the score did not change",
-        "*  original short-* score -*",
-        "*  variant  short-*/sentence_shuffle (seed *)  score -*",
-        "*  edits (2):",
-        "*    sentence_shuffle [[]*] '*' -> '*'  (sentence * -> position *)",
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            "*RobustnessFailure: metric 'bag_of_words' did not score the sentence_shuffle variant lower: "
+            "the score did not change",
+            "*  original short-* score -*",
+            "*  variant  short-*/sentence_shuffle (seed *)  score -*",
+            "*  edits (2):",
+            "*    sentence_shuffle [[]*] '*' -> '*'  (sentence * -> position *)",
+        ]
+    )
     result.stdout.fnmatch_lines(["*sentence_order  discrimination  bag_of_words  FAIL  win_rate 0.500 < 0.95*"])
     assert "FAILED test_example.py::test_bag_of_words_notices_shuffled_sentences" in out
     assert "FAILED test_example.py::test_bag_of_words_on_the_demo_suite" in out
@@ -149,7 +157,8 @@ def test_example_file_fails_for_the_order_blind_metric(pytester, warm):
 
 
 def test_marker_usage_errors_are_setup_errors(pytester, project):
-    pytester.makepyfile(test_bad=f"""
+    pytester.makepyfile(
+        test_bad=f"""
         import pytest
 
         @pytest.mark.perturbkit_suite("order_suite.yaml", metric="{project}:bag", data="stories.jsonl",
@@ -181,22 +190,26 @@ def test_marker_usage_errors_are_setup_errors(pytester, project):
 
         def test_report_without_marker(perturbkit_report):
             pass
-    """)
+    """
+    )
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(errors=7)
-    result.stdout.fnmatch_lines_random([
-        "*perturbkit_suite: unknown option 'min_winrate'; did you mean 'min_win_rate'?",
-        "*perturbkit_suite: no metric given; use @pytest.mark.perturbkit_suite(*",
-        "*perturbkit_suite: no thresholds to check for suite 'order_and_punct'*",
-        "*perturbkit_suite: missing.jsonl: no such file",
-        "*perturbkit_suite: no suite file 'ordr_suite.yaml' and no shipped suite of that name*",
-        "*perturbkit_suite: *has no attribute 'bga'*did you mean bag*",
-        "*the perturbkit_report fixture needs @pytest.mark.perturbkit_suite(suite, metric=...) on the test",
-    ])
+    result.stdout.fnmatch_lines_random(
+        [
+            "*perturbkit_suite: unknown option 'min_winrate'; did you mean 'min_win_rate'?",
+            "*perturbkit_suite: no metric given; use @pytest.mark.perturbkit_suite(*",
+            "*perturbkit_suite: no thresholds to check for suite 'order_and_punct'*",
+            "*perturbkit_suite: missing.jsonl: no such file",
+            "*perturbkit_suite: no suite file 'ordr_suite.yaml' and no shipped suite of that name*",
+            "*perturbkit_suite: *has no attribute 'bga'*did you mean bag*",
+            "*the perturbkit_report fixture needs @pytest.mark.perturbkit_suite(suite, metric=...) on the test",
+        ]
+    )
 
 
 def test_per_test_thresholds_and_a_subset_of_tests(pytester, project):
-    pytester.makepyfile(test_sub=f"""
+    pytester.makepyfile(
+        test_sub=f"""
         import pytest
 
         @pytest.mark.perturbkit_suite("order_suite.yaml", metric="{project}:bag", data="stories.jsonl",
@@ -208,14 +221,18 @@ def test_per_test_thresholds_and_a_subset_of_tests(pytester, project):
                                       min_win_rate=0.9, thresholds={{"sentence_order": {{"min_win_rate": 0.4}}}})
         def test_lenient_for_order():
             pass
-    """)
+    """
+    )
     result = pytester.runpytest("-p", "no:cacheprovider", "-rP")
     result.assert_outcomes(passed=2)
-    result.stdout.fnmatch_lines(["*perturbkit suite*", "suite 'order_and_punct' (6 stories, seed 0): 0 of 1 check failed"])
+    result.stdout.fnmatch_lines(
+        ["*perturbkit suite*", "suite 'order_and_punct' (6 stories, seed 0): 0 of 1 check failed"]
+    )
 
 
 def test_fixture_and_strategies_in_a_hypothesis_test(pytester, project):
-    pytester.makepyfile(test_props=f"""
+    pytester.makepyfile(
+        test_props=f"""
         from hypothesis import given, settings
         from perturbkit.testing import assert_decreases, perturbed
         from {project} import bag, in_order
@@ -237,19 +254,23 @@ def test_fixture_and_strategies_in_a_hypothesis_test(pytester, project):
             assert perturbkit.annotator is default_annotator()
             assert perturbkit.runner(bag) is perturbkit.runner(bag)
             assert list(perturbkit.score(bag, ["a b a"])) == [2.0]
-    """)
+    """
+    )
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines([
-        "E   *RobustnessFailure: metric 'bag' did not score the sentence_shuffle variant lower: the score did not change",
-        "E   *original a2  score 12",  # the shortest story (shrunk)
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            "E   *RobustnessFailure: metric 'bag' did not score the sentence_shuffle variant lower: the score did not change",
+            "E   *original a2  score 12",  # the shortest story (shrunk)
+        ]
+    )
 
 
 def test_plugin_is_loaded_from_its_entry_point_in_a_fresh_process(pytester):
     """No spaCy here: the fixture and the marker's registration only."""
     pytester.makeini("[pytest]\naddopts = --strict-markers\n")
-    pytester.makepyfile(test_fresh="""
+    pytester.makepyfile(
+        test_fresh="""
         import sys
         import pytest
 
@@ -266,7 +287,8 @@ def test_plugin_is_loaded_from_its_entry_point_in_a_fresh_process(pytester):
         @pytest.mark.skip(reason="registered marker only")
         def test_marker_is_registered():
             pass
-    """)
+    """
+    )
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-k", "not fixture", timeout=120)
     result.assert_outcomes(passed=1, skipped=1)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-k", "fixture", timeout=120)

@@ -1,4 +1,5 @@
 """Readers for MANS JSON, ROC TSV, AF_ManPlts, WritingPrompts pairs, DataFrames and HF datasets."""
+
 from __future__ import annotations
 
 import json
@@ -9,18 +10,33 @@ import pytest
 from perturbkit.errors import InputError
 from perturbkit.example import Edit, Example
 from perturbkit.io import Columns, read_examples
-from perturbkit.readers import (from_dataframe, from_hf_dataset, read_mans, read_roc, read_roc_af, read_wp,
-                                to_dataframe, to_hf_dataset)
+from perturbkit.readers import (
+    from_dataframe,
+    from_hf_dataset,
+    read_mans,
+    read_roc,
+    read_roc_af,
+    read_wp,
+    to_dataframe,
+    to_hf_dataset,
+)
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 MANS = {
-    "15": {"prompt": "the man went to the park .", "gold_response": "he sat down . he fed the birds .",
-           "gen": {"s2s": {"text": "the dog ran . it was happy .", "score": [1, 2, 2, 1, 4]},
-                   "gpt": {"text": "he sat on a bench .", "score": [5, 5, 4, 4, 4]}}},
-    "7": {"prompt": "[MALE] was hungry .", "gold_response": "he ate .",
-          "gen": {"fusion": {"text": "he cooked pasta .", "score": ["n/a", 3]},
-                  "plan_write": {"text": "he slept ."}}},
+    "15": {
+        "prompt": "the man went to the park .",
+        "gold_response": "he sat down . he fed the birds .",
+        "gen": {
+            "s2s": {"text": "the dog ran . it was happy .", "score": [1, 2, 2, 1, 4]},
+            "gpt": {"text": "he sat on a bench .", "score": [5, 5, 4, 4, 4]},
+        },
+    },
+    "7": {
+        "prompt": "[MALE] was hungry .",
+        "gold_response": "he ate .",
+        "gen": {"fusion": {"text": "he cooked pasta .", "score": ["n/a", 3]}, "plan_write": {"text": "he slept ."}},
+    },
 }
 
 
@@ -59,12 +75,15 @@ def test_plain_json_list_of_stories(tmp_path):
     assert exs[0].id == "a" and exs[0].context == "P" and exs[1].text == "Two."
 
 
-@pytest.mark.parametrize("record, message", [
-    ({"prompt": "p", "gold_response": "g", "gen": {"gpt": {"score": [1]}}}, "record '9', model 'gpt'"),
-    ({"prompt": "p", "gold_response": "g"}, "record '9': missing 'gen'"),
-    ({"prompt": 3, "gold_response": "g", "gen": {}}, "record '9': 'prompt' must be a string"),
-    ("not a record", "record '9': expected an object"),
-])
+@pytest.mark.parametrize(
+    "record, message",
+    [
+        ({"prompt": "p", "gold_response": "g", "gen": {"gpt": {"score": [1]}}}, "record '9', model 'gpt'"),
+        ({"prompt": "p", "gold_response": "g"}, "record '9': missing 'gen'"),
+        ({"prompt": 3, "gold_response": "g", "gen": {}}, "record '9': 'prompt' must be a string"),
+        ("not a record", "record '9': expected an object"),
+    ],
+)
 def test_mans_malformed_record_names_file_and_record(tmp_path, record, message):
     p = write(tmp_path / "bad.json", json.dumps({"15": MANS["15"], "9": record}))
     with pytest.raises(InputError) as err:
@@ -80,9 +99,11 @@ def test_mans_malformed_json_names_line(tmp_path):
 
 # ------------------------------------------------------------------ ROC
 
-ROC_LINE = ("lobby  <EOT> fall asleep\tphone rang\t#\tfedex\t#\tpackage\t#\tanger\t#\tasked\tbring <EOL>  </s> "
-            "bob was trying to fall asleep . </s> it was the fedex man . </s> he had a package . </s> "
-            "bob tried to control his anger . </s> he asked why fedex did n't bring it . @ \n")
+ROC_LINE = (
+    "lobby  <EOT> fall asleep\tphone rang\t#\tfedex\t#\tpackage\t#\tanger\t#\tasked\tbring <EOL>  </s> "
+    "bob was trying to fall asleep . </s> it was the fedex man . </s> he had a package . </s> "
+    "bob tried to control his anger . </s> he asked why fedex did n't bring it . @ \n"
+)
 
 
 def test_roc_reads_title_storyline_sentences(tmp_path):
@@ -90,11 +111,15 @@ def test_roc_reads_title_storyline_sentences(tmp_path):
     exs = read_examples(p, fmt="roc")
     assert [e.id for e in exs] == ["roc_dev-1", "roc_dev-3"]  # ids are file lines; blank line skipped
     ex = exs[0]
-    assert ex.text == ("bob was trying to fall asleep . it was the fedex man . he had a package . "
-                       "bob tried to control his anger . he asked why fedex did n't bring it .")
+    assert ex.text == (
+        "bob was trying to fall asleep . it was the fedex man . he had a package . "
+        "bob tried to control his anger . he asked why fedex did n't bring it ."
+    )
     assert ex.context is None
-    assert ex.meta == {"title": "lobby", "storyline": [["fall asleep", "phone rang"], ["fedex"], ["package"],
-                                                        ["anger"], ["asked", "bring"]]}
+    assert ex.meta == {
+        "title": "lobby",
+        "storyline": [["fall asleep", "phone rang"], ["fedex"], ["package"], ["anger"], ["asked", "bring"]],
+    }
     assert exs[1].meta["title"] == "hall"
 
 
@@ -109,10 +134,13 @@ def test_roc_context_sentences_moves_leading_sentence(tmp_path):
         read_roc(p, context_sentences=5)
 
 
-@pytest.mark.parametrize("bad, message", [
-    ("title <EOT> kw <EOL> just words without markers\n", "no '</s>' sentence markers"),
-    ("title <EOT> kw <EOL> </s> one . </s>  </s> three .\n", "empty sentence"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("title <EOT> kw <EOL> just words without markers\n", "no '</s>' sentence markers"),
+        ("title <EOT> kw <EOL> </s> one . </s>  </s> three .\n", "empty sentence"),
+    ],
+)
 def test_roc_malformed_line_names_file_and_line(tmp_path, bad, message):
     p = write(tmp_path / "roc.tsv", ROC_LINE + bad)
     with pytest.raises(InputError) as err:
@@ -121,8 +149,13 @@ def test_roc_malformed_line_names_file_and_line(tmp_path, bad, message):
 
 
 def test_roc_af_labels_and_groups(tmp_path):
-    lines = ["0\t1\t0\thuman story one .", "1\t0\t1\tbad story a .", "2\t0\t2\tbad story b .",
-             "3\t1\t3\thuman story two .", "4\t0\t4\tbad story c ."]
+    lines = [
+        "0\t1\t0\thuman story one .",
+        "1\t0\t1\tbad story a .",
+        "2\t0\t2\tbad story b .",
+        "3\t1\t3\thuman story two .",
+        "4\t0\t4\tbad story c .",
+    ]
     p = write(tmp_path / "af.tsv", "\n".join(lines) + "\n")
     exs = read_roc_af(p)
     assert [e.id for e in exs] == [f"af-{i}" for i in range(1, 6)]
@@ -131,10 +164,13 @@ def test_roc_af_labels_and_groups(tmp_path):
     assert exs[3].text == "human story two ." and exs[3].meta["position"] == 3
 
 
-@pytest.mark.parametrize("bad, message", [
-    ("5\t0\tonly three fields", "expected 4 tab-separated fields"),
-    ("5\tyes\t5\tstory .", "label must be 0 or 1"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("5\t0\tonly three fields", "expected 4 tab-separated fields"),
+        ("5\tyes\t5\tstory .", "label must be 0 or 1"),
+    ],
+)
 def test_roc_af_malformed_line(tmp_path, bad, message):
     p = write(tmp_path / "af.tsv", "0\t1\t0\tgood story .\n" + bad + "\n")
     with pytest.raises(InputError, match=rf"af\.tsv:2: {message}"):
@@ -186,11 +222,19 @@ def test_wp_missing_partner_or_wrong_suffix(tmp_path):
 
 # ------------------------------------------------------------------ DataFrame / datasets
 
-VARIANT = Example("He slept. He went home.", id="s1/shuffle", context="It was late.", meta={"rating": 3.5},
-                  edits=(Edit("sentence_shuffle", (0, 23), (0, 23), "He went home. He slept.",
-                              "He slept. He went home."),), parent_id="s1")
-EXAMPLES = [Example("He went home. He slept.", id="s1", context="It was late.", meta={"rating": 3.5, "tags": ["a"]}),
-            Example("No context here.", id="s2", reference="ref"), VARIANT]
+VARIANT = Example(
+    "He slept. He went home.",
+    id="s1/shuffle",
+    context="It was late.",
+    meta={"rating": 3.5},
+    edits=(Edit("sentence_shuffle", (0, 23), (0, 23), "He went home. He slept.", "He slept. He went home."),),
+    parent_id="s1",
+)
+EXAMPLES = [
+    Example("He went home. He slept.", id="s1", context="It was late.", meta={"rating": 3.5, "tags": ["a"]}),
+    Example("No context here.", id="s2", reference="ref"),
+    VARIANT,
+]
 
 
 def test_dataframe_round_trip():
@@ -204,8 +248,15 @@ def test_dataframe_round_trip():
 
 def test_dataframe_custom_columns_nan_and_extra_columns_to_meta():
     pd = pytest.importorskip("pandas")
-    df = pd.DataFrame({"uid": ["a", "b"], "story": ["One.", "Two."], "prompt": ["P", float("nan")],
-                       "score": [1.5, 2.0], "model": ["gpt", "s2s"]})
+    df = pd.DataFrame(
+        {
+            "uid": ["a", "b"],
+            "story": ["One.", "Two."],
+            "prompt": ["P", float("nan")],
+            "score": [1.5, 2.0],
+            "model": ["gpt", "s2s"],
+        }
+    )
     exs = from_dataframe(df, columns=Columns.make(text="story", id="uid", context="prompt"))
     assert [e.id for e in exs] == ["a", "b"]
     assert exs[0].context == "P" and exs[1].context is None

@@ -1,5 +1,6 @@
 """The HTML report: tables with the markdown numbers, inline PNG plots, escaped worst failures with
 their edits marked, and the `perturbkit report` command."""
+
 from __future__ import annotations
 
 import base64
@@ -22,7 +23,7 @@ from perturbkit.stats import window_difference_correlation
 
 def _variant(orig: Example, old: str, new: str, tag: str, transform: str = "swap_word") -> Example:
     start = orig.text.index(old)
-    text = orig.text[:start] + new + orig.text[start + len(old):]
+    text = orig.text[:start] + new + orig.text[start + len(old) :]
     edit = Edit(transform, (start, start + len(old)), (start, start + len(new)), old, new, "test edit")
     return orig.derive(text, (edit,), tag)
 
@@ -37,37 +38,83 @@ def small_report() -> Report:
     v3 = _variant(o3, "slept", "slep", "typo", transform="typos")
     examples = {e.id: e.to_dict() for e in (o1, o2, o3, v1, v2, v3)}
     disc = TestResult(
-        name="word_swap", kind="discrimination", aspect="consistency", transforms=["swap_word"],
+        name="word_swap",
+        kind="discrimination",
+        aspect="consistency",
+        transforms=["swap_word"],
         counts={"n_not_applicable": 1, "n_filtered": {"changed": 0}},
-        stats={"bleu": {"n_pos": 3, "n_neg": 2, "pearson": 0.4321, "pearson_p": 0.01, "p_holm": 0.02,
-                        "win_rate": 0.5, "mean_delta": 0.05, "delta_ci_low": -0.1, "delta_ci_high": 0.2},
-               "union": {"n_pos": 3, "n_neg": 2, "pearson": 0.7654, "pearson_p": 0.2, "p_holm": 0.4}},
-        cases=[Case("s1", "original", 1, scores={"bleu": 0.30, "union": 0.9}),
-               Case("s2", "original", 1, scores={"bleu": 0.50, "union": 0.8}),
-               Case("s3", "original", 1, scores={"bleu": 0.70, "union": 0.7}),
-               Case(v1.id, "variant", 0, pair_of="s1", transform="swap_word", scores={"bleu": 0.55, "union": 0.2}),
-               Case(v2.id, "variant", 0, pair_of="s2", transform="swap_word", scores={"bleu": 0.10, "union": 0.1})])
+        stats={
+            "bleu": {
+                "n_pos": 3,
+                "n_neg": 2,
+                "pearson": 0.4321,
+                "pearson_p": 0.01,
+                "p_holm": 0.02,
+                "win_rate": 0.5,
+                "mean_delta": 0.05,
+                "delta_ci_low": -0.1,
+                "delta_ci_high": 0.2,
+            },
+            "union": {"n_pos": 3, "n_neg": 2, "pearson": 0.7654, "pearson_p": 0.2, "p_holm": 0.4},
+        },
+        cases=[
+            Case("s1", "original", 1, scores={"bleu": 0.30, "union": 0.9}),
+            Case("s2", "original", 1, scores={"bleu": 0.50, "union": 0.8}),
+            Case("s3", "original", 1, scores={"bleu": 0.70, "union": 0.7}),
+            Case(v1.id, "variant", 0, pair_of="s1", transform="swap_word", scores={"bleu": 0.55, "union": 0.2}),
+            Case(v2.id, "variant", 0, pair_of="s2", transform="swap_word", scores={"bleu": 0.10, "union": 0.1}),
+        ],
+    )
     inv = TestResult(
-        name="typos", kind="invariance", transforms=["typos"], counts={"n_not_applicable": 0},
-        stats={"bleu": {"n_pos": 1, "n_neg": 1, "pearson": None, "abs_r": None, "moved_share": 1.0,
-                        "tolerance_abs": 0.05, "note": "only 2 pair(s): correlation undefined"},
-               "union": {"n_pos": 1, "n_neg": 1, "abs_r": None, "moved_share": 0.0, "tolerance_abs": 0.05}},
-        cases=[Case("s3", "original", 1, scores={"bleu": 0.70, "union": 0.7}),
-               Case(v3.id, "variant", 0, pair_of="s3", transform="typos", scores={"bleu": 0.40, "union": 0.71})])
+        name="typos",
+        kind="invariance",
+        transforms=["typos"],
+        counts={"n_not_applicable": 0},
+        stats={
+            "bleu": {
+                "n_pos": 1,
+                "n_neg": 1,
+                "pearson": None,
+                "abs_r": None,
+                "moved_share": 1.0,
+                "tolerance_abs": 0.05,
+                "note": "only 2 pair(s): correlation undefined",
+            },
+            "union": {"n_pos": 1, "n_neg": 1, "abs_r": None, "moved_share": 0.0, "tolerance_abs": 0.05},
+        },
+        cases=[
+            Case("s3", "original", 1, scores={"bleu": 0.70, "union": 0.7}),
+            Case(v3.id, "variant", 0, pair_of="s3", transform="typos", scores={"bleu": 0.40, "union": 0.71}),
+        ],
+    )
     human_m = [0.1, 0.2, 0.25, 0.4, 0.5, 0.45, 0.7]
     human_h = [1.0, 1.4, 2.0, 2.6, 3.0, 3.8, 4.6]
     win = window_difference_correlation(human_m, human_h, size=3, stride=1).to_dict()
-    rated = [Case(f"r{i}", "rated", scores={"bleu": m, "union": 1 - m}, rating=h, groups={"system": "gpt"})
-             for i, (m, h) in enumerate(zip(human_m, human_h))]
-    hum = TestResult(name="human_ratings", kind="human_correlation", counts={"n_rated": 7, "n_excluded": 1},
-                     stats={"bleu": {"n": 7, "pearson": 0.9612, "pearson_p": 0.001, "windows": win},
-                            "union": {"n": 7, "pearson": -0.9612, "pearson_p": 0.001}},
-                     cases=rated)
+    rated = [
+        Case(f"r{i}", "rated", scores={"bleu": m, "union": 1 - m}, rating=h, groups={"system": "gpt"})
+        for i, (m, h) in enumerate(zip(human_m, human_h))
+    ]
+    hum = TestResult(
+        name="human_ratings",
+        kind="human_correlation",
+        counts={"n_rated": 7, "n_excluded": 1},
+        stats={
+            "bleu": {"n": 7, "pearson": 0.9612, "pearson_p": 0.001, "windows": win},
+            "union": {"n": 7, "pearson": -0.9612, "pearson_p": 0.001},
+        },
+        cases=rated,
+    )
     for c in rated:
         examples[c.id] = Example(f"story {c.id}", id=c.id).to_dict()
-    return Report(suite="mini <suite>", description="A & B", tests=[disc, inv, hum],
-                  metrics=[{"name": "bleu"}, {"name": "union"}], data={"n_examples": 3, "source": "x.jsonl"},
-                  examples=examples, version="0.1.0")
+    return Report(
+        suite="mini <suite>",
+        description="A & B",
+        tests=[disc, inv, hum],
+        metrics=[{"name": "bleu"}, {"name": "union"}],
+        data={"n_examples": 3, "source": "x.jsonl"},
+        examples=examples,
+        version="0.1.0",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -145,10 +192,17 @@ def test_worst_failures_order_and_counts(report):
     inv = report.test("typos")
     fails, n = worst_failures(inv, "bleu")
     assert n == 1 and fails[0].delta == pytest.approx(-0.3)
-    extra = TestResult("t", "invariance", stats={"m": {"tolerance_abs": 0.1}},
-                       cases=[Case("a", "original", scores={"m": 0.5}), Case("b", "original", scores={"m": 0.5}),
-                              Case("a/v", "variant", pair_of="a", scores={"m": 0.45}),
-                              Case("b/v", "variant", pair_of="b", scores={"m": 0.9})])
+    extra = TestResult(
+        "t",
+        "invariance",
+        stats={"m": {"tolerance_abs": 0.1}},
+        cases=[
+            Case("a", "original", scores={"m": 0.5}),
+            Case("b", "original", scores={"m": 0.5}),
+            Case("a/v", "variant", pair_of="a", scores={"m": 0.45}),
+            Case("b/v", "variant", pair_of="b", scores={"m": 0.9}),
+        ],
+    )
     fails, n = worst_failures(extra, "m", limit=1)
     assert n == 1 and [f.variant.id for f in fails] == ["b/v"]
 
@@ -160,20 +214,25 @@ def _directional(expect: str, **opts) -> TestResult:
     origs = [0.5, 0.5, 0.5, 0.7, 0.3]
     moved = [0.4, 0.1, 0.9, 0.71, 0.3]
     cases = [Case(f"s{i}", "original", scores={"m": o}) for i, o in enumerate(origs)]
-    cases += [Case(f"s{i}/v", "variant", pair_of=f"s{i}", transform="sentence_shuffle", scores={"m": v})
-              for i, v in enumerate(moved)]
+    cases += [
+        Case(f"s{i}/v", "variant", pair_of=f"s{i}", transform="sentence_shuffle", scores={"m": v})
+        for i, v in enumerate(moved)
+    ]
     spec = Directional(name="d", transforms="sentence_shuffle", expect=expect, **opts)
     return TestResult("d", "directional", stats={"m": evaluate(spec, cases, "m")}, cases=cases)
 
 
-@pytest.mark.parametrize("expect, opts, worst", [
-    ("increase", {"units": "absolute"}, ["s1/v", "s0/v", "s4/v"]),
-    ("auto", {"units": "absolute"}, ["s2/v", "s3/v", "s4/v"]),  # sentence_shuffle breaks: decrease
-    ("decrease", {"units": "absolute", "margin": 0.05}, ["s2/v", "s3/v", "s4/v"]),
-    ("decrease", {"units": "std", "margin": 1.0}, ["s2/v", "s3/v", "s4/v", "s0/v"]),
-    ("same", {"units": "absolute", "tolerance": 0.05}, ["s1/v", "s2/v", "s0/v"]),
-    ("same", {"units": "relative", "tolerance": 0.5}, ["s1/v", "s2/v"]),
-])
+@pytest.mark.parametrize(
+    "expect, opts, worst",
+    [
+        ("increase", {"units": "absolute"}, ["s1/v", "s0/v", "s4/v"]),
+        ("auto", {"units": "absolute"}, ["s2/v", "s3/v", "s4/v"]),  # sentence_shuffle breaks: decrease
+        ("decrease", {"units": "absolute", "margin": 0.05}, ["s2/v", "s3/v", "s4/v"]),
+        ("decrease", {"units": "std", "margin": 1.0}, ["s2/v", "s3/v", "s4/v", "s0/v"]),
+        ("same", {"units": "absolute", "tolerance": 0.05}, ["s1/v", "s2/v", "s0/v"]),
+        ("same", {"units": "relative", "tolerance": 0.5}, ["s1/v", "s2/v"]),
+    ],
+)
 def test_worst_failures_directional_matches_the_test(expect, opts, worst):
     t = _directional(expect, **opts)
     fails, n = worst_failures(t, "m")
@@ -184,7 +243,8 @@ def test_worst_failures_directional_matches_the_test(expect, opts, worst):
 def test_edit_markup_spans_and_fallback():
     e = Edit("t", (4, 9), (4, 7), "quick", "sly", "n")
     assert edit_markup("the quick fox", "the sly fox", [e]) == (
-        'the <del title="t: n">quick</del><ins title="t: n">sly</ins> fox')
+        'the <del title="t: n">quick</del><ins title="t: n">sly</ins> fox'
+    )
     # an insertion only
     ins = Edit("rep", (3, 3), (3, 7), "", " fox")
     assert edit_markup("the end", "the fox end", [ins]) == 'the<ins title="rep"> fox</ins> end'

@@ -1,4 +1,5 @@
 """Markdown tables shaped like OpenMEVA's Tables 6 and 7."""
+
 from __future__ import annotations
 
 from perturbkit.report import Case, Report, TestResult
@@ -20,10 +21,12 @@ def rows(md: str, first_cell: str) -> list[str]:
 
 
 def test_discrimination_table_rows_are_metrics_and_the_best_is_bold():
-    r = report([
-        disc("lexical", {"a": {"pearson": 0.61, "p_holm": 0.001}, "b": {"pearson": 0.2, "p_holm": 0.3}}),
-        disc("causal", {"a": {"pearson": -0.1, "p_holm": 0.5}, "b": {"pearson": 0.05, "p_holm": 0.5}}),
-    ])
+    r = report(
+        [
+            disc("lexical", {"a": {"pearson": 0.61, "p_holm": 0.001}, "b": {"pearson": 0.2, "p_holm": 0.3}}),
+            disc("causal", {"a": {"pearson": -0.1, "p_holm": 0.5}, "b": {"pearson": 0.05, "p_holm": 0.5}}),
+        ]
+    )
     md = render(r)
     assert "| Metric | lexical | causal |" in md
     assert rows(md, "a")[0] == "| a | **0.610*** | -0.100 |"
@@ -32,8 +35,15 @@ def test_discrimination_table_rows_are_metrics_and_the_best_is_bold():
 
 
 def test_invariance_bolds_the_smallest_abs_r():
-    r = report([disc("typo", {"a": {"abs_r": 0.30, "pearson": -0.3}, "b": {"abs_r": 0.02, "pearson": 0.02}},
-                     kind="invariance")])
+    r = report(
+        [
+            disc(
+                "typo",
+                {"a": {"abs_r": 0.30, "pearson": -0.3}, "b": {"abs_r": 0.02, "pearson": 0.02}},
+                kind="invariance",
+            )
+        ]
+    )
     md = render(r)
     assert "smaller is better" in md
     assert rows(md, "a")[0] == "| a | 0.300 |" and rows(md, "b")[0] == "| b | **0.020** |"
@@ -41,16 +51,21 @@ def test_invariance_bolds_the_smallest_abs_r():
 
 
 def test_directional_bolds_the_lowest_fail_rate_and_ties_are_all_bold():
-    r = report([disc("neg", {"a": {"fail_rate": 0.25}, "b": {"fail_rate": 0.25}}, kind="directional"),
-                disc("syn", {"a": {"fail_rate": 0.5}, "b": {"fail_rate": 0.1}}, kind="directional")])
+    r = report(
+        [
+            disc("neg", {"a": {"fail_rate": 0.25}, "b": {"fail_rate": 0.25}}, kind="directional"),
+            disc("syn", {"a": {"fail_rate": 0.5}, "b": {"fail_rate": 0.1}}, kind="directional"),
+        ]
+    )
     md = render(r)
     assert rows(md, "a")[0] == "| a | **0.250** | 0.500 |"
     assert rows(md, "b")[0] == "| b | **0.250** | **0.100** |"
 
 
 def test_single_metric_is_not_bold_and_undefined_values_show_a_dash():
-    r = report([disc("lexical", {"a": {"pearson": None, "note": "constant scores: correlation undefined"}})],
-               metrics=("a",))
+    r = report(
+        [disc("lexical", {"a": {"pearson": None, "note": "constant scores: correlation undefined"}})], metrics=("a",)
+    )
     md = render(r)
     assert rows(md, "a")[0] == "| a | – |"
     assert "**" not in "\n".join(rows(md, "a"))
@@ -58,8 +73,12 @@ def test_single_metric_is_not_bold_and_undefined_values_show_a_dash():
 
 
 def test_one_section_per_kind_in_a_fixed_order_and_details_can_be_left_out():
-    r = report([disc("inv", {"a": {"abs_r": 0.1}, "b": {"abs_r": 0.2}}, kind="invariance"),
-                disc("dis", {"a": {"pearson": 0.1}, "b": {"pearson": 0.2}})])
+    r = report(
+        [
+            disc("inv", {"a": {"abs_r": 0.1}, "b": {"abs_r": 0.2}}, kind="invariance"),
+            disc("dis", {"a": {"pearson": 0.1}, "b": {"pearson": 0.2}}),
+        ]
+    )
     md = render(r)
     assert md.index("## Discrimination") < md.index("## Invariance")
     assert "### Discrimination: details" in md
@@ -68,24 +87,52 @@ def test_one_section_per_kind_in_a_fixed_order_and_details_can_be_left_out():
 
 
 def test_details_show_counts_ci_and_p_values():
-    s = {"n_pos": 3, "n_neg": 2, "pearson": 0.5, "pearson_p": 0.0004, "spearman": 0.4, "kendall": 0.3,
-         "win_rate": 0.75, "mean_delta": -0.25, "delta_ci_low": -0.4, "delta_ci_high": -0.1, "p_holm": 0.0008}
+    s = {
+        "n_pos": 3,
+        "n_neg": 2,
+        "pearson": 0.5,
+        "pearson_p": 0.0004,
+        "spearman": 0.4,
+        "kendall": 0.3,
+        "win_rate": 0.75,
+        "mean_delta": -0.25,
+        "delta_ci_low": -0.4,
+        "delta_ci_high": -0.1,
+        "p_holm": 0.0008,
+    }
     md = render(report([disc("lexical", {"a": s, "b": s})]))
     row = rows(md, "lexical")[0]
-    assert row == ("| lexical | a | 3 / 2 | 1 | 0.500 (<0.001) | 0.400 | 0.300 | 75.0% | -0.250 [-0.400, -0.100] "
-                   "| <0.001 |")
+    assert row == (
+        "| lexical | a | 3 / 2 | 1 | 0.500 (<0.001) | 0.400 | 0.300 | 75.0% | -0.250 [-0.400, -0.100] | <0.001 |"
+    )
 
 
 def test_human_correlation_tables_with_groups():
-    t = TestResult(name="mans", kind="human_correlation", counts={"n_rated": 10, "n_excluded": 2},
-                   stats={"a": {"n": 10, "pearson": 0.4, "pearson_p": 0.2, "spearman": 0.3, "spearman_p": 0.4,
-                                "kendall": 0.2, "kendall_p": 0.4, "p_holm": 0.2,
-                                "groups": {"system": {"gpt": {"n": 5, "pearson": 0.9, "pearson_p": 0.04}}},
-                                "windows": {"correlation": {"pearson": 0.7}, "note": ""}}},
-                   cases=[Case(f"r{i}", "rated", rating=1.0) for i in range(10)])
+    t = TestResult(
+        name="mans",
+        kind="human_correlation",
+        counts={"n_rated": 10, "n_excluded": 2},
+        stats={
+            "a": {
+                "n": 10,
+                "pearson": 0.4,
+                "pearson_p": 0.2,
+                "spearman": 0.3,
+                "spearman_p": 0.4,
+                "kendall": 0.2,
+                "kendall_p": 0.4,
+                "p_holm": 0.2,
+                "groups": {"system": {"gpt": {"n": 5, "pearson": 0.9, "pearson_p": 0.04}}},
+                "windows": {"correlation": {"pearson": 0.7}, "note": ""},
+            }
+        },
+        cases=[Case(f"r{i}", "rated", rating=1.0) for i in range(10)],
+    )
     md = render(report([t], metrics=("a",)))
     assert "| a | 0.400 |" in md and "| *n rated* | 10 |" in md
-    assert rows(md, "mans")[0] == "| mans | a | 10 (2) | 0.400 (0.200) | 0.300 (0.400) | 0.200 (0.400) | 0.700 | 0.200 |"
+    assert (
+        rows(md, "mans")[0] == "| mans | a | 10 (2) | 0.400 (0.200) | 0.300 (0.400) | 0.200 (0.400) | 0.700 | 0.200 |"
+    )
     assert "| mans | a | system=gpt | 5 | 0.900 (0.040) |" in md
     assert "Δ = variant" not in md
 

@@ -1,12 +1,13 @@
 """ConceptNet providers: edge files, a tiny conceptnet-lite DB built offline, the WordNet fallback."""
+
 from __future__ import annotations
 
 import gzip
 from pathlib import Path
 
+import _fake_wordnet
 import pytest
 
-import _fake_wordnet
 from perturbkit.errors import InputError
 from perturbkit.resources import conceptnet as cn
 from perturbkit.resources.errors import ResourceMissing
@@ -29,20 +30,22 @@ dog|||/r/IsA|||pet
 
 
 def _assertion(rel: str, start: str, end: str) -> str:
-    return f"/a/[/r/{rel}/,{start}/,{end}/]\t/r/{rel}\t{start}\t{end}\t{{\"weight\": 1.0}}\n"
+    return f'/a/[/r/{rel}/,{start}/,{end}/]\t/r/{rel}\t{start}\t{end}\t{{"weight": 1.0}}\n'
 
 
-CSV = "".join([
-    _assertion("Antonym", "/c/en/happy/a", "/c/en/unhappy"),
-    _assertion("Antonym", "/c/en/happy/n", "/c/en/misery"),
-    _assertion("Antonym", "/c/en/sad", "/c/en/happy"),
-    _assertion("Antonym", "/c/en/happy", "/c/fr/triste"),
-    _assertion("IsA", "/c/en/ice_cream/n", "/c/en/dessert"),
-    _assertion("IsA", "/c/en/cake", "/c/en/dessert"),
-    _assertion("RelatedTo", "/c/en/dog", "/c/en/bark"),
-    _assertion("NotDesires", "/c/en/person", "/c/en/pain"),
-    "/a/[/r/ExternalURL/,/c/en/dog/,http://x/]\t/r/ExternalURL\t/c/en/dog\thttp://dbpedia.org/resource/Dog\t{}\n",
-])
+CSV = "".join(
+    [
+        _assertion("Antonym", "/c/en/happy/a", "/c/en/unhappy"),
+        _assertion("Antonym", "/c/en/happy/n", "/c/en/misery"),
+        _assertion("Antonym", "/c/en/sad", "/c/en/happy"),
+        _assertion("Antonym", "/c/en/happy", "/c/fr/triste"),
+        _assertion("IsA", "/c/en/ice_cream/n", "/c/en/dessert"),
+        _assertion("IsA", "/c/en/cake", "/c/en/dessert"),
+        _assertion("RelatedTo", "/c/en/dog", "/c/en/bark"),
+        _assertion("NotDesires", "/c/en/person", "/c/en/pain"),
+        "/a/[/r/ExternalURL/,/c/en/dog/,http://x/]\t/r/ExternalURL\t/c/en/dog\thttp://dbpedia.org/resource/Dog\t{}\n",
+    ]
+)
 
 
 @pytest.fixture(autouse=True)
@@ -73,8 +76,14 @@ def lite_db(tmp_path_factory) -> Path:
 
 def test_normalize_and_relation_names():
     assert cn.normalize(" Ice_Cream ") == "ice cream"
-    assert [cn.relation_name(r) for r in ("/r/IsA", "is_a", "IsA", "not_desires", "/r/Antonym/", "external_url")] \
-        == ["IsA", "IsA", "IsA", "NotDesires", "Antonym", "ExternalURL"]
+    assert [cn.relation_name(r) for r in ("/r/IsA", "is_a", "IsA", "not_desires", "/r/Antonym/", "external_url")] == [
+        "IsA",
+        "IsA",
+        "IsA",
+        "NotDesires",
+        "Antonym",
+        "ExternalURL",
+    ]
 
 
 def test_edge_list_pipe_format(pipe_file):
@@ -83,7 +92,10 @@ def test_edge_list_pipe_format(pipe_file):
     assert p.antonyms("sad") == ["glad", "happy"]
     assert p.neighbours("happy", ["NotDesires"], direction="out") == ["sadness"]
     assert p.neighbours("happy", ["NotDesires"], direction="in") == ["grumpy"]
-    assert p.edges("happy", ["/r/NotDesires"]) == [("happy", "NotDesires", "sadness"), ("grumpy", "NotDesires", "happy")]
+    assert p.edges("happy", ["/r/NotDesires"]) == [
+        ("happy", "NotDesires", "sadness"),
+        ("grumpy", "NotDesires", "happy"),
+    ]
     assert p.neighbours("ice cream", ["IsA"]) == ["dessert"]  # underscores become spaces
     assert p.neighbours("cake", ["CoHyponym"]) == ["ice cream"]
     assert p.has("fit") is False and p.has("happy") and p.has("ice cream")
@@ -102,12 +114,15 @@ def test_edge_list_assertions_csv(tmp_path):
     assert p.neighbours("ice cream", ["CoHyponym"]) == ["cake"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("happy|||Antonym|||sad\n", ":1: expected 'head|||/r/Relation"),
-    ("happy|||/r/Antonym|||sad\nbroken line\n", ":2: expected 'head|||/r/Relation"),
-    ("happy sad\n", ":1: unknown edge format"),
-    ("/a/x\t/r/Antonym\t/c/en/a\t/c/en/b\t{}\n/a/y\t/r/Antonym\n", ":2: expected a ConceptNet assertions line"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("happy|||Antonym|||sad\n", ":1: expected 'head|||/r/Relation"),
+        ("happy|||/r/Antonym|||sad\nbroken line\n", ":2: expected 'head|||/r/Relation"),
+        ("happy sad\n", ":1: unknown edge format"),
+        ("/a/x\t/r/Antonym\t/c/en/a\t/c/en/b\t{}\n/a/y\t/r/Antonym\n", ":2: expected a ConceptNet assertions line"),
+    ],
+)
 def test_edge_list_errors_name_file_and_line(tmp_path, text, message):
     path = tmp_path / "bad.txt"
     path.write_text(text, encoding="utf-8")
@@ -172,8 +187,9 @@ def test_wordnet_provider(fake_wordnet):
     assert p.edges("dog", ["Antonym"]) == []
 
 
-@pytest.mark.skipif(not __import__("perturbkit.resources.wordnet", fromlist=["x"]).available(),
-                    reason="WordNet not installed")
+@pytest.mark.skipif(
+    not __import__("perturbkit.resources.wordnet", fromlist=["x"]).available(), reason="WordNet not installed"
+)
 def test_default_provider_is_real_wordnet(monkeypatch):
     monkeypatch.delenv(cn.ENV, raising=False)
     p = cn.get_provider()

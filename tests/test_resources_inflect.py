@@ -1,4 +1,5 @@
 """Inflection helpers over lemminflect."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -10,23 +11,40 @@ from hypothesis import strategies as st
 from perturbkit.resources.inflect import TAG_UPOS, forms, inflect_like, lemma_of
 
 
-@pytest.mark.parametrize("lemma, tag, expected", [
-    ("agree", "VBD", "agreed"), ("sad", "JJR", "sadder"), ("go", "VBN", "gone"),
-    ("child", "NNS", "children"), ("go", "VBZ", "goes"), ("run", "VBG", "running"),
-    ("good", "JJS", "best"), ("have", "VBZ", "has"), ("agree", "VB", "agree"), ("dog", "NN", "dog"),
-    ("be", "VBD", "was"), ("be", "VBP", "are"), ("be", "VBZ", "is"), ("be", "VBN", "been"),
-])
+@pytest.mark.parametrize(
+    "lemma, tag, expected",
+    [
+        ("agree", "VBD", "agreed"),
+        ("sad", "JJR", "sadder"),
+        ("go", "VBN", "gone"),
+        ("child", "NNS", "children"),
+        ("go", "VBZ", "goes"),
+        ("run", "VBG", "running"),
+        ("good", "JJS", "best"),
+        ("have", "VBZ", "has"),
+        ("agree", "VB", "agree"),
+        ("dog", "NN", "dog"),
+        ("be", "VBD", "was"),
+        ("be", "VBP", "are"),
+        ("be", "VBZ", "is"),
+        ("be", "VBN", "been"),
+    ],
+)
 def test_inflect_like_tag(lemma, tag, expected):
     assert inflect_like(lemma, tag) == expected
 
 
-@pytest.mark.parametrize("lemma, tag", [
-    ("happy", "VBD"),        # not a verb: no "happied"
-    ("beautiful", "JJR"),    # periphrastic: no "beautifuler"
-    ("xyzzy", "NNS"),        # unknown word
-    ("dog", "DT"),           # tag lemminflect does not inflect
-    ("", "VBD"), ("ice cream", "NNS"),
-])
+@pytest.mark.parametrize(
+    "lemma, tag",
+    [
+        ("happy", "VBD"),  # not a verb: no "happied"
+        ("beautiful", "JJR"),  # periphrastic: no "beautifuler"
+        ("xyzzy", "NNS"),  # unknown word
+        ("dog", "DT"),  # tag lemminflect does not inflect
+        ("", "VBD"),
+        ("ice cream", "NNS"),
+    ],
+)
 def test_inflect_like_none_when_no_form(lemma, tag):
     assert inflect_like(lemma, tag) is None
 
@@ -54,10 +72,18 @@ def test_spacy_token(annotator):
     assert inflect_like("kid", doc[1]) == "kids"
 
 
-@pytest.mark.parametrize("word, upos, expected", [
-    ("went", "VERB", "go"), ("Children", "NOUN", "child"), ("sadder", "ADJ", "sad"),
-    ("was", "AUX", "be"), ("n't", "PART", "n't"), ("", "VERB", ""), ("Dogs", "PROPN", "dog"),
-])
+@pytest.mark.parametrize(
+    "word, upos, expected",
+    [
+        ("went", "VERB", "go"),
+        ("Children", "NOUN", "child"),
+        ("sadder", "ADJ", "sad"),
+        ("was", "AUX", "be"),
+        ("n't", "PART", "n't"),
+        ("", "VERB", ""),
+        ("Dogs", "PROPN", "dog"),
+    ],
+)
 def test_lemma_of(word, upos, expected):
     assert lemma_of(word, upos) == expected
 
@@ -150,8 +176,9 @@ def test_lemminflect_tables_read_back_are_its_own_parse():
 
     _lemminflect()  # primes the singletons, writing the copies if this cache has none yet
     for cls, table, source, codec, src in (
-            (Inflections, "infl_dict", "infl_lu_fn", InflectionLUCodec, config.inflection_lu_fn),
-            (Lemmatizer, "lemma_dict", "lemma_lu_fn", LemmaLUCodec, config.lemma_lu_fn)):
+        (Inflections, "infl_dict", "infl_lu_fn", InflectionLUCodec, config.inflection_lu_fn),
+        (Lemmatizer, "lemma_dict", "lemma_lu_fn", LemmaLUCodec, config.lemma_lu_fn),
+    ):
         fresh = cls.__new__(cls)  # a second instance, as a new process would have
         cls.__init__(fresh)
         fresh.must_not_parse = lambda: pytest.fail("parsed although the copy is there")

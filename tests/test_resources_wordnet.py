@@ -1,5 +1,6 @@
 """WordNet: preparing Debian's files (on a tiny fake database) and loading them, with perturbkit's
 reader and nltk's (the two readers' answers are compared in test_resources_wndb.py)."""
+
 from __future__ import annotations
 
 import gzip
@@ -8,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import _fake_wordnet
 import pytest
 
-import _fake_wordnet
 from perturbkit.resources import wordnet as wnmod
 from perturbkit.resources.errors import ResourceMissing
 
@@ -193,13 +194,25 @@ def test_cli_prepare_wordnet(fake_src, tmp_path, capsys):
 def test_prepare_script(fake_src, tmp_path):
     env = dict(os.environ, WNSEARCHDIR=str(fake_src), PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))
     script = REPO / "scripts" / "prepare_data.sh"
-    run = subprocess.run(["sh", str(script), sys.executable, str(tmp_path / "nd")], env=env,
-                         capture_output=True, text=True, cwd=REPO, timeout=300)
+    run = subprocess.run(
+        ["sh", str(script), sys.executable, str(tmp_path / "nd")],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     assert wnmod.is_prepared(tmp_path / "nd" / "corpora" / "wordnet")
     env["WNSEARCHDIR"] = str(tmp_path / "absent")  # never runs apt-get when WNSEARCHDIR is set
-    run = subprocess.run(["sh", str(script), sys.executable, str(tmp_path / "nd2")], env=env,
-                         capture_output=True, text=True, cwd=REPO, timeout=300)
+    run = subprocess.run(
+        ["sh", str(script), sys.executable, str(tmp_path / "nd2")],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
     assert run.returncode == 1 and "no WordNet database" in run.stderr
 
 
@@ -235,8 +248,14 @@ def test_related_synsets_come_in_the_same_order_in_every_process(fake_src, tmp_p
     seen = set()
     for seed in ("1", "2", "3", "4", "5", "6"):
         env = dict(os.environ, PYTHONHASHSEED=seed, PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))
-        run = subprocess.run([sys.executable, "-c", _ORDER_SCRIPT, str(corpus), make], env=env,
-                             capture_output=True, text=True, cwd=REPO, timeout=120)
+        run = subprocess.run(
+            [sys.executable, "-c", _ORDER_SCRIPT, str(corpus), make],
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+            timeout=120,
+        )
         assert run.returncode == 0, run.stderr
         seen.add(run.stdout.strip())
     assert len(seen) == 1
@@ -267,8 +286,13 @@ def test_offsets_first_synset_and_tag_counts_match_nltk(fake_src, tmp_path, monk
     assert wn.offsets("happy", "a") == tuple(("a", s.offset()) for s in wn.synsets("happy", "a"))
     assert wn.offsets("zebra") == () and wn.first_synset("zebra") is None
     assert wn.first_synset("dogs", "n") == dog
-    for word, synset in (("dog", dog), ("domestic_dog", dog), ("happy", wn.synset("happy.a.01")),
-                         ("happy", wn.synset("glad.s.01")), ("cat", wn.synset("cat.n.01"))):
+    for word, synset in (
+        ("dog", dog),
+        ("domestic_dog", dog),
+        ("happy", wn.synset("happy.a.01")),
+        ("happy", wn.synset("glad.s.01")),
+        ("cat", wn.synset("cat.n.01")),
+    ):
         want = sum(wnmod.lemma_count(l) for l in synset.lemmas() if l.name().lower() == word)
         assert wnmod.tag_count(wn, word, "a" if synset.pos() == "s" else synset.pos(), synset.offset()) == want
     assert wnmod.tag_count(wn, "dog", "n", dog.offset()) == 42

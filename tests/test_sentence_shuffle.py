@@ -1,32 +1,41 @@
 """sentence_shuffle (reorder.py): golden cases and properties."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
+from _transform_props import check_contract, stories
 from hypothesis import given
 from hypothesis import strategies as st
 
 from perturbkit.transform import Effect, get_transform
 from perturbkit.transforms._text import sentences
-from _transform_props import check_contract, stories
 
 STORY = "Tom woke up early. He made coffee. Then he went to work."
 
 GOLDEN = [
     (STORY, 0, "He made coffee. Then he went to work. Tom woke up early."),
     (STORY, 1, "He made coffee. Tom woke up early. Then he went to work."),
-    ("tom woke up early . he made coffee . then he went to work .", 0,
-     "he made coffee . then he went to work . tom woke up early ."),
+    (
+        "tom woke up early . he made coffee . then he went to work .",
+        0,
+        "he made coffee . then he went to work . tom woke up early .",
+    ),
     # paragraph breaks stay where they are; sentences move between them
-    ("Tom woke up early.\n\nHe made coffee. Then he went to work.", 0,
-     "Then he went to work.\n\nTom woke up early. He made coffee."),
+    (
+        "Tom woke up early.\n\nHe made coffee. Then he went to work.",
+        0,
+        "Then he went to work.\n\nTom woke up early. He made coffee.",
+    ),
     # sentences the parser split with no space between them move together: moving them apart
     # would glue sentences the story kept apart ("dogs.It was cold") or strand a quote mark
-    ("He fed the dogs.Then he slept. She woke up early. It was cold.", 0,
-     "It was cold. She woke up early. He fed the dogs.Then he slept."),
-    ("He fed the dogs.Then he slept. She woke up early.", 0,
-     "She woke up early. He fed the dogs.Then he slept."),
+    (
+        "He fed the dogs.Then he slept. She woke up early. It was cold.",
+        0,
+        "It was cold. She woke up early. He fed the dogs.Then he slept.",
+    ),
+    ("He fed the dogs.Then he slept. She woke up early.", 0, "She woke up early. He fed the dogs.Then he slept."),
     ("Tom woke up early.", 0, None),
     ("Go! Go! Go!", 0, None),  # every order is the same text
 ]

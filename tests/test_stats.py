@@ -1,4 +1,5 @@
 """perturbkit.stats: correlations, win rates, bootstrap CIs, Holm, window analysis."""
+
 from __future__ import annotations
 
 import math
@@ -23,13 +24,16 @@ def test_correlation_matches_scipy():
     assert 0 < c.kendall_p < 0.001
 
 
-@pytest.mark.parametrize("x, y, note", [
-    ([1.0, 1.0, 1.0, 1.0], [1, 2, 3, 4], "constant x"),
-    ([1, 2, 3, 4], [5, 5, 5, 5], "constant y"),
-    ([1, 2], [2, 1], "only 2 pair(s)"),
-    ([], [], "only 0 pair(s)"),
-    ([1, 2, float("nan")], [1, 2, 3], "non-finite"),
-])
+@pytest.mark.parametrize(
+    "x, y, note",
+    [
+        ([1.0, 1.0, 1.0, 1.0], [1, 2, 3, 4], "constant x"),
+        ([1, 2, 3, 4], [5, 5, 5, 5], "constant y"),
+        ([1, 2], [2, 1], "only 2 pair(s)"),
+        ([], [], "only 0 pair(s)"),
+        ([1, 2, float("nan")], [1, 2, 3], "non-finite"),
+    ],
+)
 def test_degenerate_correlation_is_undefined_not_an_error(x, y, note):
     c = st.correlation(x, y)
     assert c.pearson is None and c.spearman is None and c.kendall is None and c.pearson_p is None
@@ -85,7 +89,7 @@ def test_moved_share_and_sign_test():
     assert st.moved_share([1, 1, 1, 1], [1.05, 1.2, 0.7, 1.0], 0.1) == 0.5
     assert st.moved_share([], [], 0.1) is None
     assert st.sign_test(0, 0) is None
-    assert st.sign_test(10, 0) == pytest.approx(2 * 0.5 ** 10)
+    assert st.sign_test(10, 0) == pytest.approx(2 * 0.5**10)
     assert st.sign_test(5, 5) == 1.0
 
 
@@ -104,7 +108,7 @@ def _window_reference(metric, human, size, stride):
     wins = []
     s = 0
     while s + size <= len(hs):
-        wins.append((sum(hs[s:s + size]) / size, sum(ms[s:s + size]) / size))
+        wins.append((sum(hs[s : s + size]) / size, sum(ms[s : s + size]) / size))
         s += stride
     dh, dm = [], []
     for i in range(len(wins)):

@@ -1,11 +1,12 @@
 """`perturbkit run` end to end on tiny data written by the tests."""
+
 from __future__ import annotations
 
 import json
 
+import _suite_toys as toys
 import pytest
 
-import _suite_toys as toys
 from perturbkit.cli import main
 from perturbkit.report import Report
 
@@ -48,8 +49,24 @@ def files(tmp_path):
 def test_run_prints_the_table_and_writes_the_report(files, capsys):
     tmp, data, suite, metrics = files
     out = tmp / "out" / "report.json"
-    code = main(["run", str(suite), "--data", str(data), "--metric", f"{metrics}:distinct",
-                 "--metric", f"{metrics}:count", "--seed", "1", "--out", str(out), "--no-progress", "--no-cache"])
+    code = main(
+        [
+            "run",
+            str(suite),
+            "--data",
+            str(data),
+            "--metric",
+            f"{metrics}:distinct",
+            "--metric",
+            f"{metrics}:count",
+            "--seed",
+            "1",
+            "--out",
+            str(out),
+            "--no-progress",
+            "--no-cache",
+        ]
+    )
     captured = capsys.readouterr()
     assert code == 0
     assert "# Suite `cli_suite`" in captured.out
@@ -66,8 +83,25 @@ def test_run_prints_the_table_and_writes_the_report(files, capsys):
 def test_run_writes_the_html_report(files, capsys):
     tmp, data, suite, metrics = files
     html = tmp / "r" / "report.html"
-    assert main(["run", str(suite), "--data", str(data), "--metric", f"{metrics}:distinct",
-                 "--html", str(html), "--no-progress", "--no-cache", "--print", "none"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                str(suite),
+                "--data",
+                str(data),
+                "--metric",
+                f"{metrics}:distinct",
+                "--html",
+                str(html),
+                "--no-progress",
+                "--no-cache",
+                "--print",
+                "none",
+            ]
+        )
+        == 0
+    )
     page = html.read_text()
     assert page.startswith("<!DOCTYPE html>") and "cli_suite" in page and "data:image/png;base64," in page
     assert f"report written to {html}" in capsys.readouterr().err
@@ -75,8 +109,22 @@ def test_run_writes_the_html_report(files, capsys):
 
 def test_run_json_output_and_limit(files, capsys):
     tmp, data, suite, metrics = files
-    code = main(["run", str(suite), "--data", str(data), "--metric", f"{metrics}:distinct", "--print", "json",
-                 "--limit", "3", "--no-progress", "--no-cache"])
+    code = main(
+        [
+            "run",
+            str(suite),
+            "--data",
+            str(data),
+            "--metric",
+            f"{metrics}:distinct",
+            "--print",
+            "json",
+            "--limit",
+            "3",
+            "--no-progress",
+            "--no-cache",
+        ]
+    )
     assert code == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["data"]["n_examples"] == 3 and rep["tests"][0]["counts"]["n_selected"] == 3
@@ -86,9 +134,26 @@ def test_run_with_column_options_on_csv(files, capsys):
     tmp, _, suite, metrics = files
     csv_file = tmp / "stories.csv"
     csv_file.write_text("key,story\n" + "".join(f'{i},"{t}"\n' for i, t in toys.STORIES))
-    code = main(["run", str(suite), "--data", str(csv_file), "--text-col", "story", "--id-col", "key",
-                 "--metric", f"{metrics}:distinct", "--print", "none", "--out", str(tmp / "r.json"),
-                 "--no-progress", "--no-cache"])
+    code = main(
+        [
+            "run",
+            str(suite),
+            "--data",
+            str(csv_file),
+            "--text-col",
+            "story",
+            "--id-col",
+            "key",
+            "--metric",
+            f"{metrics}:distinct",
+            "--print",
+            "none",
+            "--out",
+            str(tmp / "r.json"),
+            "--no-progress",
+            "--no-cache",
+        ]
+    )
     assert code == 0 and capsys.readouterr().out == ""
     assert "s1" in Report.load(tmp / "r.json").examples
 
@@ -98,16 +163,30 @@ def test_run_shipped_suite_by_name(tmp_path, capsys, monkeypatch):
 
     monkeypatch.chdir(tmp_path)
     write_examples(tmp_path / "d.jsonl", toys.stories())
-    code = main(["run", "demo", "--data", "d.jsonl", "--metric", "lexical_diversity", "--no-progress",
-                 "--no-cache", "--no-details"])
+    code = main(
+        [
+            "run",
+            "demo",
+            "--data",
+            "d.jsonl",
+            "--metric",
+            "lexical_diversity",
+            "--no-progress",
+            "--no-cache",
+            "--no-details",
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0 and "# Suite `demo`" in out and "sentence_order" in out and "details" not in out
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--metric", "no_such_metric"], "unknown metric 'no_such_metric'"),
-    (["--metric", "lexical_diversity", "--limit", "0"], "--limit must be at least 1"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--metric", "no_such_metric"], "unknown metric 'no_such_metric'"),
+        (["--metric", "lexical_diversity", "--limit", "0"], "--limit must be at least 1"),
+    ],
+)
 def test_run_user_errors_exit_2_with_one_line(files, capsys, args, message):
     tmp, data, suite, _ = files
     code = main(["run", str(suite), "--data", str(data), "--no-progress", "--no-cache", *args])

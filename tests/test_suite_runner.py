@@ -1,24 +1,28 @@
 """run_suite end to end with toy transforms and toy metrics on small in-test data."""
+
 from __future__ import annotations
 
 import math
 
+import _suite_toys as toys
 import numpy as np
 import pytest
 from scipy import stats as sps
 
-import _suite_toys as toys
 from perturbkit.errors import InputError, MetricError
 from perturbkit.example import Example
-from perturbkit.suite import (Directional, Discrimination, HumanCorrelation, Invariance, Suite,
-                              generate, run_suite)
+from perturbkit.suite import Directional, Discrimination, HumanCorrelation, Invariance, Suite, generate, run_suite
 
 
 def run(suite, examples=None, metrics=None, **kw):
     kw.setdefault("cache_dir", False)
     kw.setdefault("progress", False)
-    return run_suite(suite, toys.stories() if examples is None else examples,
-                     metrics or {"distinct": toys.distinct_ratio, "words": toys.n_words}, **kw)
+    return run_suite(
+        suite,
+        toys.stories() if examples is None else examples,
+        metrics or {"distinct": toys.distinct_ratio, "words": toys.n_words},
+        **kw,
+    )
 
 
 def caps(texts, contexts=None, references=None):
@@ -53,8 +57,8 @@ def test_variants_carry_provenance():
         assert var.transform == "toy_dup_word" and var.id.startswith(ex.id + "/")
         assert len(vx.edits) == 1 and vx.edits[0].transform == "toy_dup_word"
         e = vx.edits[0]
-        assert vx.text[:e.after_span[0]] == ex.text[:e.before_span[0]]
-        assert vx.text[e.after_span[1]:] == ex.text[e.before_span[1]:]
+        assert vx.text[: e.after_span[0]] == ex.text[: e.before_span[0]]
+        assert vx.text[e.after_span[1] :] == ex.text[e.before_span[1] :]
         assert vx.context == ex.context
 
 
@@ -64,8 +68,9 @@ def test_positives_perturbed_keeps_only_originals_with_a_variant():
 
 
 def test_invariance_reports_abs_r_and_moved_share():
-    suite = Suite(name="s", tests=[Invariance(name="lower", transforms="toy_lower_first", tolerance=0.5,
-                                              units="absolute")])
+    suite = Suite(
+        name="s", tests=[Invariance(name="lower", transforms="toy_lower_first", tolerance=0.5, units="absolute")]
+    )
     r = run(suite, metrics={"distinct": toys.distinct_ratio, "caps": caps})
     t = r.test("lower")
     d, c = t.stats["distinct"], t.stats["caps"]
@@ -85,10 +90,13 @@ def test_invariance_tolerance_in_std_units():
 
 
 def test_invariance_on_the_negatives_of_a_discrimination_test():
-    suite = Suite(name="s", tests=[
-        Discrimination(name="dup", transforms="toy_dup_word"),
-        Invariance(name="lower_neg", transforms="toy_lower_first", originals="negatives-of:dup"),
-    ])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="dup", transforms="toy_dup_word"),
+            Invariance(name="lower_neg", transforms="toy_lower_first", originals="negatives-of:dup"),
+        ],
+    )
     r = run(suite)
     neg_ids = {c.id for c in r.test("dup").variants()}
     t = r.test("lower_neg")
@@ -100,17 +108,20 @@ def test_invariance_on_the_negatives_of_a_discrimination_test():
 
 
 def test_directional_fail_rates():
-    suite = Suite(name="s", tests=[
-        Directional(name="down", transforms="toy_dup_word", expect="decrease"),
-        Directional(name="up", transforms="toy_dup_word", expect="increase", margin=0.5, units="absolute"),
-        Directional(name="same", transforms="toy_lower_first", expect="same", tolerance=0.0, units="absolute"),
-        Directional(name="auto", transforms=["toy_dup_word"], expect="auto"),
-    ])
+    suite = Suite(
+        name="s",
+        tests=[
+            Directional(name="down", transforms="toy_dup_word", expect="decrease"),
+            Directional(name="up", transforms="toy_dup_word", expect="increase", margin=0.5, units="absolute"),
+            Directional(name="same", transforms="toy_lower_first", expect="same", tolerance=0.0, units="absolute"),
+            Directional(name="auto", transforms=["toy_dup_word"], expect="auto"),
+        ],
+    )
     r = run(suite)
     assert r.test("down").stats["distinct"]["fail_rate"] == 0.0
     assert r.test("down").stats["words"]["fail_rate"] == 1.0
     up = r.test("up").stats["words"]
-    assert up["fail_rate"] == 0.0 and up["n_increase"] == 5 and up["sign_p"] == pytest.approx(2 * 0.5 ** 5)
+    assert up["fail_rate"] == 0.0 and up["n_increase"] == 5 and up["sign_p"] == pytest.approx(2 * 0.5**5)
     assert r.test("same").stats["distinct"]["fail_rate"] == 0.0
     auto = r.test("auto").stats["distinct"]
     assert auto["expected_counts"] == {"decrease": 5} and auto["fail_rate"] == 0.0
@@ -131,8 +142,9 @@ def rated_stories(n=60):
 
 
 def test_human_correlation_overall_per_group_and_windows():
-    suite = Suite(name="h", tests=[HumanCorrelation(name="hum", group_by=["system", "absent"],
-                                                    windows={"size": 20, "stride": 5})])
+    suite = Suite(
+        name="h", tests=[HumanCorrelation(name="hum", group_by=["system", "absent"], windows={"size": 20, "stride": 5})]
+    )
     r = run(suite, rated_stories(), {"words": toys.n_words})
     t = r.test("hum")
     assert t.counts["n_rated"] == 60 and t.counts["n_excluded"] == 3
@@ -149,8 +161,7 @@ def test_human_correlation_overall_per_group_and_windows():
 
 
 def test_constant_metric_gives_undefined_correlations_not_a_crash():
-    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"),
-                                   HumanCorrelation(name="hum")])
+    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"), HumanCorrelation(name="hum")])
     exs = [Example(t, id=i, meta={"rating": k}) for k, (i, t) in enumerate(toys.STORIES)]
     r = run(suite, exs, {"const": toys.constant})
     d = r.test("dup").stats["const"]
@@ -173,18 +184,20 @@ def test_same_seed_same_report_and_the_seed_matters():
 
 def test_corpus_transforms_are_fitted_once_on_the_whole_data_set():
     toys.ToyCorpusWord.fits.clear()
-    suite = Suite(name="s", tests=[
-        Discrimination(name="a", transforms="toy_corpus_word", select={"limit": 2}),
-        Directional(name="b", transforms=["toy_corpus_word", "toy_dup_word"], expect="decrease"),
-    ])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="a", transforms="toy_corpus_word", select={"limit": 2}),
+            Directional(name="b", transforms=["toy_corpus_word", "toy_dup_word"], expect="decrease"),
+        ],
+    )
     r = run(suite)
     assert toys.ToyCorpusWord.fits == [6]
     assert r.test("a").counts["n_selected"] == 2
 
 
 def test_n_samples_draws_several_variants_with_unique_ids():
-    suite = Suite(name="s", defaults={"n_samples": 4},
-                  tests=[Discrimination(name="dup", transforms="toy_dup_word")])
+    suite = Suite(name="s", defaults={"n_samples": 4}, tests=[Discrimination(name="dup", transforms="toy_dup_word")])
     t = run(suite).test("dup")
     ids = [c.id for c in t.variants()]
     assert len(ids) == len(set(ids))
@@ -198,10 +211,13 @@ def test_n_samples_draws_several_variants_with_unique_ids():
 
 
 def test_same_variant_id_with_different_text_is_disambiguated():
-    suite = Suite(name="s", tests=[
-        Discrimination(name="d3", transforms={"toy_dup_word": {"min_words": 3}}),
-        Discrimination(name="d4", transforms={"toy_dup_word": {"min_words": 4}}),
-    ])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="d3", transforms={"toy_dup_word": {"min_words": 3}}),
+            Discrimination(name="d4", transforms={"toy_dup_word": {"min_words": 4}}),
+        ],
+    )
     r = run(suite)
     for t in r.tests:
         for c in t.variants():
@@ -212,29 +228,42 @@ def test_same_variant_id_with_different_text_is_disambiguated():
 
 def test_select_filters_originals(annotator):
     exs = [Example(t, id=i, meta={"lang": "en" if i in ("s1", "s2", "s3") else "fr"}) for i, t in toys.STORIES]
-    g = generate(Suite(name="s", tests=[
-        Discrimination(name="en", transforms="toy_dup_word", select={"meta": {"lang": "en"}}),
-        Discrimination(name="any", transforms="toy_dup_word", select={"meta": {"lang": ["en", "fr"]}}),
-        Discrimination(name="long", transforms="toy_dup_word", select={"min_words": 13}),
-        Discrimination(name="three", transforms="toy_dup_word", select={"min_sentences": 3}),
-        Discrimination(name="one", transforms="toy_dup_word", select={"max_sentences": 1}),
-        Discrimination(name="sample", transforms="toy_dup_word", select={"sample": 3}),
-    ]), exs, annotator=annotator)
+    g = generate(
+        Suite(
+            name="s",
+            tests=[
+                Discrimination(name="en", transforms="toy_dup_word", select={"meta": {"lang": "en"}}),
+                Discrimination(name="any", transforms="toy_dup_word", select={"meta": {"lang": ["en", "fr"]}}),
+                Discrimination(name="long", transforms="toy_dup_word", select={"min_words": 13}),
+                Discrimination(name="three", transforms="toy_dup_word", select={"min_sentences": 3}),
+                Discrimination(name="one", transforms="toy_dup_word", select={"max_sentences": 1}),
+                Discrimination(name="sample", transforms="toy_dup_word", select={"sample": 3}),
+            ],
+        ),
+        exs,
+        annotator=annotator,
+    )
     assert [e.id for e in g["en"].originals] == ["s1", "s2", "s3"]
     assert len(g["any"].originals) == 6
     assert [e.id for e in g["long"].originals] == ["s2", "s5", "s6"]
     assert [e.id for e in g["three"].originals] == ["s1", "s2", "s5", "s6"]
     assert [e.id for e in g["one"].originals] == ["s4"]
     assert len(g["sample"].originals) == 3
-    again = generate(Suite(name="s", tests=[Discrimination(name="sample", transforms="toy_dup_word",
-                                                           select={"sample": 3})]), exs, annotator=annotator)
+    again = generate(
+        Suite(name="s", tests=[Discrimination(name="sample", transforms="toy_dup_word", select={"sample": 3})]),
+        exs,
+        annotator=annotator,
+    )
     assert [e.id for e in again["sample"].originals] == [e.id for e in g["sample"].originals]
 
 
 def test_filters_remove_and_count():
-    suite = Suite(name="s", tests=[
-        Discrimination(name="dup", transforms="toy_dup_word", filters=["changed", {"length_ratio": {"max": 1.0}}]),
-    ])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="dup", transforms="toy_dup_word", filters=["changed", {"length_ratio": {"max": 1.0}}]),
+        ],
+    )
     t = run(suite).test("dup")
     assert t.counts["n_filtered"] == {"changed": 0, "length_ratio": 5} and t.counts["n_variants"] == 0
     assert any("no variant survived" in n for n in t.notes)
@@ -259,8 +288,13 @@ def test_all_tests_are_scored_in_one_call_first():
         calls.append(list(texts))
         return [float(len(t.split())) for t in texts]
 
-    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"),
-                                   Invariance(name="low", transforms="toy_lower_first")])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="dup", transforms="toy_dup_word"),
+            Invariance(name="low", transforms="toy_lower_first"),
+        ],
+    )
     r = run(suite, metrics={"words": words})
     ids = {c.id for t in r.tests for c in t.cases}
     assert len(calls) == 1 and len(calls[0]) == len(ids) == len({r.example(i).text for i in ids})
@@ -279,8 +313,13 @@ def test_a_failure_in_the_up_front_call_is_reported_by_the_test_that_has_the_exa
             raise ValueError("no lower case please")
         return [1.0] * len(texts)
 
-    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"),
-                                   Invariance(name="low", transforms="toy_lower_first")])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="dup", transforms="toy_dup_word"),
+            Invariance(name="low", transforms="toy_lower_first"),
+        ],
+    )
     with pytest.raises(MetricError) as info:
         run(suite, metrics={"picky": picky})
     msg = str(info.value)
@@ -288,11 +327,14 @@ def test_a_failure_in_the_up_front_call_is_reported_by_the_test_that_has_the_exa
     assert len(calls) == 3  # all at once (fails), test 'dup' (fine), test 'low' (fails, named)
 
 
-@pytest.mark.parametrize("bad, what", [
-    (lambda texts, c=None, r=None: [float("nan")] * len(texts), "NaN"),
-    (lambda texts, c=None, r=None: [1.0] * (len(texts) + 1), "scores for"),
-    (lambda texts, c=None, r=None: ["x"] * len(texts), "not numbers"),
-])
+@pytest.mark.parametrize(
+    "bad, what",
+    [
+        (lambda texts, c=None, r=None: [float("nan")] * len(texts), "NaN"),
+        (lambda texts, c=None, r=None: [1.0] * (len(texts) + 1), "scores for"),
+        (lambda texts, c=None, r=None: ["x"] * len(texts), "not numbers"),
+    ],
+)
 def test_metric_returning_bad_scores_names_the_test(bad, what):
     suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word")])
     with pytest.raises(MetricError) as info:
@@ -310,8 +352,13 @@ def test_metric_needing_missing_context_fails_before_scoring():
         return [1.0] * len(texts)
 
     m = as_metric(needs_ctx, name="needs_ctx", needs=("reference",))
-    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"),
-                                   Invariance(name="low", transforms="toy_lower_first")])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="dup", transforms="toy_dup_word"),
+            Invariance(name="low", transforms="toy_lower_first"),
+        ],
+    )
     with pytest.raises(MetricError, match="needs a reference") as info:
         run(suite, metrics=[toys.distinct_ratio, m])
     assert "'dup'" in str(info.value) and calls == []
@@ -334,8 +381,13 @@ def test_strings_and_dicts_are_accepted_as_examples():
 
 
 def test_holm_adjustment_across_tests():
-    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"),
-                                   Invariance(name="low", transforms="toy_lower_first")])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="dup", transforms="toy_dup_word"),
+            Invariance(name="low", transforms="toy_lower_first"),
+        ],
+    )
     r = run(suite, metrics={"caps": caps})
     from perturbkit.stats import holm
 
@@ -345,8 +397,13 @@ def test_holm_adjustment_across_tests():
 
 
 def test_every_case_is_in_the_examples_table_and_scores_are_finite():
-    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word"),
-                                   Invariance(name="neg", transforms="toy_lower_first", originals="negatives-of:*")])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="dup", transforms="toy_dup_word"),
+            Invariance(name="neg", transforms="toy_lower_first", originals="negatives-of:*"),
+        ],
+    )
     r = run(suite)
     for t in r.tests:
         for c in t.cases:
@@ -357,8 +414,14 @@ def test_every_case_is_in_the_examples_table_and_scores_are_finite():
 def test_shipped_demo_suite_runs_on_the_sample_stories(annotator, sample_examples):
     from perturbkit.suite import load_suite
 
-    r = run_suite(load_suite("demo"), sample_examples[:12], ["ngram_repetition", "lexical_diversity"],
-                  annotator=annotator, cache_dir=False, progress=False)
+    r = run_suite(
+        load_suite("demo"),
+        sample_examples[:12],
+        ["ngram_repetition", "lexical_diversity"],
+        annotator=annotator,
+        cache_dir=False,
+        progress=False,
+    )
     assert [t.name for t in r.tests] == [t.name for t in load_suite("demo").tests]
     rep = r.test("sentence_repetition").stats["lexical_diversity"]
     assert rep["n_neg"] > 0 and rep["win_rate"] > 0.9 and rep["pearson"] > 0
@@ -367,12 +430,15 @@ def test_shipped_demo_suite_runs_on_the_sample_stories(annotator, sample_example
 def test_a_full_report_round_trips_through_json(tmp_path):
     from perturbkit.report import Report
 
-    suite = Suite(name="s", tests=[
-        Discrimination(name="d", transforms="toy_dup_word"),
-        Directional(name="x", transforms="toy_dup_word", expect="auto"),
-        Invariance(name="i", transforms="toy_lower_first", units="relative"),
-        HumanCorrelation(name="h", group_by="g", windows={"size": 2, "stride": 1}),
-    ])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="d", transforms="toy_dup_word"),
+            Directional(name="x", transforms="toy_dup_word", expect="auto"),
+            Invariance(name="i", transforms="toy_lower_first", units="relative"),
+            HumanCorrelation(name="h", group_by="g", windows={"size": 2, "stride": 1}),
+        ],
+    )
     exs = [Example(e.text, id=e.id, meta={"rating": i, "g": "ab"[i % 2]}) for i, e in enumerate(toys.stories())]
     r = run(suite, exs)
     r.to_json(tmp_path / "r.json")
@@ -381,8 +447,13 @@ def test_a_full_report_round_trips_through_json(tmp_path):
 
 
 def test_a_transform_whose_effect_does_not_fit_the_kind_is_noted():
-    suite = Suite(name="s", tests=[Discrimination(name="d", transforms=["toy_lower_first", "toy_dup_word"]),
-                                   Invariance(name="i", transforms="toy_lower_first")])
+    suite = Suite(
+        name="s",
+        tests=[
+            Discrimination(name="d", transforms=["toy_lower_first", "toy_dup_word"]),
+            Invariance(name="i", transforms="toy_lower_first"),
+        ],
+    )
     r = run(suite)
     assert r.test("d").notes == ["toy_lower_first is meaning-preserving, unusual for a discrimination test"]
     assert r.test("i").notes == []
@@ -403,9 +474,11 @@ def test_thresholds_in_yaml_drive_assert_suite(tmp_path):
     from perturbkit.testing import SuiteCheckFailure, assert_suite
 
     p = tmp_path / "t.yaml"
-    p.write_text("name: t\nthresholds: {min_win_rate: 0.99}\ntests:\n"
-                 "  - {name: dup, kind: discrimination, transforms: toy_dup_word}\n"
-                 "  - {name: dup2, kind: discrimination, transforms: toy_dup_word, thresholds: {min_win_rate: 0.0}}\n")
+    p.write_text(
+        "name: t\nthresholds: {min_win_rate: 0.99}\ntests:\n"
+        "  - {name: dup, kind: discrimination, transforms: toy_dup_word}\n"
+        "  - {name: dup2, kind: discrimination, transforms: toy_dup_word, thresholds: {min_win_rate: 0.0}}\n"
+    )
     suite = load_suite(p)
     assert suite.thresholds.min_win_rate == 0.99 and suite.tests[1].thresholds.min_win_rate == 0.0
     # a metric blind to repetition ties every pair: win rate 0.5, below the suite-wide 0.99
@@ -415,7 +488,9 @@ def test_thresholds_in_yaml_drive_assert_suite(tmp_path):
     assert "dup" in str(exc.value) and "0.99" in str(exc.value)
     assert_suite(report, tests=["dup2"])  # its own threshold wins
     bad = tmp_path / "bad.yaml"
-    bad.write_text("name: t\nthresholds: {min_winrate: 0.5}\ntests:\n  - {name: d, kind: discrimination, transforms: toy_dup_word}\n")
+    bad.write_text(
+        "name: t\nthresholds: {min_winrate: 0.5}\ntests:\n  - {name: d, kind: discrimination, transforms: toy_dup_word}\n"
+    )
     from perturbkit.errors import SuiteError
 
     with pytest.raises(SuiteError, match="min_winrate.*did you mean 'min_win_rate'"):

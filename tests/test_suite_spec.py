@@ -1,14 +1,23 @@
 """Suite schema and YAML loader: validation errors, Python-built suites, shipped suites."""
+
 from __future__ import annotations
 
 import textwrap
 
+import _suite_toys  # noqa: F401  (registers the toy transforms)
 import pytest
 
-import _suite_toys  # noqa: F401  (registers the toy transforms)
 from perturbkit.errors import SuiteError, UserError
-from perturbkit.suite import (Directional, Discrimination, HumanCorrelation, Invariance, Select, Suite,
-                              load_suite, shipped_suites)
+from perturbkit.suite import (
+    Directional,
+    Discrimination,
+    HumanCorrelation,
+    Invariance,
+    Select,
+    Suite,
+    load_suite,
+    shipped_suites,
+)
 from perturbkit.suite import spec as spec_mod
 
 GOOD = """\
@@ -75,14 +84,22 @@ def test_good_suite_loads_and_normalises(tmp_path):
 def test_python_built_suite_equals_yaml_built_suite(tmp_path):
     from perturbkit.transform import get_transform
 
-    built = Suite(name="mini", description="a small suite", defaults={"seed": 3, "filters": ["changed"]}, tests=[
-        Discrimination(name="dup", select=Select(min_words=3, meta={"lang": "en"}),
-                       transforms=[get_transform("toy_dup_word", min_words=4), "toy_corpus_word"]),
-        Invariance(name="lower", transforms="toy_lower_first", tolerance=0.2),
-        Invariance(name="lower_neg", originals="negatives-of:dup", transforms=["toy_lower_first"]),
-        Directional(name="drops", expect="decrease", margin=0.01, transforms={"toy_dup_word": None}),
-        HumanCorrelation(name="humans", rating="score", group_by=["system"], windows={"size": 50, "stride": 5}),
-    ])
+    built = Suite(
+        name="mini",
+        description="a small suite",
+        defaults={"seed": 3, "filters": ["changed"]},
+        tests=[
+            Discrimination(
+                name="dup",
+                select=Select(min_words=3, meta={"lang": "en"}),
+                transforms=[get_transform("toy_dup_word", min_words=4), "toy_corpus_word"],
+            ),
+            Invariance(name="lower", transforms="toy_lower_first", tolerance=0.2),
+            Invariance(name="lower_neg", originals="negatives-of:dup", transforms=["toy_lower_first"]),
+            Directional(name="drops", expect="decrease", margin=0.01, transforms={"toy_dup_word": None}),
+            HumanCorrelation(name="humans", rating="score", group_by=["system"], windows={"size": 50, "stride": 5}),
+        ],
+    )
     loaded = load_suite(write(tmp_path, GOOD))
     assert built == loaded
     assert built != load_suite(write(tmp_path, GOOD.replace("tolerance: 0.2", "tolerance: 0.3"), "other.yaml"))

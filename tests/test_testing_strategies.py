@@ -1,4 +1,5 @@
 """perturbkit.testing: corpora, strategies (shrinking, determinism), pair and suite assertions."""
+
 from __future__ import annotations
 
 import json
@@ -16,13 +17,28 @@ from perturbkit.annotate import Level
 from perturbkit.errors import InputError
 from perturbkit.example import Example
 from perturbkit.report import Case, Report, TestResult
-from perturbkit.testing import (Kit, NoVariants, Pair, RobustnessFailure, SuiteCheckFailure, assert_decreases,
-                                assert_invariant, assert_suite, check_suite, load_stories, perturbations, perturbed,
-                                sample_stories, stories, variants_by_story)
+from perturbkit.testing import (
+    Kit,
+    NoVariants,
+    Pair,
+    RobustnessFailure,
+    SuiteCheckFailure,
+    assert_decreases,
+    assert_invariant,
+    assert_suite,
+    check_suite,
+    load_stories,
+    perturbations,
+    perturbed,
+    sample_stories,
+    stories,
+    variants_by_story,
+)
 from perturbkit.transform import Change, Effect, Transform, get_transform, register, registry
 
-FIXED = settings(database=None, derandomize=True, deadline=None, max_examples=40,
-                 suppress_health_check=[HealthCheck.too_slow])
+FIXED = settings(
+    database=None, derandomize=True, deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow]
+)
 
 TINY = [
     Example("The cat sat on the warm mat all day.", id="t-long"),
@@ -256,8 +272,9 @@ def test_perturbations_filter_by_effect_and_aspect():
         assert t.effect == Effect.BREAKS
 
     breaking()
-    assert {find(perturbations(aspect="toyi"), lambda t: t.name == n).name for n in ("toyi_upper", "toyi_drop")} == \
-        {"toyi_upper", "toyi_drop"}
+    assert {
+        find(perturbations(aspect="toyi"), lambda t, n=n: t.name == n).name for n in ("toyi_upper", "toyi_drop")
+    } == {"toyi_upper", "toyi_drop"}
     with pytest.raises(NoSuchExample):
         find(perturbations(effect=Effect.PRESERVES, aspect="toyi"), lambda t: t.name != "toyi_upper")
     assert find(perturbations(names=["toyi_upper", "toyi_drop"]), lambda t: True).name == "toyi_upper"  # first name
@@ -304,7 +321,9 @@ def test_assert_invariant_passes_within_tolerance_and_fails_with_the_edit():
     assert "(allowed ±0.5)" in msg
     assert "original ex1  score 1\n    A dog ran home.\n    context: It was late." in msg
     assert f"variant  ex1/toyi_upper (seed 0)  score {1 + len(word) - (word[0].isupper())}" in msg
-    assert f"edits (1):\n    toyi_upper [{pair.edits[0].before_span[0]}:" in msg and f"{word!r} -> {word.upper()!r}" in msg
+    assert (
+        f"edits (1):\n    toyi_upper [{pair.edits[0].before_span[0]}:" in msg and f"{word!r} -> {word.upper()!r}" in msg
+    )
     assert info.value.scores[0] == 1.0 and info.value.pair is pair
     assert_invariant(n_upper, pair, tol=0, rel_tol=5.0)  # relative tolerance: 5 x |1|
 
@@ -362,13 +381,25 @@ def _report(spec_thresholds=None, test_thresholds=None) -> Report:
         return out
 
     tests = [
-        TestResult("order", "discrimination", cases=cases([(o1, 1.0, v1, 1.0), (o2, 2.0, v2, 1.0)]),
-                   stats={"m": {"win_rate": 0.75, "pearson": 0.3, "n_pairs": 2}}),
-        TestResult("punct", "invariance", cases=cases([(o1, 1.0, p1, 1.05)]),
-                   stats={"m": {"abs_r": 0.05, "moved_share": 0.0, "n_pairs": 1}}),
+        TestResult(
+            "order",
+            "discrimination",
+            cases=cases([(o1, 1.0, v1, 1.0), (o2, 2.0, v2, 1.0)]),
+            stats={"m": {"win_rate": 0.75, "pearson": 0.3, "n_pairs": 2}},
+        ),
+        TestResult(
+            "punct",
+            "invariance",
+            cases=cases([(o1, 1.0, p1, 1.05)]),
+            stats={"m": {"abs_r": 0.05, "moved_share": 0.0, "n_pairs": 1}},
+        ),
         TestResult("dir", "directional", stats={"m": {"fail_rate": 0.4, "n_pairs": 5}}),
-        TestResult("empty", "discrimination", notes=["no variant survived"],
-                   stats={"m": {"win_rate": None, "pearson": None, "n_pairs": 0, "note": "no variants"}}),
+        TestResult(
+            "empty",
+            "discrimination",
+            notes=["no variant survived"],
+            stats={"m": {"win_rate": None, "pearson": None, "n_pairs": 0, "note": "no variants"}},
+        ),
     ]
     spec = {"name": "toy", "tests": [{"name": t.name, "kind": t.kind} for t in tests]}
     if spec_thresholds:
@@ -382,7 +413,9 @@ def _report(spec_thresholds=None, test_thresholds=None) -> Report:
 def test_assert_suite_passes_and_returns_the_checks():
     checks = assert_suite(_report(), min_win_rate=0.7, max_abs_r=0.1, tests=["order", "punct"])
     assert [(c.test, c.threshold, c.value, c.passed) for c in checks] == [
-        ("order", "min_win_rate", 0.75, True), ("punct", "max_abs_r", 0.05, True)]
+        ("order", "min_win_rate", 0.75, True),
+        ("punct", "max_abs_r", 0.05, True),
+    ]
 
 
 def test_assert_suite_failure_message_names_the_test_and_shows_the_worst_pair():
@@ -394,8 +427,9 @@ def test_assert_suite_failure_message_names_the_test_and_shows_the_worst_pair():
     assert re.match(r"  order +discrimination +m +FAIL  win_rate 0\.750 < 0\.8  \(min_win_rate, 2 pairs\)", lines[1])
     assert re.match(r"  empty +discrimination +m +FAIL  win_rate undefined \(no variants\)", lines[2])
     assert "ok    abs_r 0.050 <= 0.1" in msg and "ok    fail_rate 0.400 <= 0.5" in msg
-    assert ("order, metric 'm': a variant that scored the same as its original (1 of 2 pairs tie)\n"
-            "  original o1  m score 1") in msg
+    assert (
+        "order, metric 'm': a variant that scored the same as its original (1 of 2 pairs tie)\n  original o1  m score 1"
+    ) in msg
     assert "He fell. Tom ran." in msg
     assert [c.passed for c in info.value.checks].count(False) == 2
 
@@ -404,8 +438,7 @@ def test_per_test_thresholds_win_and_the_suite_spec_is_read():
     assert_suite(_report(), min_win_rate=0.9, thresholds={"order": {"min_win_rate": 0.5}}, tests=["order"])
     with pytest.raises(SuiteCheckFailure, match="min_win_rate"):  # from the report's suite spec
         assert_suite(_report(spec_thresholds={"min_win_rate": 0.9}), tests=["order"])
-    assert_suite(_report(spec_thresholds={"min_win_rate": 0.9}, test_thresholds={"min_win_rate": 0.7}),
-                 tests=["order"])
+    assert_suite(_report(spec_thresholds={"min_win_rate": 0.9}, test_thresholds={"min_win_rate": 0.7}), tests=["order"])
 
 
 def test_assert_suite_errors():

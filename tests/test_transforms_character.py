@@ -1,9 +1,11 @@
 """subject_object_swap, name_change and entity_replacement: golden outputs and properties."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
+from _character_stories import any_text, check_common, stories
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,8 +15,6 @@ from perturbkit.resources.lexicons import word_list
 from perturbkit.transform import TransformParamError
 from perturbkit.transforms._persons import name_gender, pronoun_readings
 from perturbkit.transforms.character import entity_shape
-
-from _character_stories import any_text, check_common, stories
 
 # ------------------------------------------------------------------------------------------------
 # subject_object_swap
@@ -36,16 +36,19 @@ def test_sos_golden(annotator, text, seed, expected):
     assert out is not None and out.text == expected
 
 
-@pytest.mark.parametrize("text", [
-    "He picked up the box.",  # "The box picked up him"
-    "She hurt herself.",  # reflexive object
-    "They helped each other.",
-    "He drove four hours.",  # a measure, not an object
-    "She took care of him.",  # light verb idiom
-    "He never told anyone.",  # "Anyone never told him"
-    "Our dog, Max, knocked the jar over.",  # apposition with commas
-    "The rain fell.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He picked up the box.",  # "The box picked up him"
+        "She hurt herself.",  # reflexive object
+        "They helped each other.",
+        "He drove four hours.",  # a measure, not an object
+        "She took care of him.",  # light verb idiom
+        "He never told anyone.",  # "Anyone never told him"
+        "Our dog, Max, knocked the jar over.",  # apposition with commas
+        "The rain fell.",
+    ],
+)
 def test_sos_skips_what_it_cannot_do(annotator, text):
     assert get_transform("subject_object_swap")(text, seed=0, annotator=annotator) is None
 
@@ -75,8 +78,11 @@ def test_sos_properties(annotator, text, seed):
 # name_change
 # ------------------------------------------------------------------------------------------------
 NAME_GOLDEN = [
-    ("Anna Smith bought a red bike. Anna's brother wanted to ride it.", 0,
-     "Maryann Smith bought a red bike. Maryann's brother wanted to ride it."),
+    (
+        "Anna Smith bought a red bike. Anna's brother wanted to ride it.",
+        0,
+        "Maryann Smith bought a red bike. Maryann's brother wanted to ride it.",
+    ),
     ("bob was tired . bob went home .", 0, "pierre was tired . pierre went home ."),
     ("Carlos' bike was red. Carlos rode it.", 0, "Pablo's bike was red. Pablo rode it."),
 ]
@@ -97,18 +103,22 @@ def test_name_change_renames_the_context_too(annotator):
     assert name_gender(new) == "m" and out.reference == ex.reference
 
 
-@pytest.mark.parametrize("text", [
-    "[MALE] went to the store . [FEMALE] stayed home .",  # masked names are not renamed
-    "Will you come? I will.",  # "will" is a word, not a name
-    "The dog barked at the mailman.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[MALE] went to the store . [FEMALE] stayed home .",  # masked names are not renamed
+        "Will you come? I will.",  # "will" is a word, not a name
+        "The dog barked at the mailman.",
+    ],
+)
 def test_name_change_not_applicable(annotator, text):
     assert get_transform("name_change")(text, seed=0, annotator=annotator) is None
 
 
 def test_unknown_gender_gets_a_unisex_name(annotator):
-    out = get_transform("name_change")("Yesterday Tendai baked bread. Later Tendai sold it.", seed=0,
-                                       annotator=annotator)
+    out = get_transform("name_change")(
+        "Yesterday Tendai baked bread. Later Tendai sold it.", seed=0, annotator=annotator
+    )
     new = {e.after for e in out.edits}
     assert len(new) == 1 and next(iter(new)).lower() in word_list("names_neutral.txt")
 
@@ -158,8 +168,11 @@ def test_entity_replacement_anchors(annotator):
 
 
 def test_entity_replacement_fit_draws_from_the_corpus(annotator):
-    corpus = [Example("Ingrid moved to Lisbon."), Example("Later Ingrid visited Lisbon and Oslo."),
-              Example("Kofi lives in Accra.")]
+    corpus = [
+        Example("Ingrid moved to Lisbon."),
+        Example("Later Ingrid visited Lisbon and Oslo."),
+        Example("Kofi lives in Accra."),
+    ]
     t = get_transform("entity_replacement", labels=["GPE"]).fit(corpus, annotator)
     assert set(t.pool["GPE"]) <= {"Lisbon", "Oslo", "Accra"} and t.pool["GPE"]
     ex = Example("We flew to Madrid. Madrid was hot.", context="We planned a trip to Madrid.")
@@ -201,8 +214,9 @@ def test_entity_replacement_properties(annotator, text, seed, context):
     assert len({e.note for e in ents}) <= 2  # one entity (and its first name)
     first = min(e.before_span[0] for e in ents)
     anchor = context if context is not None else text[:first]  # the context, or the first sentence
-    assert all(e.before.lower() in anchor.lower() or e.before.split()[0].lower() in anchor.lower()
-               for e in ents)  # the entity also occurs where it is not replaced
+    assert all(
+        e.before.lower() in anchor.lower() or e.before.split()[0].lower() in anchor.lower() for e in ents
+    )  # the entity also occurs where it is not replaced
 
 
 @given(text=stories())

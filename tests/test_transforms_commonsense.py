@@ -1,9 +1,11 @@
 """conceptnet_substitution: with a tiny ConceptNet edge file written here and with the WordNet
 fallback; golden outputs, applicability (both ends of an edge in the story), inflection, and the
 property that every replacement is a neighbour of the original in the provider used."""
+
 from __future__ import annotations
 
 import pytest
+from _edit_checks import check_properties, texts
 from hypothesis import given
 from hypothesis import strategies as st
 from lemminflect import getAllLemmas
@@ -14,8 +16,6 @@ from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.conceptnet import get_provider
 from perturbkit.transforms._wordsub import antonyms_of
 from perturbkit.transforms.commonsense import concept_neighbours, has_concept_edge, siblings_ok
-
-from _edit_checks import check_properties, texts
 
 pytestmark = pytest.mark.skipif(not wordnet_resource.available(), reason="WordNet is not installed")
 
@@ -30,10 +30,18 @@ walk|||/r/Antonym|||run
 """
 
 STORY_SENTENCES = [
-    "The dog chased the cat into the garden.", "Then the dogs slept.", "She made tea for her mother.",
-    "My dog was a lazy pet.", "tea is a drink .", "halloween is my favorite holiday .",
-    "We celebrated halloween with our friends.", "He walked to the park.", "[MALE] loved his cat .",
-    "the kids ate candy on halloween .", "THE DOG BARKED.", "They bought a new car.",
+    "The dog chased the cat into the garden.",
+    "Then the dogs slept.",
+    "She made tea for her mother.",
+    "My dog was a lazy pet.",
+    "tea is a drink .",
+    "halloween is my favorite holiday .",
+    "We celebrated halloween with our friends.",
+    "He walked to the park.",
+    "[MALE] loved his cat .",
+    "the kids ate candy on halloween .",
+    "THE DOG BARKED.",
+    "They bought a new car.",
 ]
 
 
@@ -49,12 +57,15 @@ def with_edges(edge_file):
     return get_transform("conceptnet_substitution", conceptnet=edge_file, rate=0.5)
 
 
-@pytest.mark.parametrize("text,seed,expected", [
-    ("My dog was a lazy pet.", 0, "My cat was a lazy pet."),
-    ("The dogs were our pets.", 0, "The cats were our pets."),  # plural stays plural
-    ("she made tea , her favorite drink .", 0, "she made coffee , her favorite drink ."),
-    ("the christmas tree was our best holiday gift .", 0, None),  # names/compounds are left alone
-])
+@pytest.mark.parametrize(
+    "text,seed,expected",
+    [
+        ("My dog was a lazy pet.", 0, "My cat was a lazy pet."),
+        ("The dogs were our pets.", 0, "The cats were our pets."),  # plural stays plural
+        ("she made tea , her favorite drink .", 0, "she made coffee , her favorite drink ."),
+        ("the christmas tree was our best holiday gift .", 0, None),  # names/compounds are left alone
+    ],
+)
 def test_golden_with_an_edge_file(annotator, with_edges, text, seed, expected):
     out = with_edges(text, seed=seed, annotator=annotator)
     assert (out.text if out else None) == expected
@@ -97,7 +108,7 @@ def _check_edges(out, provider) -> None:
             assert e.after.lower() in ("a", "an")
             continue
         head, pos, pair = e.note.split(" ")
-        rel = head[len("conceptnet["):-1]
+        rel = head[len("conceptnet[") : -1]
         old, new = pair.split("->")
         assert pos in ("NOUN", "VERB")
         if rel == "Antonym":

@@ -1,55 +1,89 @@
 """contraction: golden cases in both directions, properties, bad input."""
+
 from __future__ import annotations
 
 import re
 import time
 
 import pytest
+from _transform_props import check_contract, long_text, stories
 from hypothesis import given
 from hypothesis import strategies as st
 
 from perturbkit.transform import Effect, TransformParamError, get_transform
-from _transform_props import check_contract, long_text, stories
 
 C, E = {"direction": "contract"}, {"direction": "expand"}
 
 GOLDEN = [
     # contract: pronoun + auxiliary/copula, and auxiliary + not
-    (C, "I am happy. You are late. He is tall. They have eaten. I will go. We would stay. She had left.",
-     "I'm happy. You're late. He's tall. They've eaten. I'll go. We'd stay. She'd left."),
-    (C, "He did not go. It is not red. I cannot swim. I can not swim. She will not come. We could not see.",
-     "He didn't go. It isn't red. I can't swim. I can't swim. She won't come. We couldn't see."),
+    (
+        C,
+        "I am happy. You are late. He is tall. They have eaten. I will go. We would stay. She had left.",
+        "I'm happy. You're late. He's tall. They've eaten. I'll go. We'd stay. She'd left.",
+    ),
+    (
+        C,
+        "He did not go. It is not red. I cannot swim. I can not swim. She will not come. We could not see.",
+        "He didn't go. It isn't red. I can't swim. I can't swim. She won't come. We couldn't see.",
+    ),
     (C, "Do not touch. DO NOT TOUCH. Will not do.", "Don't touch. DON'T TOUCH. Won't do."),
     (C, "[MALE] did not go. It is raining. You are not ready.", "[MALE] didn't go. It's raining. You aren't ready."),
     # never: clause-final auxiliary, main-verb have, noun + is, "am not", "not only"
-    (C, "Yes, I am. I have a car. John is here. I am not sure. They have to go.",
-     "Yes, I am. I have a car. John is here. I'm not sure. They have to go."),
+    (
+        C,
+        "Yes, I am. I have a car. John is here. I am not sure. They have to go.",
+        "Yes, I am. I have a car. John is here. I'm not sure. They have to go.",
+    ),
     (C, "Yes, I am. I am, and always will be. I will not only sing but dance.", None),
     (C, "He owns a farm and he will too one day. She is too.", None),
     # tokenised text keeps its style; curly apostrophes are kept
-    (C, "he did not go . i am happy . she will not come . i cannot swim .",
-     "he did n't go . i 'm happy . she wo n't come . i ca n't swim ."),
+    (
+        C,
+        "he did not go . i am happy . she will not come . i cannot swim .",
+        "he did n't go . i 'm happy . she wo n't come . i ca n't swim .",
+    ),
     (C, "I\u2019m sure he did not go.", "I\u2019m sure he didn\u2019t go."),
     # expand: n't, 'm, 're, 've, 'll always; 's and 'd only when the next words decide
-    (E, "Don't go. Can't stop. Won't stop. DON'T GO. I ain't going.",
-     "Do not go. Cannot stop. Will not stop. DO NOT GO. I ain't going."),
+    (
+        E,
+        "Don't go. Can't stop. Won't stop. DON'T GO. I ain't going.",
+        "Do not go. Cannot stop. Will not stop. DO NOT GO. I ain't going.",
+    ),
     (E, "I'm here. You're late. I've eaten. We'll see.", "I am here. You are late. I have eaten. We will see."),
-    (E, "He's happy. She's been there. He's gone home. Let's go. John's car is red.",
-     "He is happy. She has been there. He's gone home. Let's go. John's car is red."),
-    (E, "It's been raining. She's going home. That's true. There's a cat. What's happened? Who's there? "
+    (
+        E,
+        "He's happy. She's been there. He's gone home. Let's go. John's car is red.",
+        "He is happy. She has been there. He's gone home. Let's go. John's car is red.",
+    ),
+    (
+        E,
+        "It's been raining. She's going home. That's true. There's a cat. What's happened? Who's there? "
         "He's got a car.",
-     "It has been raining. She is going home. That is true. There is a cat. What's happened? Who is there? "
-     "He has got a car."),
-    (E, "He'd better go. I'd like tea. We'd left. She'd come.",
-     "He had better go. I would like tea. We had left. She'd come."),
-    (E, "I'd rather stay. You'd never seen it. They'd have gone. Could've been worse.",
-     "I would rather stay. You had never seen it. They would have gone. Could have been worse."),
+        "It has been raining. She is going home. That is true. There is a cat. What's happened? Who is there? "
+        "He has got a car.",
+    ),
+    (
+        E,
+        "He'd better go. I'd like tea. We'd left. She'd come.",
+        "He had better go. I would like tea. We had left. She'd come.",
+    ),
+    (
+        E,
+        "I'd rather stay. You'd never seen it. They'd have gone. Could've been worse.",
+        "I would rather stay. You had never seen it. They would have gone. Could have been worse.",
+    ),
     (E, "I\u2019m here. She\u2019s happy. He didn\u2019t go.", "I am here. She is happy. He did not go."),
-    (E, "he did n't go . i 'm happy . she 's been there . he 'd gone . ca n't stop . wo n't go .",
-     "he did not go . i am happy . she has been there . he had gone . can not stop . will not go ."),
+    (
+        E,
+        "he did n't go . i 'm happy . she 's been there . he 'd gone . ca n't stop . wo n't go .",
+        "he did not go . i am happy . she has been there . he had gone . can not stop . will not go .",
+    ),
     # inverted questions and tags would need reordering; "it's" as a misspelt "its"; ambiguous 'd
-    (E, "Can't you see? Don't you dare. Isn't it nice? She can't.",
-     "Can't you see? Don't you dare. Isn't it nice? She cannot."),
+    (
+        E,
+        "Can't you see? Don't you dare. Isn't it nice? She can't.",
+        "Can't you see? Don't you dare. Isn't it nice? She cannot.",
+    ),
     (E, "It's owner came. Let's go.", None),
     (E, "She'd come.", None),
     ({}, "The sky was blue.", None),
@@ -87,8 +121,15 @@ def _expansions(contracted: str) -> set[str]:
     table = {"can't": {"can not", "cannot"}, "won't": {"will not"}, "cannot": {"can not", "cannot"}}
     if c in table:
         return table[c]
-    for clitic, full in [("n't", {" not"}), ("'m", {" am"}), ("'re", {" are"}), ("'ve", {" have"}),
-                         ("'ll", {" will"}), ("'s", {" is", " has"}), ("'d", {" would", " had"})]:
+    for clitic, full in [
+        ("n't", {" not"}),
+        ("'m", {" am"}),
+        ("'re", {" are"}),
+        ("'ve", {" have"}),
+        ("'ll", {" will"}),
+        ("'s", {" is", " has"}),
+        ("'d", {" would", " had"}),
+    ]:
         if c.endswith(clitic):
             return {c[: -len(clitic)] + f for f in full}
     return set()

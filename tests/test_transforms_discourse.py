@@ -1,4 +1,5 @@
 """causal_swap, causal_word_flip, temporal_swap, temporal_word_flip: golden cases and properties."""
+
 from __future__ import annotations
 
 import re
@@ -6,12 +7,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from _edit_checks import assert_edits_consistent, check_properties, texts
 from hypothesis import given
 
 from perturbkit import get_transform
 from perturbkit.resources.lexicons import table
-
-from _edit_checks import assert_edits_consistent, check_properties, texts
 
 GOLDEN = [
     # causal_swap: clauses change places, the connective stays, capitals follow the position
@@ -21,8 +21,11 @@ GOLDEN = [
     ("causal_swap", "Because he was tired, he went to bed.", "Because he went to bed, he was tired."),
     ("causal_swap", "Since it was raining, we stayed inside.", "Since we stayed inside, it was raining."),
     ("causal_swap", "Tom was hungry. So he ate a sandwich.", "He ate a sandwich. So Tom was hungry."),
-    ("causal_swap", "It rained all day. As a result, the game was cancelled.",
-     "The game was cancelled. As a result, it rained all day."),
+    (
+        "causal_swap",
+        "It rained all day. As a result, the game was cancelled.",
+        "The game was cancelled. As a result, it rained all day.",
+    ),
     ("causal_swap", "he was hungry , so he ate a sandwich .", "he ate a sandwich , so he was hungry ."),
     # temporal_swap
     ("temporal_swap", "He ate breakfast after he showered.", "He showered after he ate breakfast."),
@@ -30,13 +33,20 @@ GOLDEN = [
     ("temporal_swap", "When he got home, he slept.", "When he slept, he got home."),
     ("temporal_swap", "He ate, then he slept.", "He slept, then he ate."),
     ("temporal_swap", "He showered. Then he ate breakfast.", "He ate breakfast. Then he showered."),
-    ("temporal_swap", "She woke up. Two days later, she called her mom.",
-     "She called her mom. Two days later, she woke up."),
+    (
+        "temporal_swap",
+        "She woke up. Two days later, she called her mom.",
+        "She called her mom. Two days later, she woke up.",
+    ),
     ("temporal_swap", "i washed the dishes before i went to bed .", "i went to bed before i washed the dishes ."),
     # causal_word_flip: the grammar is kept ("because" -> ", so"; "So," -> "This was because")
     ("causal_word_flip", "She left because he shouted.", "She left, so he shouted."),
     ("causal_word_flip", "he was hungry , so he ate a sandwich .", "he was hungry because he ate a sandwich ."),
-    ("causal_word_flip", "Tom was hungry. So he ate a sandwich.", "Tom was hungry. This was because he ate a sandwich."),
+    (
+        "causal_word_flip",
+        "Tom was hungry. So he ate a sandwich.",
+        "Tom was hungry. This was because he ate a sandwich.",
+    ),
     ("causal_word_flip", "She is happy. Therefore, she sings.", "She is happy. This is because she sings."),
     ("causal_word_flip", "The storm caused a flood.", "The storm resulted from a flood."),
     ("causal_word_flip", "The storm led to a flood.", "The storm resulted from a flood."),
@@ -155,10 +165,12 @@ def test_lexicons_load_with_their_columns():
 
 @pytest.mark.parametrize("name", SWAPS + FLIPS)
 def test_seeds_choose_among_sites_deterministically(name, annotator):
-    text = {"causal_swap": "She cried because she lost. He left, so she stayed.",
-            "temporal_swap": "He ate after he showered. She left before he arrived.",
-            "causal_word_flip": "She cried because she lost. He left, so she stayed.",
-            "temporal_word_flip": "He woke up early. The next day, he left before noon."}[name]
+    text = {
+        "causal_swap": "She cried because she lost. He left, so she stayed.",
+        "temporal_swap": "He ate after he showered. She left before he arrived.",
+        "causal_word_flip": "She cried because she lost. He left, so she stayed.",
+        "temporal_word_flip": "He woke up early. The next day, he left before noon.",
+    }[name]
     t = get_transform(name)
     outs = {t(text, seed=s, annotator=annotator).text for s in range(12)}
     assert len(outs) >= 2
@@ -200,8 +212,10 @@ def test_clause_helpers_read_the_same_facts_as_the_tokens(annotator):
     from perturbkit.transforms import _clauses as C
     from perturbkit.transforms._text import sentences, token_columns
 
-    text = ('He said "Go away!" and left. Then she cried , \' no \' .\n\nBecause it rained, '
-            "Tom stayed HOME. “Fine,” she said. After that, they began eating.")
+    text = (
+        "He said \"Go away!\" and left. Then she cried , ' no ' .\n\nBecause it rained, "
+        "Tom stayed HOME. “Fine,” she said. After that, they began eating."
+    )
     doc = annotator.parse(text)
     assert list(C.word_lowers(doc)) == [t.lower_ for t in doc]
     assert list(C.lemma_lowers(doc)) == [t.lemma_.lower() for t in doc]

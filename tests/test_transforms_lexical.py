@@ -1,9 +1,11 @@
 """antonym, synonym, adjective_antonym/adjective_synonym and keyword_substitution: golden outputs,
 inflection and a/an agreement, what is skipped, and properties (every replacement really is an
 antonym / synonym pair of the resource used, in the original's form)."""
+
 from __future__ import annotations
 
 import pytest
+from _edit_checks import check_properties, texts
 from hypothesis import given
 from hypothesis import strategies as st
 from lemminflect import getAllLemmas
@@ -13,43 +15,69 @@ from perturbkit.errors import UserError
 from perturbkit.example import Example
 from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.lexicons import table
+from perturbkit.transforms._adjectives import ATTRIBUTIVE_ONLY, PREDICATIVE_ONLY, adjective_synonym_ok
 from perturbkit.transforms._articles import indefinite_article
 from perturbkit.transforms._text import hyphen_glued
-from perturbkit.transforms._wordsub import (antonyms_of, blocked_antonyms, is_antonym_pair,
-                                            lexicon_antonyms)
-from perturbkit.transforms._adjectives import ATTRIBUTIVE_ONLY, PREDICATIVE_ONLY, adjective_synonym_ok
+from perturbkit.transforms._wordsub import antonyms_of, blocked_antonyms, is_antonym_pair, lexicon_antonyms
 from perturbkit.transforms.lexical import lexicon_synonyms, synonyms_of, wordnet_confirms
-
-from _edit_checks import check_properties, texts
 
 pytestmark = pytest.mark.skipif(not wordnet_resource.available(), reason="WordNet is not installed")
 
 GOLDEN = [
     ("antonym", {}, "Tom was happy because he won the race.", 0, "Tom was happy because he lost the race."),
     ("antonym", {}, "Tom was happy because he won the race.", 1, "Tom was sad because he won the race."),
-    ("antonym", {"max_words": 2}, "she bought a new car and she loved it .", 0,
-     "she sold an old car and she loved it ."),
+    (
+        "antonym",
+        {"max_words": 2},
+        "she bought a new car and she loved it .",
+        0,
+        "she sold an old car and she loved it .",
+    ),
     ("antonym", {}, "It was an important meeting.", 0, "It was an unimportant meeting."),
-    ("synonym", {}, "She started to cry when she saw the big dog.", 0,
-     "She started to cry when she saw the large dog."),
+    (
+        "synonym",
+        {},
+        "She started to cry when she saw the big dog.",
+        0,
+        "She started to cry when she saw the large dog.",
+    ),
     ("synonym", {}, "he bought a ticket to the movie .", 0, "he purchased a ticket to the movie ."),
-    ("synonym", {"max_words": 2}, "The kids watched a movie on the phone.", 0,
-     "The children watched a movie on the telephone."),
-    ("adjective_antonym", {}, "The old man lived in a big house near the quiet lake.", 0,
-     "The old man lived in a big house near the loud lake."),
-    ("adjective_synonym", {}, "The big dog was very happy to see the little boy.", 0,
-     "The large dog was very happy to see the little boy."),
+    (
+        "synonym",
+        {"max_words": 2},
+        "The kids watched a movie on the phone.",
+        0,
+        "The children watched a movie on the telephone.",
+    ),
+    (
+        "adjective_antonym",
+        {},
+        "The old man lived in a big house near the quiet lake.",
+        0,
+        "The old man lived in a big house near the loud lake.",
+    ),
+    (
+        "adjective_synonym",
+        {},
+        "The big dog was very happy to see the little boy.",
+        0,
+        "The large dog was very happy to see the little boy.",
+    ),
     # attributive only ("the town was little" is not said), a physical thing
-    ("adjective_synonym", {}, "She lived in a small town near the sea.", 0,
-     "She lived in a little town near the sea."),
+    ("adjective_synonym", {}, "She lived in a small town near the sea.", 0, "She lived in a little town near the sea."),
     # predicative, with the preposition both words take ("mad" = angry only after a linking verb)
     ("adjective_synonym", {}, "My parents were mad at me.", 0, "My parents were angry at me."),
     # comparative inflected like the original
     ("adjective_synonym", {}, "He wanted a bigger house.", 0, "He wanted a larger house."),
     # the article follows the new word
     ("adjective_synonym", {}, "She ate an expensive meal.", 0, "She ate a pricey meal."),
-    ("keyword_substitution", {}, "Anna baked a chocolate cake for her brother's birthday party. She was happy.", 0,
-     "Anna baked a chocolate cake for her brother's birthday party. She was unhappy."),
+    (
+        "keyword_substitution",
+        {},
+        "Anna baked a chocolate cake for her brother's birthday party. She was happy.",
+        0,
+        "Anna baked a chocolate cake for her brother's birthday party. She was unhappy.",
+    ),
 ]
 
 # (text, word that must not be replaced by antonym or synonym)
@@ -83,11 +111,20 @@ ADJ_REJECTED = [
 ]
 
 STORY_SENTENCES = [
-    "Tom was happy because he won the race.", "she bought a new car and she loved it .",
-    "The kids watched a movie on the phone.", "He opened the door quickly.", "The soup was hot.",
-    "She agreed to help him.", "he was very tired after the long day .", "[FEMALE] found a big dog.",
-    "They built a small house.", "It was an important meeting.", "The teacher asked a difficult question.",
-    "He started the car.", "THE DOG WAS BIG.", "we had a great time at the party !",
+    "Tom was happy because he won the race.",
+    "she bought a new car and she loved it .",
+    "The kids watched a movie on the phone.",
+    "He opened the door quickly.",
+    "The soup was hot.",
+    "She agreed to help him.",
+    "he was very tired after the long day .",
+    "[FEMALE] found a big dog.",
+    "They built a small house.",
+    "It was an important meeting.",
+    "The teacher asked a difficult question.",
+    "He started the car.",
+    "THE DOG WAS BIG.",
+    "we had a great time at the party !",
 ]
 
 
@@ -135,32 +172,48 @@ def test_adjective_synonym_rejected(annotator, name, text):
         assert get_transform(name)(text, seed=seed, annotator=annotator) is None
 
 
-@pytest.mark.parametrize("text,i,syn,ok", [
-    ("The scared dog ran away.", 1, "afraid", False),  # predicative-only word never before a noun
-    ("He was scared.", 2, "afraid", True),
-    ("The road was main.", 3, "main", False),  # attributive-only word never after a verb
-    ("It was the big road.", 3, "main", True),
-])
+@pytest.mark.parametrize(
+    "text,i,syn,ok",
+    [
+        ("The scared dog ran away.", 1, "afraid", False),  # predicative-only word never before a noun
+        ("He was scared.", 2, "afraid", True),
+        ("The road was main.", 3, "main", False),  # attributive-only word never after a verb
+        ("It was the big road.", 3, "main", True),
+    ],
+)
 def test_adjective_positions(annotator, text, i, syn, ok):
     tok = annotator.parse(text)[i]
     assert tok.pos_ == "ADJ" and syn in (PREDICATIVE_ONLY | ATTRIBUTIVE_ONLY)
     assert adjective_synonym_ok(tok, tok.lemma_.lower(), syn, frozenset({"any"})) is ok
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("He agreed with her.", "He disagreed with her."),
-    ("She was happier than ever.", "She was sadder than ever."),
-    ("He opened the window.", "He closed the window."),
-    ("They were buying bread.", "They were selling bread."),
-    ("The winners cheered loudly.", "The losers cheered loudly."),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("He agreed with her.", "He disagreed with her."),
+        ("She was happier than ever.", "She was sadder than ever."),
+        ("He opened the window.", "He closed the window."),
+        ("They were buying bread.", "They were selling bread."),
+        ("The winners cheered loudly.", "The losers cheered loudly."),
+    ],
+)
 def test_inflection_follows_the_original(annotator, text, expected):
     outs = {get_transform("antonym")(text, seed=s, annotator=annotator).text for s in range(6)}
     assert expected in outs
 
 
-@pytest.mark.parametrize("word,art", [("unhappy", "an"), ("sad", "a"), ("unimportant", "an"), ("unicorn", "a"),
-                                      ("hour", "an"), ("useful", "a"), ("old", "an")])
+@pytest.mark.parametrize(
+    "word,art",
+    [
+        ("unhappy", "an"),
+        ("sad", "a"),
+        ("unimportant", "an"),
+        ("unicorn", "a"),
+        ("hour", "an"),
+        ("useful", "a"),
+        ("old", "an"),
+    ],
+)
 def test_article(word, art):
     assert indefinite_article(word) == art
 
@@ -202,8 +255,14 @@ def test_antonym_sources(annotator):
 
 
 def test_keyword_substitution_uses_the_fitted_vocabulary(annotator):
-    corpus = ["The cat chased a mouse.", "The dog chased a ball.", "The bird chased a fly.",
-              "The cat ate a fish.", "The dog ate a bone.", "The bird ate a worm."] * 2
+    corpus = [
+        "The cat chased a mouse.",
+        "The dog chased a ball.",
+        "The bird chased a fly.",
+        "The cat ate a fish.",
+        "The dog ate a bone.",
+        "The bird ate a worm.",
+    ] * 2
     t = get_transform("keyword_substitution", rate=1.0).fit(corpus, annotator)
     assert t.fitted
     out = t("The cat chased a mouse.", seed=0, annotator=annotator)
@@ -225,9 +284,15 @@ def test_keyword_substitution_without_fit_uses_antonyms_only(annotator):
     assert out is not None and all("[corpus]" not in e.note for e in out.edits)
 
 
-@pytest.mark.parametrize("name,params", [("antonym", {"max_words": 0}), ("synonym", {"max_words": -1}),
-                                         ("keyword_substitution", {"rate": 0}),
-                                         ("antonym", {"colour": 1})])
+@pytest.mark.parametrize(
+    "name,params",
+    [
+        ("antonym", {"max_words": 0}),
+        ("synonym", {"max_words": -1}),
+        ("keyword_substitution", {"rate": 0}),
+        ("antonym", {"colour": 1}),
+    ],
+)
 def test_bad_parameters(name, params):
     with pytest.raises(UserError):
         get_transform(name, **params)
@@ -236,8 +301,9 @@ def test_bad_parameters(name, params):
 stories = st.lists(st.sampled_from(STORY_SENTENCES), min_size=1, max_size=5).map(" ".join)
 
 
-@given(st.one_of(texts(), stories), st.sampled_from(["antonym", "adjective_antonym"]), st.integers(1, 3),
-       st.integers(0, 3))
+@given(
+    st.one_of(texts(), stories), st.sampled_from(["antonym", "adjective_antonym"]), st.integers(1, 3), st.integers(0, 3)
+)
 def test_antonym_properties(annotator, text, name, max_words, seed):
     out = check_properties(get_transform(name, max_words=max_words), text, annotator, seed=seed)
     if out is None:

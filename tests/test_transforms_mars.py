@@ -1,19 +1,18 @@
 """token_shuffle (MARS): golden cases and properties."""
+
 from __future__ import annotations
 
 import re
-
 from collections import Counter
 
 import pytest
+from _edit_checks import check_properties, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
 from perturbkit import get_transform
 from perturbkit.annotate import Level
 from perturbkit.transform import TransformParamError
-
-from _edit_checks import check_properties, texts
 
 GOLDEN = [
     ("She walked to the store and bought some bread.", 0, "some walked to bought store and the She bread."),
@@ -33,14 +32,17 @@ def _tokens(annotator, text):
     return Counter(re.findall(r"\w+|[^\w\s]", text))
 
 
-@pytest.mark.parametrize("text", [g[0] for g in GOLDEN] + [
-    "I didn't go. He said \"no.\"", "Tom, Ann and Bo ran home quickly!", "it was n't mine , she said ."])
+@pytest.mark.parametrize(
+    "text",
+    [g[0] for g in GOLDEN]
+    + ['I didn\'t go. He said "no."', "Tom, Ann and Bo ran home quickly!", "it was n't mine , she said ."],
+)
 @pytest.mark.parametrize("seed", range(5))
 def test_tokens_kept_and_final_punctuation_stays(text, seed, annotator):
     out = get_transform("token_shuffle")(text, seed=seed, annotator=annotator)
     assert out is not None
     assert _tokens(annotator, out.text) == _tokens(annotator, text)
-    tail = text[len(text.rstrip('.!?"')):]
+    tail = text[len(text.rstrip('.!?"')) :]
     assert out.text.endswith(tail)
 
 

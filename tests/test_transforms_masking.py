@@ -1,11 +1,12 @@
 """mask_words: golden outputs and properties."""
+
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from perturbkit.transform import TransformParamError, get_transform
-
-import pytest
 
 TEXT = "The old fisherman sailed out before dawn and caught a huge tuna."
 
@@ -42,7 +43,7 @@ def test_properties(annotator, text, seed):
     # only the masked words changed: replaying the edits gives the output
     rebuilt, pos = [], 0
     for e in out.edits:
-        rebuilt += [text[pos:e.before_span[0]], e.after]
+        rebuilt += [text[pos : e.before_span[0]], e.after]
         pos = e.before_span[1]
     assert "".join(rebuilt) + text[pos:] == out.text
     assert len(out.edits) <= max(1, round(0.3 * len(words_before)) + 1)

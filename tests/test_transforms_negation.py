@@ -1,8 +1,10 @@
 """negation and negation_alteration: grammar of each verb type, contraction style, what is
 skipped, golden stories, and properties (one negation flips per changed sentence)."""
+
 from __future__ import annotations
 
 import pytest
+from _edit_checks import assert_edits_consistent, check_properties, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,8 +13,6 @@ from perturbkit.errors import UserError
 from perturbkit.example import Example
 from perturbkit.transforms._text import sentences
 from perturbkit.transforms.negation import Style, deletion, insertion, negation_count, negation_ops
-
-from _edit_checks import assert_edits_consistent, check_properties, texts
 
 # (sentence, its negation flipped): insertion for each verb type, then deletion.
 FLIPS = [
@@ -71,25 +71,58 @@ FLIPS = [
 ]
 
 GOLDEN = [
-    ("negation", {}, "Tom went to the store. He could n't find any milk. He was sad. He walked home. He ate dinner.", 0,
-     "Tom went to the store. He could n't find any milk. He was sad. He did n't walk home. He ate dinner."),
-    ("negation", {}, "Tom went to the store. He could n't find any milk. He was sad. He walked home. He ate dinner.", 3,
-     "Tom went to the store. He could n't find any milk. He was sad. He walked home. He did n't eat dinner."),
-    ("negation", {"mode": "delete"}, "Anna didn't like the movie. She left early. She wasn't happy.", 0,
-     "Anna didn't like the movie. She left early. She was happy."),
-    ("negation", {"mode": "insert"}, "jim loved to eat fast food . he ate so much he started to gain weight .", 1,
-     "jim did not love to eat fast food . he ate so much he started to gain weight ."),
-    ("negation_alteration", {}, "Tom went to the store. He couldn't find any milk. He was sad. He walked home. "
-     "He ate dinner.", 0,
-     "Tom went to the store. He couldn't find any milk. He wasn't sad. He didn't walk home. He didn't eat dinner."),
-    ("negation_alteration", {}, "Tom went to the store. He couldn't find any milk. He was sad. He walked home. "
-     "He ate dinner.", 5,
-     "Tom didn't go to the store. He couldn't find any milk. He was sad. He walked home. He didn't eat dinner."),
+    (
+        "negation",
+        {},
+        "Tom went to the store. He could n't find any milk. He was sad. He walked home. He ate dinner.",
+        0,
+        "Tom went to the store. He could n't find any milk. He was sad. He did n't walk home. He ate dinner.",
+    ),
+    (
+        "negation",
+        {},
+        "Tom went to the store. He could n't find any milk. He was sad. He walked home. He ate dinner.",
+        3,
+        "Tom went to the store. He could n't find any milk. He was sad. He walked home. He did n't eat dinner.",
+    ),
+    (
+        "negation",
+        {"mode": "delete"},
+        "Anna didn't like the movie. She left early. She wasn't happy.",
+        0,
+        "Anna didn't like the movie. She left early. She was happy.",
+    ),
+    (
+        "negation",
+        {"mode": "insert"},
+        "jim loved to eat fast food . he ate so much he started to gain weight .",
+        1,
+        "jim did not love to eat fast food . he ate so much he started to gain weight .",
+    ),
+    (
+        "negation_alteration",
+        {},
+        "Tom went to the store. He couldn't find any milk. He was sad. He walked home. He ate dinner.",
+        0,
+        "Tom went to the store. He couldn't find any milk. He wasn't sad. He didn't walk home. He didn't eat dinner.",
+    ),
+    (
+        "negation_alteration",
+        {},
+        "Tom went to the store. He couldn't find any milk. He was sad. He walked home. He ate dinner.",
+        5,
+        "Tom didn't go to the store. He couldn't find any milk. He was sad. He walked home. He didn't eat dinner.",
+    ),
 ]
 
 STORY_SENTENCES = [s for s, _ in FLIPS] + [
-    "she looked in her closet for something good .", "the teacher agreed .", "[MALE] was late again .",
-    "It started to rain.", "My sister has always wanted to be a princess.", "he did so .", "HE WAS TIRED.",
+    "she looked in her closet for something good .",
+    "the teacher agreed .",
+    "[MALE] was late again .",
+    "It started to rain.",
+    "My sister has always wanted to be a princess.",
+    "he did so .",
+    "HE WAS TIRED.",
 ]
 
 
@@ -114,23 +147,33 @@ def test_golden(annotator, name, params, text, seed, expected):
     assert all(e.transform == name for e in out.edits)
 
 
-@pytest.mark.parametrize("text,contract,tokenised", [
-    ("He didn't go. He was sad.", True, False),
-    ("he did n't go . he was sad .", True, True),
-    ("He did not go. He was sad.", False, False),
-    ("he went home . he was sad .", False, True),
-])
+@pytest.mark.parametrize(
+    "text,contract,tokenised",
+    [
+        ("He didn't go. He was sad.", True, False),
+        ("he did n't go . he was sad .", True, True),
+        ("He did not go. He was sad.", False, False),
+        ("he went home . he was sad .", False, True),
+    ],
+)
 def test_style_follows_the_story(annotator, text, contract, tokenised):
     assert Style.of(annotator.parse(text)) == Style(contract, tokenised)
 
 
-@pytest.mark.parametrize("aux,style,expected", [
-    ("will", Style(True, False), "won't"), ("will", Style(True, True), "wo n't"),
-    ("can", Style(True, True), "ca n't"), ("can", Style(False, False), "cannot"),
-    ("can", Style(False, True), "can not"), ("did", Style(True, True), "did n't"),
-    ("Was", Style(True, False), "Wasn't"), ("might", Style(True, False), "might not"),
-    ("does", Style(False, False), "does not"),
-])
+@pytest.mark.parametrize(
+    "aux,style,expected",
+    [
+        ("will", Style(True, False), "won't"),
+        ("will", Style(True, True), "wo n't"),
+        ("can", Style(True, True), "ca n't"),
+        ("can", Style(False, False), "cannot"),
+        ("can", Style(False, True), "can not"),
+        ("did", Style(True, True), "did n't"),
+        ("Was", Style(True, False), "Wasn't"),
+        ("might", Style(True, False), "might not"),
+        ("does", Style(False, False), "does not"),
+    ],
+)
 def test_negative_forms(aux, style, expected):
     assert style.negative(aux) == expected
 
@@ -146,10 +189,18 @@ def test_only_the_main_clause_is_negated(annotator):
     assert out.text == "She did not say that he left."
 
 
-@pytest.mark.parametrize("text,count", [
-    ("He didn't go.", 1), ("he did n't go .", 1), ("I cannot swim.", 1), ("Nothing happened, not once.", 2),
-    ("He never said no.", 2), ("Notably, the knot held.", 0), ("", 0),
-])
+@pytest.mark.parametrize(
+    "text,count",
+    [
+        ("He didn't go.", 1),
+        ("he did n't go .", 1),
+        ("I cannot swim.", 1),
+        ("Nothing happened, not once.", 2),
+        ("He never said no.", 2),
+        ("Notably, the knot held.", 0),
+        ("", 0),
+    ],
+)
 def test_negation_count(text, count):
     assert negation_count(text) == count
 
@@ -213,15 +264,19 @@ def _sentence_counts(annotator, before: str, out: Example) -> list[tuple[int, in
         a, b = s.start_char, s.end_char
         shift_a = sum(len(e.after) - len(e.before) for e in edits if e.before_span[1] <= a)
         shift_b = sum(len(e.after) - len(e.before) for e in edits if e.before_span[0] < b)
-        result.append((negation_count(before[a:b]), negation_count(out.text[a + shift_a:b + shift_b])))
+        result.append((negation_count(before[a:b]), negation_count(out.text[a + shift_a : b + shift_b])))
     return result
 
 
 stories = st.lists(st.sampled_from(STORY_SENTENCES), min_size=1, max_size=6).map(" ".join)
 
 
-@given(st.one_of(texts(), stories), st.sampled_from(["negation", "negation_alteration"]),
-       st.sampled_from(["insert", "delete", "both"]), st.integers(0, 3))
+@given(
+    st.one_of(texts(), stories),
+    st.sampled_from(["negation", "negation_alteration"]),
+    st.sampled_from(["insert", "delete", "both"]),
+    st.integers(0, 3),
+)
 def test_properties(annotator, text, name, mode, seed):
     t = get_transform(name, mode=mode)
     out = check_properties(t, text, annotator, seed=seed)

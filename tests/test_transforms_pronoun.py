@@ -1,8 +1,10 @@
 """pronoun_swap: golden outputs, agreement, and properties (case kept, only pronouns and agreeing
 verbs change)."""
+
 from __future__ import annotations
 
 import pytest
+from _character_stories import any_text, check_common, stories
 from hypothesis import given
 from hypothesis import strategies as st
 from lemminflect import getLemma
@@ -10,10 +12,15 @@ from lemminflect import getLemma
 from perturbkit import get_transform
 from perturbkit.example import Example
 from perturbkit.resources.lexicons import table
-from perturbkit.transforms._persons import (CASES, agree, finite_verbs, pronoun_case, pronoun_form,
-                                            pronoun_readings, text_style)
-
-from _character_stories import any_text, check_common, stories
+from perturbkit.transforms._persons import (
+    CASES,
+    agree,
+    finite_verbs,
+    pronoun_case,
+    pronoun_form,
+    pronoun_readings,
+    text_style,
+)
 
 GOLDEN = [
     ("He walks to school with Mary. She is happy.", 0, "He walks to school with Mary. He is happy."),
@@ -23,8 +30,7 @@ GOLDEN = [
     ("Is he late? She asked.", 0, "Is she late? She asked."),
     ("she said he did n't see her .", 0, "she said he did n't see him ."),
     ("[MALE] met [FEMALE] . she smiled at him .", 0, "[MALE] met [FEMALE] . he smiled at him ."),
-    ("Tom and Anna walk to school. He carries her bag.", 1,
-     "Tom and Anna walk to school. He carries his bag."),
+    ("Tom and Anna walk to school. He carries her bag.", 1, "Tom and Anna walk to school. He carries his bag."),
 ]
 
 
@@ -40,19 +46,22 @@ def test_golden(swap, annotator, text, seed, expected):
     assert out.parent_id == Example(text).id
 
 
-@pytest.mark.parametrize("text,verb,cls,expected", [
-    ("He walks home.", "walks", "pl", "walk"),
-    ("I am tired.", "am", "3s", "is"),
-    ("They were late.", "were", "3s", "was"),
-    ("We have a dog.", "have", "3s", "has"),
-    ("She does not care.", "does", "pl", "do"),
-    ("Is he late?", "Is", "pl", "Are"),
-    ("He will go.", "will", "1s", "will"),
-    ("He walked home.", "walked", "pl", "walked"),
-    ("He isn't here.", "is", "1s", None),  # "I amn't"
-    ("He's gone.", "'s", "pl", None),  # "has" or "is": unknown
-    ("I'm sure.", "'m", "3s", "'s"),
-])
+@pytest.mark.parametrize(
+    "text,verb,cls,expected",
+    [
+        ("He walks home.", "walks", "pl", "walk"),
+        ("I am tired.", "am", "3s", "is"),
+        ("They were late.", "were", "3s", "was"),
+        ("We have a dog.", "have", "3s", "has"),
+        ("She does not care.", "does", "pl", "do"),
+        ("Is he late?", "Is", "pl", "Are"),
+        ("He will go.", "will", "1s", "will"),
+        ("He walked home.", "walked", "pl", "walked"),
+        ("He isn't here.", "is", "1s", None),  # "I amn't"
+        ("He's gone.", "'s", "pl", None),  # "has" or "is": unknown
+        ("I'm sure.", "'m", "3s", "'s"),
+    ],
+)
 def test_agreement(annotator, text, verb, cls, expected):
     doc = annotator.parse(text)
     tok = next(t for t in doc if t.text == verb)
@@ -65,17 +74,20 @@ def test_coordinated_verbs_agree_together(swap, annotator):
     assert sorted(v.text for v in finite_verbs(he)) == ["builds", "lives"]
 
 
-@pytest.mark.parametrize("text,word,expected", [
-    ("I saw her dog.", "her", ("3f", "poss_adj")),
-    ("I saw her at the park.", "her", ("3f", "obj")),
-    ("I saw her yesterday.", "her", None),  # "her" + noun: object or possessive? skipped
-    ("The red car is his.", "his", ("3m", "poss_noun")),
-    ("His car is red.", "His", ("3m", "poss_adj")),
-    ("You were right.", "You", ("2", "subj")),
-    ("I told you so.", "you", ("2", "obj")),
-    ("It is raining.", "It", None),  # "it" is never swapped (pleonastic or not a person)
-    ("They made her drowsy.", "her", None),  # tagger calls it possessive: unsure, skipped
-])
+@pytest.mark.parametrize(
+    "text,word,expected",
+    [
+        ("I saw her dog.", "her", ("3f", "poss_adj")),
+        ("I saw her at the park.", "her", ("3f", "obj")),
+        ("I saw her yesterday.", "her", None),  # "her" + noun: object or possessive? skipped
+        ("The red car is his.", "his", ("3m", "poss_noun")),
+        ("His car is red.", "His", ("3m", "poss_adj")),
+        ("You were right.", "You", ("2", "subj")),
+        ("I told you so.", "you", ("2", "obj")),
+        ("It is raining.", "It", None),  # "it" is never swapped (pleonastic or not a person)
+        ("They made her drowsy.", "her", None),  # tagger calls it possessive: unsure, skipped
+    ],
+)
 def test_case_from_parse(annotator, text, word, expected):
     doc = annotator.parse(text)
     tok = next(t for t in doc if t.text == word)
@@ -115,7 +127,9 @@ def test_reflexives_only_when_asked(annotator):
         assert out is None or all(not e.before.lower().endswith(("self", "selves")) for e in out.edits)
     assert any(
         (o := get_transform("pronoun_swap", reflexives=True)(text, seed=s, annotator=annotator)) is not None
-        and any(e.before == "themselves" for e in o.edits) for s in range(12))
+        and any(e.before == "themselves" for e in o.edits)
+        for s in range(12)
+    )
 
 
 def test_subject_bound_by_a_reflexive_is_left_alone(swap, annotator):
@@ -159,11 +173,22 @@ def test_changes_only_pronouns_words(swap, annotator, text):
         assert len(out.text.split()) == len(text.split())
 
 
-@pytest.mark.parametrize("text, style", [
-    ("he went home .", "lower"), ("[MALE] went home .", "lower"), ("HE WENT HOME.", "upper"),
-    ("[FEMALE] WENT HOME", "upper"), ("He went home.", "normal"), ("", "lower"), ("123 ...", "lower"),
-    ("[male] went", "lower"), ("[X] WENT", "upper"), ("\u01c5 title-case only", "lower"), ("ÉTÉ", "upper"),
-])
+@pytest.mark.parametrize(
+    "text, style",
+    [
+        ("he went home .", "lower"),
+        ("[MALE] went home .", "lower"),
+        ("HE WENT HOME.", "upper"),
+        ("[FEMALE] WENT HOME", "upper"),
+        ("He went home.", "normal"),
+        ("", "lower"),
+        ("123 ...", "lower"),
+        ("[male] went", "lower"),
+        ("[X] WENT", "upper"),
+        ("\u01c5 title-case only", "lower"),
+        ("ÉTÉ", "upper"),
+    ],
+)
 def test_text_style(text, style):
     assert text_style(text) == style
 
@@ -174,6 +199,7 @@ def test_text_style_is_the_definition(text):
     import re
 
     bare = re.sub(r"\[(MALE|FEMALE|NEUTRAL)\]", " ", text)
-    want = ("lower" if not any(c.isupper() for c in bare) else "upper" if not any(c.islower() for c in bare)
-            else "normal")
+    want = (
+        "lower" if not any(c.isupper() for c in bare) else "upper" if not any(c.islower() for c in bare) else "normal"
+    )
     assert text_style(text) == want

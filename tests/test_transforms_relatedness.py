@@ -1,10 +1,12 @@
 """random_word_replacement, sentence_replacement, retrieve_context: golden cases and properties."""
+
 from __future__ import annotations
 
 import re
 import sys
 
 import pytest
+from _edit_checks import assert_edits_consistent, check_properties, texts
 from hypothesis import given
 
 from perturbkit import get_transform
@@ -13,16 +15,23 @@ from perturbkit.resources.errors import ResourceMissing
 from perturbkit.transform import TransformParamError
 from perturbkit.transforms import relatedness as R
 
-from _edit_checks import assert_edits_consistent, check_properties, texts
-
 CORPUS = [
-    Example("Tom went to the store to buy milk. He paid for the milk at the counter. Tom carried the milk home.", id="s1"),
-    Example("Anna planted tomatoes in her garden. She watered the tomatoes every morning. "
-            "The tomatoes grew tall and red.", id="s2"),
-    Example("The dog chased a ball across the park. The ball rolled into a pond. "
-            "The dog jumped into the pond to get the ball.", id="s3"),
-    Example("Lena baked a cake for her brother. Her brother ate the cake with his friends. "
-            "They thanked Lena for the cake.", id="s4"),
+    Example(
+        "Tom went to the store to buy milk. He paid for the milk at the counter. Tom carried the milk home.", id="s1"
+    ),
+    Example(
+        "Anna planted tomatoes in her garden. She watered the tomatoes every morning. The tomatoes grew tall and red.",
+        id="s2",
+    ),
+    Example(
+        "The dog chased a ball across the park. The ball rolled into a pond. "
+        "The dog jumped into the pond to get the ball.",
+        id="s3",
+    ),
+    Example(
+        "Lena baked a cake for her brother. Her brother ate the cake with his friends. They thanked Lena for the cake.",
+        id="s4",
+    ),
 ]
 UNRELATED = "The sky was grey. Penguins eat fish. My uncle sells cars."
 
@@ -40,8 +49,9 @@ def srep(annotator):
 # --- random_word_replacement -----------------------------------------------------------------------
 def test_rwr_golden(rwr, annotator):
     out = rwr(CORPUS[1], seed=0, annotator=annotator)
-    assert out.text == ("Anna planted parks in her garden. She ate the tomatoes every morning. "
-                        "The tomatoes grew tall and red.")
+    assert out.text == (
+        "Anna planted parks in her garden. She ate the tomatoes every morning. The tomatoes grew tall and red."
+    )
     assert_edits_consistent(CORPUS[1].text, out)
 
 
@@ -67,6 +77,7 @@ def test_rwr_keeps_the_tag_and_draws_from_the_vocabulary(rwr, annotator):
                 assert new.text.lower() != old.text.lower()
                 assert e.note.endswith(f"({old.tag_})")  # inflected to the same Penn tag
                 from lemminflect import getAllLemmas
+
                 lemmas = {lem for tup in getAllLemmas(new.text.lower()).values() for lem in tup} | {new.text.lower()}
                 assert lemmas & vocab, (e, lemmas)
 
@@ -95,8 +106,17 @@ def test_rwr_skips_unrelated_stories(rwr, annotator):
     assert loose(UNRELATED, seed=0, annotator=annotator) is not None
 
 
-@pytest.mark.parametrize("params", [{"rate": 0}, {"rate": 1.5}, {"aggregate": "median"},
-                                    {"similarity": "cosine"}, {"min_count": 0}, {"min_similarity": 2}])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"rate": 0},
+        {"rate": 1.5},
+        {"aggregate": "median"},
+        {"similarity": "cosine"},
+        {"min_count": 0},
+        {"min_similarity": 2},
+    ],
+)
 def test_rwr_bad_parameters(params):
     with pytest.raises(TransformParamError):
         get_transform("random_word_replacement", **params)
@@ -110,8 +130,10 @@ def test_rwr_properties(rwr, annotator, text):
 # --- sentence_replacement ------------------------------------------------------------------------
 def test_srep_golden(srep, annotator):
     out = srep(CORPUS[2], seed=0, annotator=annotator)
-    assert out.text == ("The dog chased a ball across the park. Her brother ate the cake with his friends. "
-                        "The dog jumped into the pond to get the ball.")
+    assert out.text == (
+        "The dog chased a ball across the park. Her brother ate the cake with his friends. "
+        "The dog jumped into the pond to get the ball."
+    )
     assert out.edits[0].note == "sentence from story s4"
 
 
@@ -142,8 +164,10 @@ def test_srep_without_fit_or_pool(annotator):
 
 def test_srep_keeps_the_corpus_style(annotator):
     tok = Example("tom went to the store to buy milk . he paid for the milk . tom carried the milk home .", id="t1")
-    t = get_transform("sentence_replacement").fit(CORPUS + [tok, Example(
-        "anna watered the plants . the plants grew tall . anna picked the plants .", id="t2")], annotator)
+    t = get_transform("sentence_replacement").fit(
+        CORPUS + [tok, Example("anna watered the plants . the plants grew tall . anna picked the plants .", id="t2")],
+        annotator,
+    )
     for seed in range(10):
         out = t(tok, seed=seed, annotator=annotator)
         assert out.edits[0].note == "sentence from story t2"
@@ -221,7 +245,12 @@ def test_retrieve_context_none_without_context_or_when_equal():
 
 def test_split_sentences():
     assert R.split_sentences('Mia ran. Mr. Lee won! Did he?  "Yes," she said. end') == [
-        "Mia ran.", "Mr. Lee won!", "Did he?", '"Yes," she said.', "end"]
+        "Mia ran.",
+        "Mr. Lee won!",
+        "Did he?",
+        '"Yes," she said.',
+        "end",
+    ]
     assert R.split_sentences("he left . she came .") == ["he left .", "she came ."]
     assert R.split_sentences("") == []
 

@@ -1,16 +1,16 @@
 """repeat_ngram, repeat_sentence, repeat_sentence_far: golden cases, properties, bad input."""
+
 from __future__ import annotations
 
 import re
 import time
 
 import pytest
+from _transform_props import check_contract, long_text, stories
 from hypothesis import given
 from hypothesis import strategies as st
 
 from perturbkit.transform import Effect, TransformParamError, get_transform
-
-from _transform_props import check_contract, long_text, stories
 
 STORY = "Tom woke up early. He made coffee. Then he went to work."
 FOUR = "Tom woke up early. He made coffee. Then he went to work. He came home late."
@@ -22,26 +22,45 @@ GOLDEN = [
     ("repeat_ngram", {"n": 2}, CAR, 0, "She bought and she bought a red car at the market."),
     ("repeat_ngram", {"n": 3}, CAR, 0, "She bought a red car and a red car at the market."),
     ("repeat_ngram", {"n": 4}, CAR, 0, "She bought a red car and bought a red car at the market."),
-    ("repeat_ngram", {}, "she bought a red car at the market .", 3,
-     "she bought a red car at the market and the market ."),
+    (
+        "repeat_ngram",
+        {},
+        "she bought a red car at the market .",
+        3,
+        "she bought a red car at the market and the market .",
+    ),
     ("repeat_ngram", {}, "SHE BOUGHT A RED CAR.", 0, "SHE BOUGHT A RED CAR AND BOUGHT A RED CAR."),
     ("repeat_ngram", {}, "[MALE] went home.", 0, "[MALE] went home and home."),
     ("repeat_ngram", {}, "...", 0, None),
     # repeat_sentence
     ("repeat_sentence", {}, STORY, 0, "Tom woke up early. Tom woke up early. He made coffee. Then he went to work."),
-    ("repeat_sentence", {"keep_length": True}, STORY, 0,
-     "Tom woke up early. Tom woke up early. Then he went to work."),
+    ("repeat_sentence", {"keep_length": True}, STORY, 0, "Tom woke up early. Tom woke up early. Then he went to work."),
     ("repeat_sentence", {}, "Tom woke up early.", 0, "Tom woke up early. Tom woke up early."),
     ("repeat_sentence", {"keep_length": True}, "Tom woke up early.", 0, None),
-    ("repeat_sentence", {}, "tom woke up early . he made coffee .", 0,
-     "tom woke up early . tom woke up early . he made coffee ."),
+    (
+        "repeat_sentence",
+        {},
+        "tom woke up early . he made coffee .",
+        0,
+        "tom woke up early . tom woke up early . he made coffee .",
+    ),
     # sentences inside a quotation are never copied out of it
-    ("repeat_sentence", {}, 'He said, "I will go. You stay." Then he left.', 0,
-     'He said, "I will go. You stay." Then he left. Then he left.'),
+    (
+        "repeat_sentence",
+        {},
+        'He said, "I will go. You stay." Then he left.',
+        0,
+        'He said, "I will go. You stay." Then he left. Then he left.',
+    ),
     # repeat_sentence_far: at least one sentence between the original and its copy
     ("repeat_sentence_far", {}, FOUR, 0, FOUR + " Then he went to work."),
-    ("repeat_sentence_far", {"keep_length": True}, FOUR, 0,
-     "Tom woke up early. He made coffee. Tom woke up early. He came home late."),
+    (
+        "repeat_sentence_far",
+        {"keep_length": True},
+        FOUR,
+        0,
+        "Tom woke up early. He made coffee. Tom woke up early. He came home late.",
+    ),
     ("repeat_sentence_far", {}, STORY, 2, STORY + " He made coffee."),
     ("repeat_sentence_far", {}, "Tom woke up early. He made coffee.", 0, None),
 ]
@@ -79,8 +98,8 @@ def test_repeat_ngram_properties(annotator, text, n, seed):
     assert e.before == "" and e.after[:5].lower() == " and "
     copy = e.after[5:]
     assert 1 <= len(copy.split()) <= 4 and (n is None or len(copy.split()) == n)
-    preceding = text[:e.before_span[0]]
-    assert preceding[-len(copy):].lower() == copy.lower(), "the copy repeats the words right before it"
+    preceding = text[: e.before_span[0]]
+    assert preceding[-len(copy) :].lower() == copy.lower(), "the copy repeats the words right before it"
 
 
 @given(stories(), st.booleans(), st.integers(0, 3))
@@ -91,7 +110,7 @@ def test_repeat_sentence_properties(annotator, text, keep_length, seed):
         return
     (e,) = out.edits
     copy = e.after.strip()
-    before = text[:e.before_span[0]].rstrip()
+    before = text[: e.before_span[0]].rstrip()
     assert before.endswith(copy), "the copy comes right after its original"
     if keep_length:
         assert e.before.strip() and e.before != copy
@@ -107,9 +126,9 @@ def test_repeat_sentence_far_properties(annotator, text, keep_length, seed):
         return
     (e,) = out.edits
     copy = e.after.strip()
-    before = text[:e.before_span[0]]
+    before = text[: e.before_span[0]]
     assert copy in before, "the copy repeats an earlier sentence"
-    between = before[before.rindex(copy) + len(copy):]
+    between = before[before.rindex(copy) + len(copy) :]
     assert _words(between), "at least one sentence lies between the original and the copy"
 
 

@@ -1,4 +1,5 @@
 """typos and delete_punctuation: golden cases, properties, bad input."""
+
 from __future__ import annotations
 
 import math
@@ -6,12 +7,12 @@ import re
 import time
 
 import pytest
+from _transform_props import check_contract, long_text, stories
 from hypothesis import given
 from hypothesis import strategies as st
 
 from perturbkit.annotate import Annotator, Level
 from perturbkit.transform import Effect, TransformParamError, get_transform
-from _transform_props import check_contract, long_text, stories
 
 BREAD = "She walked to the market and bought fresh bread."
 
@@ -34,18 +35,33 @@ GOLDEN = [
     ("delete_punctuation", {}, "It rained all day, so we stayed home.", 0, "It rained all day so we stayed home."),
     # ... the serial (Oxford) comma
     ("delete_punctuation", {}, "I bought apples, pears, and plums.", 0, "I bought apples, pears and plums."),
-    ("delete_punctuation", {}, "I bought apples, pears, plums, and figs.", 0,
-     "I bought apples, pears, plums and figs."),
+    (
+        "delete_punctuation",
+        {},
+        "I bought apples, pears, plums, and figs.",
+        0,
+        "I bought apples, pears, plums and figs.",
+    ),
     # tokenised text: the space before the comma goes too
     ("delete_punctuation", {}, "i ran home , and she walked to school .", 0, "i ran home and she walked to school ."),
     ("delete_punctuation", {}, "after dinner , we left .", 0, "after dinner we left ."),
     # masked names as subjects
     ("delete_punctuation", {}, "After dinner, [MALE] left the house.", 0, "After dinner [MALE] left the house."),
     ("delete_punctuation", {}, "I ran home, and [FEMALE] walked.", 0, "I ran home and [FEMALE] walked."),
-    ("delete_punctuation", {}, "After dinner, we bought apples, pears, and plums, and she walked home.", 0,
-     "After dinner we bought apples, pears and plums, and she walked home."),
-    ("delete_punctuation", {"p": 0.5}, "After dinner, we bought apples, pears, and plums, and she walked home.", 0,
-     "After dinner we bought apples, pears, and plums, and she walked home."),
+    (
+        "delete_punctuation",
+        {},
+        "After dinner, we bought apples, pears, and plums, and she walked home.",
+        0,
+        "After dinner we bought apples, pears and plums, and she walked home.",
+    ),
+    (
+        "delete_punctuation",
+        {"p": 0.5},
+        "After dinner, we bought apples, pears, and plums, and she walked home.",
+        0,
+        "After dinner we bought apples, pears, and plums, and she walked home.",
+    ),
     # never: numbers and dates, vocatives, appositions, quotes before said-verbs, other list commas,
     # garden paths, parentheticals, "However,", "Yes,"
     ("delete_punctuation", {}, "On May 5, 2020, 5,000 people came.", 0, None),
@@ -76,8 +92,10 @@ def test_registered_as_surface_preserving():
     assert get_transform("typos").level == Level.TOKENS
 
 
-@pytest.mark.parametrize("name,param,bad", [("typos", "rate", 0), ("typos", "rate", 1.5),
-                                            ("delete_punctuation", "p", 0.0), ("delete_punctuation", "p", -1)])
+@pytest.mark.parametrize(
+    "name,param,bad",
+    [("typos", "rate", 0), ("typos", "rate", 1.5), ("delete_punctuation", "p", 0.0), ("delete_punctuation", "p", -1)],
+)
 def test_bad_parameters(name, param, bad):
     with pytest.raises(TransformParamError, match=param):
         get_transform(name, **{param: bad})
@@ -86,9 +104,9 @@ def test_bad_parameters(name, param, bad):
 def _one_slip(a: str, b: str) -> bool:
     """b is a with one letter inserted, deleted or two adjacent letters transposed."""
     if len(b) == len(a) + 1:
-        return any(b[:i] + b[i + 1:] == a for i in range(len(b)))
+        return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
     if len(b) == len(a) - 1:
-        return any(a[:i] + a[i + 1:] == b for i in range(len(a)))
+        return any(a[:i] + a[i + 1 :] == b for i in range(len(a)))
     if len(a) == len(b):
         diff = [i for i in range(len(a)) if a[i] != b[i]]
         return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]

@@ -1,10 +1,12 @@
 """UNION negative sampling: the mixture's distribution, overrides, fit pass-through, the registered name."""
+
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
+from _edit_checks import texts
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy.stats import chisquare
@@ -14,8 +16,6 @@ from perturbkit.annotate import Level
 from perturbkit.example import Example
 from perturbkit.transform import Change, Effect, Mixture, Transform, TransformParamError
 from perturbkit.transforms.union import UNION_COUNTS, UNION_WEIGHTS, UnionNegative, union_mixture
-
-from _edit_checks import texts
 
 
 @dataclass(repr=False)
@@ -101,8 +101,12 @@ def test_fit_passes_through_to_the_techniques():
 def test_default_techniques_resolve_by_name():
     mix = union_mixture()
     names = [t.name for t in mix.transforms]
-    assert names == ["oneof(repeat_sentence,repeat_ngram)", "keyword_substitution", "sentence_shuffle",
-                     "negation_alteration"]
+    assert names == [
+        "oneof(repeat_sentence,repeat_ngram)",
+        "keyword_substitution",
+        "sentence_shuffle",
+        "negation_alteration",
+    ]
     assert mix.transforms[0].transforms[0].keep_length is True
     assert mix.counts == UNION_COUNTS
 
@@ -110,8 +114,7 @@ def test_default_techniques_resolve_by_name():
 def test_union_negative_registered_and_deterministic(annotator):
     t = get_transform("union_negative")
     assert t.effect == Effect.BREAKS and t._mixture is None  # built lazily, at first use
-    story = ("Tom woke up early. He made coffee because he was tired. Then he went to work. "
-             "He did not like his boss.")
+    story = "Tom woke up early. He made coffee because he was tired. Then he went to work. He did not like his boss."
     outs = [t(story, seed=s, annotator=annotator) for s in range(8)]
     assert all(o is not None and o.text != story for o in outs)
     valid = {"repeat_sentence", "repeat_ngram", "keyword_substitution", "sentence_shuffle", "negation_alteration"}
@@ -143,16 +146,25 @@ def test_union_negative_batch_matches_single_calls(annotator):
     assert any(b is not None for b in batched)
 
 
-GOLDEN_STORY = ("Tom woke up early. He made coffee because he was tired. Then he went to work. "
-                "He did not like his boss.")
+GOLDEN_STORY = "Tom woke up early. He made coffee because he was tired. Then he went to work. He did not like his boss."
 
 
-@pytest.mark.parametrize("seed,expected,techniques", [
-    (0, "Tom woke up early. He did not make coffee because he was tired. Then he went to work. He liked his boss.",
-     {"negation_alteration"}),
-    (1, "Tom woke up early. He made coffee because he was tired. Then he went and he went to work. "
-        "He did not like his boss.", {"repeat_ngram"}),
-])
+@pytest.mark.parametrize(
+    "seed,expected,techniques",
+    [
+        (
+            0,
+            "Tom woke up early. He did not make coffee because he was tired. Then he went to work. He liked his boss.",
+            {"negation_alteration"},
+        ),
+        (
+            1,
+            "Tom woke up early. He made coffee because he was tired. Then he went and he went to work. "
+            "He did not like his boss.",
+            {"repeat_ngram"},
+        ),
+    ],
+)
 def test_union_negative_golden(annotator, seed, expected, techniques):
     out = get_transform("union_negative")(GOLDEN_STORY, seed=seed, annotator=annotator)
     assert out.text == expected and {e.transform for e in out.edits} == techniques

@@ -1,16 +1,16 @@
 """passive_voice: golden outputs (tense, modals, negation, particles, pronoun case) and properties."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
+from _character_stories import any_text, check_common
 from hypothesis import given
 from hypothesis import strategies as st
 
 from perturbkit import get_transform
 from perturbkit.transform import Effect
-
-from _character_stories import any_text, check_common
 
 GOLDEN = [
     ("Shakespeare wrote Macbeth.", "Macbeth was written by Shakespeare."),
@@ -41,20 +41,23 @@ def test_golden(annotator, text, expected):
     assert out is not None and out.text == expected
 
 
-@pytest.mark.parametrize("text", [
-    "He doesn't like me.",  # "I amn't liked"
-    "She had a dog.",  # stative "have"
-    "He took a nap.",  # light verb
-    "He ran two miles.",  # measure
-    "She brushed her teeth.",  # object owned by the subject
-    "I ate the cake myself.",  # emphatic reflexive
-    "They would never tell anyone.",  # "Anyone would never be told"
-    "He ate the cake and went home.",  # shared subject of a coordinated verb
-    "He gave her a book.",  # two objects
-    "She's painted the fence.",  # contracted auxiliary
-    "Did he see the dog?",
-    "The rain fell.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He doesn't like me.",  # "I amn't liked"
+        "She had a dog.",  # stative "have"
+        "He took a nap.",  # light verb
+        "He ran two miles.",  # measure
+        "She brushed her teeth.",  # object owned by the subject
+        "I ate the cake myself.",  # emphatic reflexive
+        "They would never tell anyone.",  # "Anyone would never be told"
+        "He ate the cake and went home.",  # shared subject of a coordinated verb
+        "He gave her a book.",  # two objects
+        "She's painted the fence.",  # contracted auxiliary
+        "Did he see the dog?",
+        "The rain fell.",
+    ],
+)
 def test_skips_what_it_cannot_do(annotator, text):
     assert get_transform("passive_voice")(text, seed=0, annotator=annotator) is None
 
@@ -63,8 +66,7 @@ def test_one_clause_per_story_chosen_by_seed(annotator):
     t = get_transform("passive_voice")
     text = "Tom fed the cat. Anna washed the car."
     outs = {t(text, seed=s, annotator=annotator).text for s in range(8)}
-    assert outs == {"The cat was fed by Tom. Anna washed the car.",
-                    "Tom fed the cat. The car was washed by Anna."}
+    assert outs == {"The cat was fed by Tom. Anna washed the car.", "Tom fed the cat. The car was washed by Anna."}
     assert t.effect == Effect.PRESERVES
 
 

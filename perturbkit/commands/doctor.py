@@ -1,4 +1,5 @@
 """`perturbkit doctor`: which resources are installed and which transforms they make usable."""
+
 from __future__ import annotations
 
 import argparse
@@ -28,9 +29,15 @@ def run(args: argparse.Namespace) -> int:
     transforms = usable_transforms(status)
     core_ok = status["spacy"][0]
     if args.json:
-        json.dump({"resources": {k: {"present": ok, "detail": d} for k, (ok, d) in status.items()},
-                   "transforms": {k: {"usable": not m, "missing": m} for k, m in transforms.items()},
-                   "ok": core_ok}, sys.stdout, indent=2)
+        json.dump(
+            {
+                "resources": {k: {"present": ok, "detail": d} for k, (ok, d) in status.items()},
+                "transforms": {k: {"usable": not m, "missing": m} for k, m in transforms.items()},
+                "ok": core_ok,
+            },
+            sys.stdout,
+            indent=2,
+        )
         print()
         return 0 if core_ok else 1
     for title, names in (("Resources", CORE), ("Optional extras", [k for k in status if k not in CORE])):

@@ -1,4 +1,5 @@
 """`perturbkit list`: every registered transform with aspect, effect, parameters and an example."""
+
 from __future__ import annotations
 
 import argparse
@@ -24,8 +25,15 @@ def describe_all(effect: str | None = None, aspect: str | None = None, examples:
         if effect and cls.effect.value != effect or aspect and cls.aspect != aspect:
             continue
         t = cls()
-        row = {"name": name, "aspect": cls.aspect, "effect": cls.effect.value, "params": t.params(),
-               "description": cls.describe(), "requires": list(cls.requires), "example": cls.example}
+        row = {
+            "name": name,
+            "aspect": cls.aspect,
+            "effect": cls.effect.value,
+            "params": t.params(),
+            "description": cls.describe(),
+            "requires": list(cls.requires),
+            "example": cls.example,
+        }
         if examples and cls.example:
             try:
                 out = t(cls.example, seed=0)

@@ -1,4 +1,5 @@
 """`perturbkit perturb NAME [TEXT | --input FILE]`: apply one transform to a text or a data set."""
+
 from __future__ import annotations
 
 import argparse
@@ -15,8 +16,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", help="input format when the extension does not tell")
     p.add_argument("--output", "-o", help="write variants as JSONL here (default: stdout)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--param", "-p", action="append", default=[], metavar="KEY=VALUE",
-                   help="transform parameter; VALUE is parsed as YAML (3, 0.5, true, [a, b])")
+    p.add_argument(
+        "--param",
+        "-p",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="transform parameter; VALUE is parsed as YAML (3, 0.5, true, [a, b])",
+    )
     p.add_argument("--text-col"), p.add_argument("--context-col"), p.add_argument("--id-col")
     p.add_argument("--reference-col")
     p.set_defaults(func=run)
@@ -65,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         for v in variants:
             print(json.dumps(v.to_dict(), ensure_ascii=False))
-    print(f"{args.name}: {len(variants)} variants from {len(examples)} stories "
-          f"({len(examples) - len(variants)} not applicable)", file=sys.stderr)
+    print(
+        f"{args.name}: {len(variants)} variants from {len(examples)} stories "
+        f"({len(examples) - len(variants)} not applicable)",
+        file=sys.stderr,
+    )
     return 0

@@ -1,4 +1,5 @@
 """`perturbkit prepare wordnet`: prepare offline data (same as ``python -m perturbkit.resources``)."""
+
 from __future__ import annotations
 
 import argparse

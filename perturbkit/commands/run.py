@@ -7,6 +7,7 @@ to --out as JSON. Several --metric options give one report with a row per metric
 example:
   perturbkit run demo --data examples/stories.jsonl --metric lexical_diversity --out report.json
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,24 +16,44 @@ from typing import Any
 
 
 def add_parser(subparsers: Any) -> None:
-    p = subparsers.add_parser("run", help="run a test suite on stories with one or more metrics",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = subparsers.add_parser(
+        "run",
+        help="run a test suite on stories with one or more metrics",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("suite", metavar="SUITE", help="suite YAML file or shipped suite name")
     p.add_argument("--data", required=True, metavar="FILE", help="stories (jsonl, csv, tsv, txt, ...)")
-    p.add_argument("--metric", action="append", required=True, metavar="SPEC", dest="metrics",
-                   help="built-in name, module:callable or file.py:callable (repeat for several)")
+    p.add_argument(
+        "--metric",
+        action="append",
+        required=True,
+        metavar="SPEC",
+        dest="metrics",
+        help="built-in name, module:callable or file.py:callable (repeat for several)",
+    )
     p.add_argument("--seed", type=int, default=None, help="overrides the suite's defaults.seed")
     p.add_argument("--out", metavar="FILE", help="write the full report as JSON here")
     p.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report here")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="read only the first N stories")
-    p.add_argument("--format", dest="fmt", default=None, metavar="FMT",
-                   help="input format when the extension does not say (jsonl, csv, tsv, txt, ...)")
+    p.add_argument(
+        "--format",
+        dest="fmt",
+        default=None,
+        metavar="FMT",
+        help="input format when the extension does not say (jsonl, csv, tsv, txt, ...)",
+    )
     p.add_argument("--text-col", default=None, help="column holding the story")
     p.add_argument("--context-col", default=None, help="column holding the context/prompt")
     p.add_argument("--id-col", default=None, help="column holding the id")
     p.add_argument("--reference-col", default=None, help="column holding the reference story")
-    p.add_argument("--print", dest="show", choices=("markdown", "json", "none"), default="markdown",
-                   help="what to print on stdout (default: markdown)")
+    p.add_argument(
+        "--print",
+        dest="show",
+        choices=("markdown", "json", "none"),
+        default="markdown",
+        help="what to print on stdout (default: markdown)",
+    )
     p.add_argument("--no-details", action="store_true", help="print only the summary tables")
     p.add_argument("--batch-size", type=int, default=None, help="metric batch size (overrides the metric's)")
     p.add_argument("--cache-dir", default=None, help="score cache folder (default: the perturbkit cache)")
@@ -49,12 +70,19 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise InputError(f"--limit must be at least 1, got {args.limit}")
     suite = load_suite(args.suite)  # before reading data: a bad suite fails fast
-    columns = Columns.make(text=args.text_col, id=args.id_col, context=args.context_col,
-                           reference=args.reference_col)
+    columns = Columns.make(text=args.text_col, id=args.id_col, context=args.context_col, reference=args.reference_col)
     examples = read_examples(args.data, args.fmt, columns=columns, limit=args.limit)
     cache: Any = False if args.no_cache else args.cache_dir
-    report = run_suite(suite, examples, args.metrics, seed=args.seed, cache_dir=cache,
-                       progress=not args.no_progress, batch_size=args.batch_size, data_source=str(args.data))
+    report = run_suite(
+        suite,
+        examples,
+        args.metrics,
+        seed=args.seed,
+        cache_dir=cache,
+        progress=not args.no_progress,
+        batch_size=args.batch_size,
+        data_source=str(args.data),
+    )
     if args.out:
         report.to_json(args.out)
     if args.show == "markdown":

@@ -8,14 +8,16 @@ True
 A metric spec is a built-in name (``BUILTIN_METRICS``), ``"module:callable"`` or
 ``"path/to/file.py:callable"``; a class is instantiated, a function wrapped.
 """
+
 from __future__ import annotations
 
 import difflib
 import importlib
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import MetricError
 from .base import CallableMetric, Metric, as_metric, resolve_device
@@ -32,8 +34,16 @@ BUILTIN_METRICS: dict[str, str] = {
     "perplexity": "perturbkit.metrics.perplexity:Perplexity",
 }
 
-__all__ = ["Metric", "CallableMetric", "as_metric", "resolve_metric", "resolve_device",
-           "BUILTIN_METRICS", "MetricRunner", "builtin_metric"]
+__all__ = [
+    "Metric",
+    "CallableMetric",
+    "as_metric",
+    "resolve_metric",
+    "resolve_device",
+    "BUILTIN_METRICS",
+    "MetricRunner",
+    "builtin_metric",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -123,5 +133,7 @@ def _import_target(spec: str, label: str) -> Any:
 def _unknown(name: str) -> str:
     near = difflib.get_close_matches(name, list(BUILTIN_METRICS), n=3, cutoff=0.5)
     hint = f" Did you mean {', '.join(repr(n) for n in near)}?" if near else ""
-    return (f"unknown metric {name!r}.{hint} Built-in metrics: {', '.join(BUILTIN_METRICS)}; "
-            f"or give 'module:callable' or 'path/to/file.py:callable'.")
+    return (
+        f"unknown metric {name!r}.{hint} Built-in metrics: {', '.join(BUILTIN_METRICS)}; "
+        f"or give 'module:callable' or 'path/to/file.py:callable'."
+    )

@@ -11,13 +11,15 @@ only maps a batch of texts (with optional contexts and references) to one float 
 >>> Length()(["a b c", "d"])
 [3.0, 1.0]
 """
+
 from __future__ import annotations
 
 import dataclasses
 import hashlib
 import json
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 INPUTS = ("context", "reference")
 
@@ -67,8 +69,9 @@ class Metric:
     autocast: bool = True
     version: str = "1"
 
-    def score_batch(self, texts: list[str], contexts: list[str | None] | None,
-                    references: list[str | None] | None) -> Sequence[float]:
+    def score_batch(
+        self, texts: list[str], contexts: list[str | None] | None, references: list[str | None] | None
+    ) -> Sequence[float]:
         """One score per text (higher = better story)."""
         raise NotImplementedError(f"{type(self).__name__} must implement score_batch")
 
@@ -91,8 +94,11 @@ class Metric:
         if dataclasses.is_dataclass(self):
             items = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         else:  # scalars only: lists, models and other state are not parameters
-            items = {k: v for k, v in vars(self).items()
-                     if not k.startswith("_") and isinstance(v, (str, int, float, bool, type(None)))}
+            items = {
+                k: v
+                for k, v in vars(self).items()
+                if not k.startswith("_") and isinstance(v, (str, int, float, bool, type(None)))
+            }
         # batch size and device do not change scores (beyond float noise): keep them out of the key
         for k in ("batch_size", "device", "progress"):
             items.pop(k, None)
@@ -104,8 +110,12 @@ class Metric:
         params = json.dumps(self.params(), sort_keys=True, default=_json_default)
         return f"{cls.__module__}:{cls.__qualname__}|name={self.name}|v={self.version}|{params}"
 
-    def __call__(self, texts: Sequence[str], contexts: Sequence[str | None] | None = None,
-                 references: Sequence[str | None] | None = None) -> list[float]:
+    def __call__(
+        self,
+        texts: Sequence[str],
+        contexts: Sequence[str | None] | None = None,
+        references: Sequence[str | None] | None = None,
+    ) -> list[float]:
         """Score directly (no cache, one call): makes a Metric usable as a plain callable."""
         self.setup()
         return [float(s) for s in self.score_batch(list(texts), _opt_list(contexts), _opt_list(references))]
@@ -117,9 +127,16 @@ class Metric:
 class CallableMetric(Metric):
     """A plain function ``f(texts, contexts=None, references=None)`` seen as a Metric."""
 
-    def __init__(self, fn: Callable[..., Sequence[float]], *, name: str | None = None,
-                 batch_size: int | None = None, needs: Sequence[str] = (),
-                 uses: Sequence[str] | None = None, device: str = "auto") -> None:
+    def __init__(
+        self,
+        fn: Callable[..., Sequence[float]],
+        *,
+        name: str | None = None,
+        batch_size: int | None = None,
+        needs: Sequence[str] = (),
+        uses: Sequence[str] | None = None,
+        device: str = "auto",
+    ) -> None:
         if not callable(fn):
             raise TypeError(f"a metric must be callable, got {type(fn).__name__}")
         self.fn = fn
@@ -130,8 +147,9 @@ class CallableMetric(Metric):
         self.uses = _check_inputs_names(tuple(uses)) if uses is not None else INPUTS
         self.device = device
 
-    def score_batch(self, texts: list[str], contexts: list[str | None] | None,
-                    references: list[str | None] | None) -> Sequence[float]:
+    def score_batch(
+        self, texts: list[str], contexts: list[str | None] | None, references: list[str | None] | None
+    ) -> Sequence[float]:
         return self.fn(texts, contexts, references)
 
     def identity(self) -> str:
@@ -150,8 +168,9 @@ class CallableMetric(Metric):
         return f"CallableMetric({self.name!r})"
 
 
-def as_metric(obj: Any, *, name: str | None = None, batch_size: int | None = None,
-              needs: Sequence[str] | None = None) -> Metric:
+def as_metric(
+    obj: Any, *, name: str | None = None, batch_size: int | None = None, needs: Sequence[str] | None = None
+) -> Metric:
     """A Metric from a Metric (returned as is, optionally renamed), a Metric class or a callable."""
     if isinstance(obj, type) and issubclass(obj, Metric):
         obj = obj()

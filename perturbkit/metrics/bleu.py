@@ -5,6 +5,7 @@ OpenMEVA (Guan et al., 2021, ``eva/bleu.py``) tokenises candidate and reference 
 with the default weights (0.25, 0.25, 0.25, 0.25) and ``SmoothingFunction().method1``. This
 metric does the same, so its scores match OpenMEVA's on the same text.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -55,6 +56,7 @@ class Bleu(Metric):
             if not hyp:  # nltk returns 0 with a warning; say it quietly
                 out.append(0.0)
                 continue
-            out.append(float(sentence_bleu([tokenize(ref or "")], hyp, weights=self.weights,
-                                           smoothing_function=smooth)))
+            out.append(
+                float(sentence_bleu([tokenize(ref or "")], hyp, weights=self.weights, smoothing_function=smooth))
+            )
         return out

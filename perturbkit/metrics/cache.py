@@ -5,14 +5,15 @@ interrupted run resumes where it stopped. Several processes may share a file (WA
 busy timeout). Keys are hashes of the inputs; the metric identity is stored with the file so a
 hash collision on the file name is detected.
 """
+
 from __future__ import annotations
 
 import hashlib
 import re
 import sqlite3
 import threading
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Iterable, Mapping
 
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 
@@ -58,7 +59,7 @@ class ScoreCache:
         out: dict[str, float] = {}
         with self._lock:
             for i in range(0, len(keys), _CHUNK):
-                chunk = keys[i:i + _CHUNK]
+                chunk = keys[i : i + _CHUNK]
                 q = f"SELECT key, score FROM scores WHERE key IN ({','.join('?' * len(chunk))})"
                 out.update(self.conn.execute(q, chunk).fetchall())
         return out
@@ -69,8 +70,9 @@ class ScoreCache:
             return
         with self._lock:
             with self.conn:
-                self.conn.executemany("INSERT OR REPLACE INTO scores VALUES (?, ?)",
-                                      [(k, float(v)) for k, v in scores.items()])
+                self.conn.executemany(
+                    "INSERT OR REPLACE INTO scores VALUES (?, ?)", [(k, float(v)) for k, v in scores.items()]
+                )
 
     def __len__(self) -> int:
         with self._lock:

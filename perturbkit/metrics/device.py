@@ -1,9 +1,10 @@
 """Device helpers: the inference context (no-grad, CUDA autocast) and out-of-memory detection."""
+
 from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 from .base import resolve_device
 

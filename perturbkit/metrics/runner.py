@@ -5,12 +5,14 @@
 >>> runner.score([Example("ab"), Example("abc"), Example("ab")]).tolist()
 [2.0, 3.0, 2.0]
 """
+
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -56,8 +58,14 @@ class MetricRunner:
       progress: show a tqdm bar (only on a terminal).
     """
 
-    def __init__(self, metric: Any, *, cache_dir: str | Path | None | bool = None,
-                 batch_size: int | None = None, progress: bool = True) -> None:
+    def __init__(
+        self,
+        metric: Any,
+        *,
+        cache_dir: str | Path | None | bool = None,
+        batch_size: int | None = None,
+        progress: bool = True,
+    ) -> None:
         if isinstance(metric, str):
             from . import resolve_metric
 
@@ -93,14 +101,16 @@ class MetricRunner:
                 raise MetricError(
                     f"metric {self.name!r} needs a {need} but {len(missing)} of {len(examples)} "
                     f"examples{_in_test(test)} have none (ids: {_fmt_ids(missing)}); "
-                    f"give the data a {need} column or choose a metric that does not need one")
+                    f"give the data a {need} column or choose a metric that does not need one"
+                )
 
     # ------------------------------------------------------------------ scoring
     def key(self, ex: Example) -> str:
         """The cache key of an example's inputs for this metric (unused inputs left out)."""
         uses = self.metric.uses
-        return text_hash(ex.text, ex.context if "context" in uses else None,
-                         ex.reference if "reference" in uses else None, n=32)
+        return text_hash(
+            ex.text, ex.context if "context" in uses else None, ex.reference if "reference" in uses else None, n=32
+        )
 
     def score(self, examples: Sequence[Example], test: str = "") -> np.ndarray:
         """One float64 score per example, in order; cached inputs are not recomputed."""
@@ -115,8 +125,13 @@ class MetricRunner:
             keys.append(k)
             it = items.get(k)
             if it is None:
-                it = items[k] = _Item(k, ex.text, ex.context if "context" in uses else None,
-                                      ex.reference if "reference" in uses else None, len(items))
+                it = items[k] = _Item(
+                    k,
+                    ex.text,
+                    ex.context if "context" in uses else None,
+                    ex.reference if "reference" in uses else None,
+                    len(items),
+                )
             if len(it.ids) < _MAX_IDS:
                 it.ids.append(ex.id)
         todo = [it for k, it in items.items() if k not in self._memory]
@@ -137,8 +152,9 @@ class MetricRunner:
             except UserError:  # MetricError, ResourceMissing: already say what to do
                 raise
             except Exception as exc:
-                raise MetricError(f"metric {self.name!r} failed to load{_in_test(test)}: "
-                                  f"{type(exc).__name__}: {exc}") from exc
+                raise MetricError(
+                    f"metric {self.name!r} failed to load{_in_test(test)}: {type(exc).__name__}: {exc}"
+                ) from exc
             self._ready = True
         # in the metric's order: by default longest first (similar lengths share a batch, little
         # padding, and an out-of-memory error shows up on the first batch, not after an hour)
@@ -149,7 +165,7 @@ class MetricRunner:
         try:
             i = 0
             while i < len(todo):
-                batch = todo[i:i + size]
+                batch = todo[i : i + size]
                 try:
                     scores = self._call(batch, test)
                 except Exception as exc:
@@ -159,7 +175,8 @@ class MetricRunner:
                     if len(batch) == 1:
                         raise MetricError(
                             f"metric {self.name!r} ran out of memory on a single example"
-                            f"{_in_test(test)} (ids: {_fmt_ids(batch[0].ids)}): {exc}") from exc
+                            f"{_in_test(test)} (ids: {_fmt_ids(batch[0].ids)}): {exc}"
+                        ) from exc
                     size = max(1, len(batch) // 2)
                     self.stats.n_oom_retries += 1
                     continue
@@ -190,22 +207,30 @@ class MetricRunner:
         except Exception as exc:
             if is_oom(exc):
                 raise
-            raise MetricError(f"metric {self.name!r} raised {type(exc).__name__}: {exc}"
-                              f"{_in_test(test)} on a batch of {len(batch)} (ids: {_batch_ids(batch)})") from exc
+            raise MetricError(
+                f"metric {self.name!r} raised {type(exc).__name__}: {exc}"
+                f"{_in_test(test)} on a batch of {len(batch)} (ids: {_batch_ids(batch)})"
+            ) from exc
         try:
             arr = np.asarray(_to_list(raw), dtype=np.float64).reshape(-1)
         except (TypeError, ValueError) as exc:
-            raise MetricError(f"metric {self.name!r} returned {type(raw).__name__}, not numbers"
-                              f"{_in_test(test)} (ids: {_batch_ids(batch)}): {exc}") from exc
+            raise MetricError(
+                f"metric {self.name!r} returned {type(raw).__name__}, not numbers"
+                f"{_in_test(test)} (ids: {_batch_ids(batch)}): {exc}"
+            ) from exc
         if arr.shape[0] != len(batch):
-            raise MetricError(f"metric {self.name!r} returned {arr.shape[0]} scores for {len(batch)} texts"
-                              f"{_in_test(test)} (ids: {_batch_ids(batch)})")
+            raise MetricError(
+                f"metric {self.name!r} returned {arr.shape[0]} scores for {len(batch)} texts"
+                f"{_in_test(test)} (ids: {_batch_ids(batch)})"
+            )
         bad = ~np.isfinite(arr)
         if bad.any():
             which = [batch[j] for j in np.flatnonzero(bad)]
-            raise MetricError(f"metric {self.name!r} returned NaN or infinite scores"
-                              f"{_in_test(test)} for {len(which)} of {len(batch)} texts "
-                              f"(ids: {_batch_ids(which)})")
+            raise MetricError(
+                f"metric {self.name!r} returned NaN or infinite scores"
+                f"{_in_test(test)} for {len(which)} of {len(batch)} texts "
+                f"(ids: {_batch_ids(which)})"
+            )
         return arr.tolist()
 
     def _device(self) -> str:
@@ -258,4 +283,3 @@ def _batch_ids(batch: Sequence[_Item]) -> str:
 def score(metric: Any, examples: Sequence[Example], test: str = "", **kwargs: Any) -> np.ndarray:
     """One-shot helper: ``MetricRunner(metric, **kwargs).score(examples, test)``."""
     return MetricRunner(metric, **kwargs).score(examples, test)
-

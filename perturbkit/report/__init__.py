@@ -8,11 +8,13 @@ statistics. Renderers read this object: :mod:`.markdown` (OpenMEVA-style tables)
 >>> t.stats["ngram_repetition"]["pearson"], t.primary("ngram_repetition")  # doctest: +SKIP
 >>> for orig, var in t.pairs(): print(r.example(var.id).edits)              # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from ..example import Example
 
@@ -53,10 +55,17 @@ class Case:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Case":
-        return cls(id=d["id"], role=d["role"], label=d.get("label"), pair_of=d.get("pair_of"),
-                   transform=d.get("transform"), scores=dict(d.get("scores") or {}), rating=d.get("rating"),
-                   groups=dict(d.get("groups") or {}))
+    def from_dict(cls, d: Mapping[str, Any]) -> Case:
+        return cls(
+            id=d["id"],
+            role=d["role"],
+            label=d.get("label"),
+            pair_of=d.get("pair_of"),
+            transform=d.get("transform"),
+            scores=dict(d.get("scores") or {}),
+            rating=d.get("rating"),
+            groups=dict(d.get("groups") or {}),
+        )
 
 
 @dataclass
@@ -111,17 +120,33 @@ class TestResult:
 
     # ---- serialisation ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "aspect": self.aspect, "description": self.description,
-                "transforms": list(self.transforms), "options": dict(self.options), "counts": dict(self.counts),
-                "stats": {m: dict(s) for m, s in self.stats.items()}, "notes": list(self.notes),
-                "cases": [c.to_dict() for c in self.cases]}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "aspect": self.aspect,
+            "description": self.description,
+            "transforms": list(self.transforms),
+            "options": dict(self.options),
+            "counts": dict(self.counts),
+            "stats": {m: dict(s) for m, s in self.stats.items()},
+            "notes": list(self.notes),
+            "cases": [c.to_dict() for c in self.cases],
+        }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "TestResult":
-        return cls(name=d["name"], kind=d["kind"], aspect=d.get("aspect") or "", description=d.get("description") or "",
-                   transforms=list(d.get("transforms") or []), options=dict(d.get("options") or {}),
-                   counts=dict(d.get("counts") or {}), stats={m: dict(s) for m, s in (d.get("stats") or {}).items()},
-                   cases=[Case.from_dict(c) for c in d.get("cases") or []], notes=list(d.get("notes") or []))
+    def from_dict(cls, d: Mapping[str, Any]) -> TestResult:
+        return cls(
+            name=d["name"],
+            kind=d["kind"],
+            aspect=d.get("aspect") or "",
+            description=d.get("description") or "",
+            transforms=list(d.get("transforms") or []),
+            options=dict(d.get("options") or {}),
+            counts=dict(d.get("counts") or {}),
+            stats={m: dict(s) for m, s in (d.get("stats") or {}).items()},
+            cases=[Case.from_dict(c) for c in d.get("cases") or []],
+            notes=list(d.get("notes") or []),
+        )
 
 
 @dataclass
@@ -166,23 +191,40 @@ class Report:
 
     # ---- serialisation ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"format": self.format, "version": self.version, "suite": self.suite,
-                "description": self.description, "seed": self.seed, "metrics": [dict(m) for m in self.metrics],
-                "data": dict(self.data), "notes": list(self.notes), "spec": self.spec,
-                "tests": [t.to_dict() for t in self.tests], "examples": self.examples}
+        return {
+            "format": self.format,
+            "version": self.version,
+            "suite": self.suite,
+            "description": self.description,
+            "seed": self.seed,
+            "metrics": [dict(m) for m in self.metrics],
+            "data": dict(self.data),
+            "notes": list(self.notes),
+            "spec": self.spec,
+            "tests": [t.to_dict() for t in self.tests],
+            "examples": self.examples,
+        }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Report":
+    def from_dict(cls, d: Mapping[str, Any]) -> Report:
         fmt = int(d.get("format", FORMAT_VERSION))
         if fmt > FORMAT_VERSION:
             from ..errors import InputError
 
             raise InputError(f"report format {fmt} is newer than this perturbkit reads ({FORMAT_VERSION}); upgrade")
-        return cls(suite=d["suite"], tests=[TestResult.from_dict(t) for t in d.get("tests") or []],
-                   metrics=[dict(m) for m in d.get("metrics") or []], description=d.get("description") or "",
-                   seed=int(d.get("seed") or 0), data=dict(d.get("data") or {}), spec=dict(d.get("spec") or {}),
-                   examples=dict(d.get("examples") or {}), notes=list(d.get("notes") or []),
-                   version=d.get("version") or "", format=fmt)
+        return cls(
+            suite=d["suite"],
+            tests=[TestResult.from_dict(t) for t in d.get("tests") or []],
+            metrics=[dict(m) for m in d.get("metrics") or []],
+            description=d.get("description") or "",
+            seed=int(d.get("seed") or 0),
+            data=dict(d.get("data") or {}),
+            spec=dict(d.get("spec") or {}),
+            examples=dict(d.get("examples") or {}),
+            notes=list(d.get("notes") or []),
+            version=d.get("version") or "",
+            format=fmt,
+        )
 
     def to_json(self, path: str | os.PathLike[str]) -> None:
         """Write the whole report as JSON, atomically."""
@@ -191,7 +233,7 @@ class Report:
         write_report(self, path)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> "Report":
+    def load(cls, path: str | os.PathLike[str]) -> Report:
         """Read a report written by :meth:`to_json` (errors name the file)."""
         from .jsonreport import read_report
 

@@ -9,6 +9,7 @@ Every piece of text from the report is escaped.
 >>> from perturbkit.report.html import render_html
 >>> render_html(Report.load("report.json"), "report.html")  # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -16,8 +17,9 @@ import difflib
 import html
 import os
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..example import Edit
 from ..io import atomic_open
@@ -37,7 +39,7 @@ def esc(s: Any) -> str:
     return html.escape("" if s is None else str(s), quote=True)
 
 
-def _as_report(report: "Report | Mapping[str, Any]") -> Report:
+def _as_report(report: Report | Mapping[str, Any]) -> Report:
     if isinstance(report, Report):
         return report
     if isinstance(report, Mapping):
@@ -167,7 +169,7 @@ class Failure:
         return self.variant_score - self.original_score
 
 
-def _expectation(test: "TestResult", metric: str, variant: Case) -> str:
+def _expectation(test: TestResult, metric: str, variant: Case) -> str:
     if test.kind == "discrimination":
         return "decrease"
     if test.kind == "invariance":
@@ -192,7 +194,7 @@ def _in_units(value: float, units: str, original: float, spread: float) -> float
     return value * spread  # std: standard deviations of the originals' scores
 
 
-def worst_failures(test: "TestResult", metric: str, limit: int = MAX_FAILURES) -> tuple[list[Failure], int]:
+def worst_failures(test: TestResult, metric: str, limit: int = MAX_FAILURES) -> tuple[list[Failure], int]:
     """The ``limit`` worst pairs, worst first, and how many pairs failed in all.
 
     Discrimination: the variants scored above their original, by the largest margin first.
@@ -209,8 +211,9 @@ def worst_failures(test: "TestResult", metric: str, limit: int = MAX_FAILURES) -
     ranked: list[tuple[float, Failure]] = []
     n_failed = 0
     for orig, var in pairs:
-        f = Failure(orig, var, metric, float(orig.scores[metric]), float(var.scores[metric]),
-                    _expectation(test, metric, var))
+        f = Failure(
+            orig, var, metric, float(orig.scores[metric]), float(var.scores[metric]), _expectation(test, metric, var)
+        )
         d = f.delta
         key = {"decrease": d, "increase": -d}.get(f.expect, abs(d))
         if test.kind == "discrimination":
@@ -265,9 +268,11 @@ def _anchor(name: str) -> str:
 
 def _header(report: Report) -> list[str]:
     src = report.data.get("source")
-    bits = [f"{esc(report.data.get('n_examples', 0))} stories" + (f" from <code>{esc(src)}</code>" if src else ""),
-            f"seed {esc(report.seed)}", "metrics: " + (", ".join(f"<code>{esc(m)}</code>" for m in report.metric_names)
-                                                      or "none")]
+    bits = [
+        f"{esc(report.data.get('n_examples', 0))} stories" + (f" from <code>{esc(src)}</code>" if src else ""),
+        f"seed {esc(report.seed)}",
+        "metrics: " + (", ".join(f"<code>{esc(m)}</code>" for m in report.metric_names) or "none"),
+    ]
     if report.version:
         bits.append(f"perturbkit {esc(report.version)}")
     out = [f"<h1>Suite <code>{esc(report.suite)}</code></h1>"]
@@ -285,27 +290,35 @@ def _summary(report: Report) -> list[str]:
     for kind in [k for k in PRIMARY if report.by_kind(k)]:
         tests = report.by_kind(kind)
         out.append(f"<h3>{esc(KIND_TITLES[kind])}</h3>")
-        out.append(f'<p class="muted small">{esc(PRIMARY[kind][2])}. '
-                   + ("<strong>Bold</strong>: best metric per column. " if len(metrics) > 1 else "")
-                   + "<code>*</code>: Holm-adjusted p &lt; 0.05.</p>")
+        out.append(
+            f'<p class="muted small">{esc(PRIMARY[kind][2])}. '
+            + ("<strong>Bold</strong>: best metric per column. " if len(metrics) > 1 else "")
+            + "<code>*</code>: Holm-adjusted p &lt; 0.05.</p>"
+        )
         out.append(md_table_to_html(summary_table(tests, metrics)))
-        out.append(f"<details><summary>{esc(KIND_TITLES[kind])}: details</summary>"
-                   + md_table_to_html(details_table(tests, metrics)))
+        out.append(
+            f"<details><summary>{esc(KIND_TITLES[kind])}: details</summary>"
+            + md_table_to_html(details_table(tests, metrics))
+        )
         if kind == "human_correlation":
             g = groups_table(tests, metrics)
             if g:
                 out.append("<h4>Per group</h4>" + md_table_to_html(g))
         out.append("</details>")
     if any(t.kind != "human_correlation" for t in report.tests):
-        out.append('<p class="muted small">Δ = variant score − original score (negative: the metric scored the '
-                   "variant lower); win rate = share of pairs where the original scored higher (ties count half); "
-                   "n/a = stories the transforms could not perturb.</p>")
+        out.append(
+            '<p class="muted small">Δ = variant score − original score (negative: the metric scored the '
+            "variant lower); win rate = share of pairs where the original scored higher (ties count half); "
+            "n/a = stories the transforms could not perturb.</p>"
+        )
     return out
 
 
-def _test_header(t: "TestResult") -> list[str]:
-    out = [f'<h3 id="{esc(_anchor(t.name))}">{esc(t.name)} <span class="muted small">'
-           f"{esc(t.kind)}{(' · ' + esc(t.aspect)) if t.aspect else ''}</span></h3>"]
+def _test_header(t: TestResult) -> list[str]:
+    out = [
+        f'<h3 id="{esc(_anchor(t.name))}">{esc(t.name)} <span class="muted small">'
+        f"{esc(t.kind)}{(' · ' + esc(t.aspect)) if t.aspect else ''}</span></h3>"
+    ]
     if t.description:
         out.append(f"<p>{esc(t.description)}</p>")
     facts = []
@@ -324,7 +337,7 @@ def _test_header(t: "TestResult") -> list[str]:
     return out
 
 
-def _distribution_plot(t: "TestResult", metrics: Sequence[str]) -> str:
+def _distribution_plot(t: TestResult, metrics: Sequence[str]) -> str:
     from .plots import score_distributions
 
     by_metric = {}
@@ -340,7 +353,7 @@ def _distribution_plot(t: "TestResult", metrics: Sequence[str]) -> str:
     return f'<div class="plots">{_img(score_distributions(by_metric), f"{t.name}: score distributions")}</div>'
 
 
-def _human_plots(t: "TestResult", metrics: Sequence[str]) -> str:
+def _human_plots(t: TestResult, metrics: Sequence[str]) -> str:
     from .plots import difference_correlation, metric_vs_human
 
     imgs = []
@@ -348,14 +361,28 @@ def _human_plots(t: "TestResult", metrics: Sequence[str]) -> str:
     for m in metrics:
         s = t.stats.get(m) or {}
         pts = [(c.scores[m], c.rating) for c in rated if m in c.scores]
-        imgs.append(_img(metric_vs_human([p[0] for p in pts], [p[1] for p in pts], metric=m, r=s.get("pearson")),
-                         f"{t.name}: {m} vs human rating"))
+        imgs.append(
+            _img(
+                metric_vs_human([p[0] for p in pts], [p[1] for p in pts], metric=m, r=s.get("pearson")),
+                f"{t.name}: {m} vs human rating",
+            )
+        )
         w = s.get("windows")
         if w:
             wr = (w.get("correlation") or {}).get("pearson")
-            imgs.append(_img(difference_correlation(w.get("human_diffs") or [], w.get("metric_diffs") or [],
-                                                    metric=m, r=wr, size=w.get("size"), stride=w.get("stride")),
-                             f"{t.name}: {m} window differences"))
+            imgs.append(
+                _img(
+                    difference_correlation(
+                        w.get("human_diffs") or [],
+                        w.get("metric_diffs") or [],
+                        metric=m,
+                        r=wr,
+                        size=w.get("size"),
+                        stride=w.get("stride"),
+                    ),
+                    f"{t.name}: {m} window differences",
+                )
+            )
     return f'<div class="plots">{"".join(imgs)}</div>' if imgs else ""
 
 
@@ -365,7 +392,7 @@ def _text_cell(report: Report, f: Failure) -> str:
         return '<span class="muted">(texts not in the report)</span>'
     o_edits = list(ex_o.get("edits") or [])
     v_edits = list(ex_v.get("edits") or [])
-    own = v_edits[len(o_edits):] if v_edits[:len(o_edits)] == o_edits else v_edits
+    own = v_edits[len(o_edits) :] if v_edits[: len(o_edits)] == o_edits else v_edits
     try:
         edits = [Edit.from_dict(e) for e in own]
     except (KeyError, TypeError, ValueError):
@@ -376,16 +403,18 @@ def _text_cell(report: Report, f: Failure) -> str:
     return f'{head}<div class="story">{body}</div>'
 
 
-def _failures(report: Report, t: "TestResult", metrics: Sequence[str], limit: int) -> list[str]:
+def _failures(report: Report, t: TestResult, metrics: Sequence[str], limit: int) -> list[str]:
     if t.kind == "human_correlation" or not t.variants():
         return []
     out = []
     for m in metrics:
         fails, n_failed = worst_failures(t, m, limit)
         n_pairs = len(t.pairs())
-        what = {"discrimination": "variants scored above their original",
-                "invariance": "pairs whose score moved beyond the tolerance",
-                "directional": "pairs that did not change as expected"}[t.kind]
+        what = {
+            "discrimination": "variants scored above their original",
+            "invariance": "pairs whose score moved beyond the tolerance",
+            "directional": "pairs that did not change as expected",
+        }[t.kind]
         title = f"Worst cases for <code>{esc(m)}</code>: {n_failed} of {n_pairs} {what}"
         if t.kind == "discrimination":
             ties = sum(1 for a, b in t.pairs() if m in a.scores and m in b.scores and a.scores[m] == b.scores[m])
@@ -395,16 +424,20 @@ def _failures(report: Report, t: "TestResult", metrics: Sequence[str], limit: in
             continue
         rows = []
         for f in fails:
-            rows.append(f"<tr><td class=\"left small\"><code>{esc(f.variant.id)}</code><br>"
-                        f"<span class=\"muted\">{esc(f.variant.transform or '')}</span></td>"
-                        f"<td class=\"right\">{fmt(f.original_score)}</td><td class=\"right\">{fmt(f.variant_score)}</td>"
-                        f"<td class=\"right\">{fmt(f.delta)}</td><td class=\"text\">{_text_cell(report, f)}</td></tr>")
+            rows.append(
+                f'<tr><td class="left small"><code>{esc(f.variant.id)}</code><br>'
+                f'<span class="muted">{esc(f.variant.transform or "")}</span></td>'
+                f'<td class="right">{fmt(f.original_score)}</td><td class="right">{fmt(f.variant_score)}</td>'
+                f'<td class="right">{fmt(f.delta)}</td><td class="text">{_text_cell(report, f)}</td></tr>'
+            )
         sort = "largest move first" if t.kind == "invariance" else "worst first"
-        out.append(f"<details{' open' if m == metrics[0] else ''}><summary>{title} "
-                   f'<span class="muted small">(top {len(fails)}, {sort})</span></summary>'
-                   '<table class="failures"><thead><tr><th>variant</th><th class="right">original</th>'
-                   '<th class="right">variant</th><th class="right">Δ</th><th>edits (<del>removed</del> '
-                   "<ins>added</ins>)</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></details>")
+        out.append(
+            f"<details{' open' if m == metrics[0] else ''}><summary>{title} "
+            f'<span class="muted small">(top {len(fails)}, {sort})</span></summary>'
+            '<table class="failures"><thead><tr><th>variant</th><th class="right">original</th>'
+            '<th class="right">variant</th><th class="right">Δ</th><th>edits (<del>removed</del> '
+            "<ins>added</ins>)</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></details>"
+        )
     return out
 
 
@@ -424,25 +457,35 @@ def _tests(report: Report, max_failures: int) -> list[str]:
 
 
 def _nav(report: Report) -> list[str]:
-    items = "".join(f'<li><a href="#{esc(_anchor(t.name))}">{esc(t.name)}</a> '
-                    f'<span class="muted small">{esc(t.kind)}</span></li>' for t in report.tests)
+    items = "".join(
+        f'<li><a href="#{esc(_anchor(t.name))}">{esc(t.name)}</a> <span class="muted small">{esc(t.kind)}</span></li>'
+        for t in report.tests
+    )
     return [f'<nav><a href="#summary">Summary</a> · <a href="#tests">Tests</a><ul>{items}</ul></nav>']
 
 
-def to_html(report: "Report | Mapping[str, Any]", *, max_failures: int = MAX_FAILURES, title: str | None = None) -> str:
+def to_html(report: Report | Mapping[str, Any], *, max_failures: int = MAX_FAILURES, title: str | None = None) -> str:
     """The whole page as a string (see :func:`render_html`)."""
     rep = _as_report(report)
     when = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    body: Iterable[str] = [*_header(rep), *_nav(rep), *_summary(rep), *_tests(rep, max_failures),
-                           f'<footer class="muted small">Rendered by perturbkit on {esc(when)}.</footer>']
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(title or 'perturbkit report: ' + rep.suite)}</title><style>{CSS}</style></head>"
-            "<body><main>\n" + "\n".join(body) + "\n</main></body></html>\n")
+    body: Iterable[str] = [
+        *_header(rep),
+        *_nav(rep),
+        *_summary(rep),
+        *_tests(rep, max_failures),
+        f'<footer class="muted small">Rendered by perturbkit on {esc(when)}.</footer>',
+    ]
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(title or 'perturbkit report: ' + rep.suite)}</title><style>{CSS}</style></head>"
+        "<body><main>\n" + "\n".join(body) + "\n</main></body></html>\n"
+    )
 
 
-def render_html(report: "Report | Mapping[str, Any]", path: str | os.PathLike[str], *,
-                max_failures: int = MAX_FAILURES) -> None:
+def render_html(
+    report: Report | Mapping[str, Any], path: str | os.PathLike[str], *, max_failures: int = MAX_FAILURES
+) -> None:
     """Write the report as one self-contained HTML file (inline CSS and PNG plots), atomically."""
     page = to_html(report, max_failures=max_failures)
     with atomic_open(path) as f:

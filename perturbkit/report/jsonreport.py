@@ -2,6 +2,7 @@
 
 (Named ``jsonreport`` so that it does not shadow the standard ``json`` module.)
 """
+
 from __future__ import annotations
 
 import json
@@ -15,19 +16,19 @@ if TYPE_CHECKING:
     from . import Report
 
 
-def write_report(report: "Report", path: str | os.PathLike[str]) -> None:
+def write_report(report: Report, path: str | os.PathLike[str]) -> None:
     """Write ``report`` to ``path`` as indented JSON (temp file + rename: never half a file)."""
     write_json(path, report.to_dict())
 
 
-def dumps(report: "Report", indent: int | None = 2) -> str:
+def dumps(report: Report, indent: int | None = 2) -> str:
     """The report as a JSON string (what ``perturbkit run --print json`` shows)."""
     from ..io import _json_default
 
     return json.dumps(report.to_dict(), ensure_ascii=False, indent=indent, default=_json_default)
 
 
-def read_report(path: str | os.PathLike[str]) -> "Report":
+def read_report(path: str | os.PathLike[str]) -> Report:
     """Load a report written by :func:`write_report`; malformed files raise InputError naming them."""
     from . import Report
 

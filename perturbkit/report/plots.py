@@ -7,12 +7,14 @@ Each function takes plain lists of floats and returns PNG bytes; ``data_uri`` tu
 >>> data_uri(png)[:22]                                                        # doctest: +SKIP
 'data:image/png;base64,'
 """
+
 from __future__ import annotations
 
 import base64
 import io
 import math
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 __all__ = ["data_uri", "difference_correlation", "metric_vs_human", "score_distributions"]
 
@@ -20,16 +22,31 @@ ORIGINAL = "#3b6ea8"
 VARIANT = "#d0743c"
 
 
-def _figure(width: float, height: float, *, left: float = 0.75, right: float = 0.15, bottom: float = 0.55,
-            top: float = 0.55, hspace: float = 0.55, wspace: float = 0.3) -> tuple[Any, Any]:
+def _figure(
+    width: float,
+    height: float,
+    *,
+    left: float = 0.75,
+    right: float = 0.15,
+    bottom: float = 0.55,
+    top: float = 0.55,
+    hspace: float = 0.55,
+    wspace: float = 0.3,
+) -> tuple[Any, Any]:
     """A figure with fixed margins in inches (cheaper than constrained layout, same look)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height), dpi=100)
     FigureCanvasAgg(fig)
-    fig.subplots_adjust(left=left / width, right=1 - right / width, bottom=bottom / height, top=1 - top / height,
-                        hspace=hspace, wspace=wspace)
+    fig.subplots_adjust(
+        left=left / width,
+        right=1 - right / width,
+        bottom=bottom / height,
+        top=1 - top / height,
+        hspace=hspace,
+        wspace=wspace,
+    )
     return fig, fig.canvas
 
 
@@ -52,8 +69,11 @@ def data_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
-def score_distributions(by_metric: Mapping[str, tuple[Sequence[float], Sequence[float]]], *,
-                        labels: tuple[str, str] = ("originals", "variants")) -> bytes:
+def score_distributions(
+    by_metric: Mapping[str, tuple[Sequence[float], Sequence[float]]],
+    *,
+    labels: tuple[str, str] = ("originals", "variants"),
+) -> bytes:
     """Per metric, a box plot and overlaid histograms of original vs variant scores."""
     n = max(1, len(by_metric))
     fig, _ = _figure(7.5, 2.3 * n, left=1.0, top=0.15, wspace=0.35)
@@ -66,8 +86,7 @@ def score_distributions(by_metric: Mapping[str, tuple[Sequence[float], Sequence[
                 ax.text(0.5, 0.5, "no scores", ha="center", va="center", transform=ax.transAxes)
                 ax.set_axis_off()
             continue
-        bp = box.boxplot([o or [math.nan], v or [math.nan]], tick_labels=list(labels), patch_artist=True,
-                         widths=0.6)
+        bp = box.boxplot([o or [math.nan], v or [math.nan]], tick_labels=list(labels), patch_artist=True, widths=0.6)
         for patch, colour in zip(bp["boxes"], (ORIGINAL, VARIANT)):
             patch.set_facecolor(colour)
             patch.set_alpha(0.6)
@@ -83,16 +102,30 @@ def score_distributions(by_metric: Mapping[str, tuple[Sequence[float], Sequence[
     return _png(fig)
 
 
-def difference_correlation(human_diffs: Sequence[float], metric_diffs: Sequence[float], *, metric: str = "metric",
-                           r: float | None = None, size: int | None = None, stride: int | None = None) -> bytes:
+def difference_correlation(
+    human_diffs: Sequence[float],
+    metric_diffs: Sequence[float],
+    *,
+    metric: str = "metric",
+    r: float | None = None,
+    size: int | None = None,
+    stride: int | None = None,
+) -> bytes:
     """OpenMEVA's window plot: metric-score differences against human-score differences over all
     pairs of windows of stories sorted by human score."""
     fig, _ = _figure(4.8, 3.6, left=1.0)
     ax = fig.subplots()
     h, m = _finite(human_diffs), _finite(metric_diffs)
     if len(h) != len(m) or not h:
-        ax.text(0.5, 0.5, "fewer than two windows: no differences to plot", ha="center", va="center",
-                transform=ax.transAxes, fontsize=9)
+        ax.text(
+            0.5,
+            0.5,
+            "fewer than two windows: no differences to plot",
+            ha="center",
+            va="center",
+            transform=ax.transAxes,
+            fontsize=9,
+        )
         ax.set_axis_off()
         return _png(fig)
     ax.scatter(h, m, s=6, alpha=0.4, color=ORIGINAL, linewidths=0)
@@ -108,13 +141,13 @@ def difference_correlation(human_diffs: Sequence[float], metric_diffs: Sequence[
     return _png(fig)
 
 
-def metric_vs_human(metric_scores: Sequence[float], human_scores: Sequence[float], *, metric: str = "metric",
-                    r: float | None = None) -> bytes:
+def metric_vs_human(
+    metric_scores: Sequence[float], human_scores: Sequence[float], *, metric: str = "metric", r: float | None = None
+) -> bytes:
     """Scatter of the metric's score against the human rating, one point per story."""
     fig, _ = _figure(4.8, 3.6, left=1.0)
     ax = fig.subplots()
-    pairs = [(float(a), float(b)) for a, b in zip(metric_scores, human_scores)
-             if _finite([a]) and _finite([b])]
+    pairs = [(float(a), float(b)) for a, b in zip(metric_scores, human_scores) if _finite([a]) and _finite([b])]
     if not pairs:
         ax.text(0.5, 0.5, "no rated stories", ha="center", va="center", transform=ax.transAxes)
         ax.set_axis_off()
@@ -122,6 +155,7 @@ def metric_vs_human(metric_scores: Sequence[float], human_scores: Sequence[float
     ax.scatter([p[1] for p in pairs], [p[0] for p in pairs], s=10, alpha=0.45, color=VARIANT, linewidths=0)
     ax.set_xlabel("human rating")
     ax.set_ylabel(f"{metric} score")
-    ax.set_title(f"{metric} vs human (n={len(pairs)})" + (f"\nPearson r = {r:.3f}" if r is not None else ""),
-                 fontsize=10)
+    ax.set_title(
+        f"{metric} vs human (n={len(pairs)})" + (f"\nPearson r = {r:.3f}" if r is not None else ""), fontsize=10
+    )
     return _png(fig)

@@ -3,6 +3,7 @@
 Every loader raises :class:`ResourceMissing` naming the exact command that installs what is
 missing, so a user never sees a bare ``OSError`` from deep inside spaCy or nltk.
 """
+
 from __future__ import annotations
 
 from .config import cache_dir, settings

@@ -1,22 +1,31 @@
 """``python -m perturbkit.resources``: prepare offline data (WordNet) and show what is present.
 
-    python -m perturbkit.resources prepare-wordnet [--target DIR] [--source DIR] [--force]
-    python -m perturbkit.resources status
+python -m perturbkit.resources prepare-wordnet [--target DIR] [--source DIR] [--force]
+python -m perturbkit.resources status
 """
+
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 
 def add_prepare_wordnet_arguments(parser: argparse.ArgumentParser) -> None:
     """Options shared by this module and ``perturbkit prepare wordnet``."""
-    parser.add_argument("--target", type=Path, default=None,
-                        help="nltk data root to write corpora/wordnet into (default: <cache_dir>/nltk_data)")
-    parser.add_argument("--source", type=Path, default=None,
-                        help="raw WordNet 3.0 database folder (default: $WNSEARCHDIR or /usr/share/wordnet)")
+    parser.add_argument(
+        "--target",
+        type=Path,
+        default=None,
+        help="nltk data root to write corpora/wordnet into (default: <cache_dir>/nltk_data)",
+    )
+    parser.add_argument(
+        "--source",
+        type=Path,
+        default=None,
+        help="raw WordNet 3.0 database folder (default: $WNSEARCHDIR or /usr/share/wordnet)",
+    )
     parser.add_argument("--force", action="store_true", help="rebuild even if a complete copy exists")
 
 

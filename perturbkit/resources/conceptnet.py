@@ -13,14 +13,16 @@ spaces (ConceptNet's underscores are turned into spaces). Sources, in the order
 ``CoHyponym`` ("sibling under IsA": words sharing an IsA parent, e.g. dog/cat) is not a
 ConceptNet relation; every provider derives it from IsA.
 """
+
 from __future__ import annotations
 
 import functools
 import gzip
 import os
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from ..errors import InputError
 from .errors import ResourceMissing
@@ -39,13 +41,13 @@ class ConceptNetProvider(Protocol):
 
     name: str
 
-    def edges(self, word: str, relations: Iterable[str] | None = None, *,
-              pos: str | None = None) -> list[Edge]: ...
+    def edges(self, word: str, relations: Iterable[str] | None = None, *, pos: str | None = None) -> list[Edge]: ...
 
     def antonyms(self, word: str, *, pos: str | None = None) -> list[str]: ...
 
-    def neighbours(self, word: str, relations: Iterable[str], *, pos: str | None = None,
-                   direction: str = "both") -> list[str]: ...
+    def neighbours(
+        self, word: str, relations: Iterable[str], *, pos: str | None = None, direction: str = "both"
+    ) -> list[str]: ...
 
     def has(self, word: str) -> bool: ...
 
@@ -96,8 +98,9 @@ class _Base:
             memo[(key, rels, pos)] = tuple(out)
         return out
 
-    def neighbours(self, word: str, relations: Iterable[str], *, pos: str | None = None,
-                   direction: str = "both") -> list[str]:
+    def neighbours(
+        self, word: str, relations: Iterable[str], *, pos: str | None = None, direction: str = "both"
+    ) -> list[str]:
         """Words linked to ``word`` by any of ``relations``: its tails (``direction="out"``), its
         heads (``"in"``) or both, tails first; never ``word`` itself."""
         if direction not in ("both", "out", "in"):
@@ -160,8 +163,10 @@ class EdgeListProvider(_Base):
             if fmt is None:
                 fmt = "pipe" if "|||" in line else "csv" if "\t/r/" in line else None
                 if fmt is None:
-                    raise InputError(f"{self.path}:{no}: unknown edge format; expected "
-                                     "'head|||/r/Relation|||tail tail' or a ConceptNet assertions CSV line")
+                    raise InputError(
+                        f"{self.path}:{no}: unknown edge format; expected "
+                        "'head|||/r/Relation|||tail tail' or a ConceptNet assertions CSV line"
+                    )
             yield from (self._pipe(line, no) if fmt == "pipe" else self._csv(line, no))
 
     def _pipe(self, line: str, no: int) -> Iterator[Edge]:
@@ -175,8 +180,10 @@ class EdgeListProvider(_Base):
     def _csv(self, line: str, no: int) -> Iterator[Edge]:
         f = line.split("\t")
         if len(f) < 4 or not f[1].startswith("/r/"):
-            raise InputError(f"{self.path}:{no}: expected a ConceptNet assertions line "
-                             f"(uri, /r/Relation, start, end, json), got {line[:80]!r}")
+            raise InputError(
+                f"{self.path}:{no}: expected a ConceptNet assertions line "
+                f"(uri, /r/Relation, start, end, json), got {line[:80]!r}"
+            )
         start, end = f[2].split("/"), f[3].split("/")
         if len(start) >= 4 and len(end) >= 4 and start[1:3] == ["c", "en"] and end[1:3] == ["c", "en"]:
             yield normalize(start[3]), relation_name(f[1]), normalize(end[3])
@@ -215,7 +222,7 @@ class ConceptNetLiteProvider(_Base):
     def _edges(self, word: str, relations: frozenset[str] | None, pos: str | None) -> list[Edge]:
         return list(self._query(word, relations, _POS_LETTER.get(pos or "")))
 
-    @functools.lru_cache(maxsize=4096)
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 (providers live as long as the process)
     def _query(self, word: str, relations: frozenset[str] | None, pos: str | None) -> tuple[Edge, ...]:
         from conceptnet_lite import Label, edges_for
 
@@ -238,7 +245,7 @@ class ConceptNetLiteProvider(_Base):
         from conceptnet_lite import Label
 
         self._open()
-        return Label.select().where((Label.text == normalize(word).replace(" ", "_"))).exists()
+        return Label.select().where(Label.text == normalize(word).replace(" ", "_")).exists()
 
 
 class WordNetProvider(_Base):
@@ -286,15 +293,17 @@ class WordNetProvider(_Base):
             if "Synonym" in rels:
                 out += [(word, "Synonym", normalize(lm.name())) for lm in synset.lemmas() if lm != lemma]
             if "IsA" in rels:
-                out += [(word, "IsA", normalize(h.lemma_names()[0]))
-                        for h in synset.hypernyms() + synset.instance_hypernyms()]
+                out += [
+                    (word, "IsA", normalize(h.lemma_names()[0]))
+                    for h in synset.hypernyms() + synset.instance_hypernyms()
+                ]
         return list(dict.fromkeys(out))
 
     def _siblings(self, key: str, pos: str | None) -> list[str]:
         from .wordnet import sibling_words
 
         out = []
-        for synset, lemma in self._lemmas(key, pos):
+        for synset, _lemma in self._lemmas(key, pos):
             for parent in synset.hypernyms():
                 if len(parent._pointers.get("~", ())) > self.sibling_limit:
                     continue  # too generic; counted without reading every hyponym
@@ -317,8 +326,9 @@ def _provider(spec: str) -> ConceptNetProvider:
     if path.suffix in (".db", ".sqlite", ".sqlite3"):
         return ConceptNetLiteProvider(path)
     if not path.is_file():
-        raise ResourceMissing(f"ConceptNet edge file {path}", f"set {ENV} to an existing .db or edge file",
-                              "no such file")
+        raise ResourceMissing(
+            f"ConceptNet edge file {path}", f"set {ENV} to an existing .db or edge file", "no such file"
+        )
     return EdgeListProvider(path)
 
 

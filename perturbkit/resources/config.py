@@ -6,6 +6,7 @@ Environment variables:
   PERTURBKIT_CACHE_DIR    where caches and prepared data go (default: the platform user cache,
                           ``$XDG_CACHE_HOME/perturbkit`` or ``~/.cache/perturbkit``)
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """The one error type for absent optional resources."""
+
 from __future__ import annotations
 
 from ..errors import UserError

@@ -10,6 +10,7 @@ unreadable file is rebuilt, never trusted, and a read-only cache dir only costs 
 >>> table = load(path)          # None when absent or unsound   # doctest: +SKIP
 >>> save(path, table)           # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -17,12 +18,12 @@ import hashlib
 import marshal
 import os
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 
-def keyed_path(folder: Path, prefix: str, sources: Iterable[Path], *extra: Any,
-               suffix: str = "marshal") -> Path | None:
+def keyed_path(folder: Path, prefix: str, sources: Iterable[Path], *extra: Any, suffix: str = "marshal") -> Path | None:
     """``folder/<prefix>-<digest>.<suffix>``, the digest over each source's resolved path, size
     and mtime, ``extra``, and the Python version and byte order (marshal's format depends on
     them); None when a source cannot be stat'ed."""

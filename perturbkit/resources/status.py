@@ -4,12 +4,13 @@ Resource names are the ones ``Transform.requires`` uses: ``spacy``, ``wordnet``,
 ``lemminflect``, ``torch``, ``sentence_transformers``, ``smollm2``; the remaining entries are
 optional extras shown by ``perturbkit doctor``.
 """
+
 from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 Status = tuple[bool, str]
 

@@ -5,14 +5,15 @@ Why not nltk's reader: ``import nltk`` costs ~1.4 s (it imports scipy and scikit
 reader ~0.5 s to load and ~90 us per synset (glosses, examples, frames). This one loads its
 tables from one marshal file in the cache dir and parses only a synset's words and pointers.
 """
+
 from __future__ import annotations
 
 import mmap
 import warnings
 from array import array
 from bisect import bisect_left
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from . import filecache
 
@@ -22,17 +23,28 @@ _SS_NUMBER = {"n": 1, "v": 2, "a": 3, "r": 4, "s": 5}  # sense-key synset type
 _KEY_POS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # ... back to an index.* POS
 #: morphy's detachment rules (morphy(7WN), plus nltk's "ves" -> "f"), in the order nltk tries them.
 _RULES = {
-    "n": (("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"), ("ches", "ch"),
-          ("shes", "sh"), ("men", "man"), ("ies", "y")),
-    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"),
-          ("ing", "")),
+    "n": (
+        ("s", ""),
+        ("ses", "s"),
+        ("ves", "f"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
     "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "r": (),
 }
 _RULES["s"] = _RULES["a"]
 _FORMAT = "pk-wndb-3"  # bump when the cached tables change shape
-_STAMPED = tuple(f"index.{p}" for p in ("noun", "verb", "adj", "adv")) + tuple(
-    f"{p}.exc" for p in ("noun", "verb", "adj", "adv")) + ("data.adj", "index.sense", "cntlist.rev", "lexnames")
+_STAMPED = (
+    tuple(f"index.{p}" for p in ("noun", "verb", "adj", "adv"))
+    + tuple(f"{p}.exc" for p in ("noun", "verb", "adj", "adv"))
+    + ("data.adj", "index.sense", "cntlist.rev", "lexnames")
+)
 
 
 class WordNetError(ValueError):
@@ -83,7 +95,7 @@ def _build(folder: Path) -> tuple:
             f = line.split()
             try:
                 n_syn, n_ptr = int(f[2]), int(f[3])
-                offsets = [str(int(o)) for o in f[6 + n_ptr:6 + n_ptr + n_syn]]
+                offsets = [str(int(o)) for o in f[6 + n_ptr : 6 + n_ptr + n_syn]]
             except (IndexError, ValueError) as exc:
                 raise WordNetError(f"index.{suffix}, line {n}: {exc}") from None
             index.setdefault(f[0], {})[f[1]] = offsets  # a repeated line wins, as in nltk
@@ -118,8 +130,13 @@ def _ready(tables: tuple) -> tuple:
     keys, text, starts, satellites, exceptions, counts, lexnames = tables
     index = array("I")
     index.frombytes(starts)
-    if not (isinstance(text, str) and len(index) == len(keys) + 1 and index[-1] == len(text)
-            and set(exceptions) == set(POS_LIST) and isinstance(counts, dict)):
+    if not (
+        isinstance(text, str)
+        and len(index) == len(keys) + 1
+        and index[-1] == len(text)
+        and set(exceptions) == set(POS_LIST)
+        and isinstance(counts, dict)
+    ):
         raise ValueError("inconsistent WordNet tables")
     return keys, text, index, frozenset(satellites), exceptions, counts, lexnames
 
@@ -146,8 +163,9 @@ class WordNet:
     def __init__(self, root: Path | str, cache: Path | str | None = None) -> None:
         self.root = Path(root)
         self._cache = None if cache is None else Path(cache)
-        (self._keys, self._text, self._starts, self._sats, self._exc, self._counts,
-         self._lexnames) = _load(self.root, self._cache)
+        (self._keys, self._text, self._starts, self._sats, self._exc, self._counts, self._lexnames) = _load(
+            self.root, self._cache
+        )
         self._exc["s"] = self._exc["a"]
         self._entries: dict[str, dict[str, str | tuple | None] | None] = {}
         self._synsets: dict[tuple[str, int], Synset | None] = {}
@@ -170,8 +188,12 @@ class WordNet:
         keys, entry = self._keys, None
         i = bisect_left(keys, lemma)
         if i < len(keys) and keys[i] == lemma:
-            entry = {p: rest for p, _, rest in (part.partition(" ") for part in
-                                               self._text[self._starts[i]:self._starts[i + 1]].split(";"))}
+            entry = {
+                p: rest
+                for p, _, rest in (
+                    part.partition(" ") for part in self._text[self._starts[i] : self._starts[i + 1]].split(";")
+                )
+            }
             if "a" in entry:
                 entry["s"] = None  # the satellites among its adjective senses (as nltk)
         self._entries[lemma] = entry
@@ -202,7 +224,7 @@ class WordNet:
         if check_exceptions and form in exceptions:
             forms = exceptions[form]
         else:
-            forms = [form[:-len(old)] + new for old, new in _RULES[pos] if form.endswith(old)]
+            forms = [form[: -len(old)] + new for old, new in _RULES[pos] if form.endswith(old)]
         out: list[str] = []
         for f in (form, *forms):
             entry = self._entry(f)
@@ -225,12 +247,16 @@ class WordNet:
         if found is None:
             word = lemma.lower()
             found = self._found[key] = tuple(
-                (p, offset) for p in (POS_LIST if pos is None else pos)
-                for form in self._morphy(word, p, check_exceptions) for offset in self._index(form, p))
+                (p, offset)
+                for p in (POS_LIST if pos is None else pos)
+                for form in self._morphy(word, p, check_exceptions)
+                for offset in self._index(form, p)
+            )
         return found
 
-    def synsets(self, lemma: str, pos: str | None = None, lang: str = "eng",
-                check_exceptions: bool = True) -> list[Synset]:
+    def synsets(
+        self, lemma: str, pos: str | None = None, lang: str = "eng", check_exceptions: bool = True
+    ) -> list[Synset]:
         """The synsets of ``lemma`` or its base forms, by POS (n, v, a, r unless given), then
         form, then sense order; "a" includes adjective satellites."""
         if lang != "eng":
@@ -283,7 +309,7 @@ class WordNet:
         synset = self._synsets.get((_FILE[pos], offset))
         if synset is None:
             data = self._mapped(_FILE[pos])
-            head = data[offset:offset + 256].split(b"\n", 1)[0].split(None, 5) if 0 <= offset < len(data) else []
+            head = data[offset : offset + 256].split(b"\n", 1)[0].split(None, 5) if 0 <= offset < len(data) else []
             if len(head) == 6 and head[0] == b"%08d" % offset:  # the word is whole: more follows it
                 return strip_marker(head[4].decode("utf-8", "replace"))
             synset = self.synset_from_pos_and_offset(pos, offset)
@@ -301,14 +327,14 @@ class WordNet:
         synset = None
         if 0 <= offset < len(data):
             end = data.find(b"\n", offset)
-            fields = data[offset:end if end >= 0 else len(data)].split(b"|", 1)[0].decode("utf-8", "replace").split()
+            fields = data[offset : end if end >= 0 else len(data)].split(b"|", 1)[0].decode("utf-8", "replace").split()
             if fields and fields[0] == f"{offset:08d}":
                 try:
                     synset = Synset(self, fields)
                 except (IndexError, ValueError) as exc:
                     raise WordNetError(f"data.{file} at {offset}: {exc}") from None
         if synset is None:
-            warnings.warn(f"No WordNet synset found for pos={pos} at offset={offset}.")
+            warnings.warn(f"No WordNet synset found for pos={pos} at offset={offset}.", stacklevel=2)
         self._synsets[key] = synset
         return synset
 
@@ -319,16 +345,29 @@ class Synset:
     Equal (and hashed) by name, as nltk's. Relations of a synset come sorted by (pos, offset),
     so that their order is the same in every process."""
 
-    __slots__ = ("_wn", "_offset", "_lexfile", "_pos", "_words", "_ptrs", "_name", "_names", "_lemmas",
-                 "_relations", "_min_depth")
+    __slots__ = (
+        "_wn",
+        "_offset",
+        "_lexfile",
+        "_pos",
+        "_words",
+        "_ptrs",
+        "_name",
+        "_names",
+        "_lemmas",
+        "_relations",
+        "_min_depth",
+    )
 
     def __init__(self, wn: WordNet, fields: list[str]) -> None:
         self._wn = wn
         self._offset, self._lexfile, self._pos = int(fields[0]), int(fields[1]), fields[2]
         n = int(fields[3], 16)
         # tuples, not lists: the garbage collector stops scanning a tuple of strings
-        self._words = tuple(fields[4:4 + 2 * n])  # word, lex_id (hex), word, lex_id, ...
-        self._ptrs = tuple(fields[5 + 2 * n:5 + 2 * n + 4 * int(fields[4 + 2 * n])])  # symbol, offset, pos, src/tgt, ...
+        self._words = tuple(fields[4 : 4 + 2 * n])  # word, lex_id (hex), word, lex_id, ...
+        self._ptrs = tuple(
+            fields[5 + 2 * n : 5 + 2 * n + 4 * int(fields[4 + 2 * n])]
+        )  # symbol, offset, pos, src/tgt, ...
         self._name: str | None = None
         self._names: tuple[str, ...] | None = None
         self._lemmas: list[Lemma] | None = None
@@ -348,7 +387,7 @@ class Synset:
         """``lemma.pos.NN``: the first lemma, and this synset's rank among that lemma's senses."""
         if self._name is None:
             word = strip_marker(self._words[0]).lower()
-            self._name = "%s.%s.%02d" % (word, self._pos, self._wn._index(word, self._pos).index(self._offset) + 1)
+            self._name = f"{word}.{self._pos}.{self._wn._index(word, self._pos).index(self._offset) + 1:02d}"
         return self._name
 
     def lemma_names(self) -> list[str]:
@@ -423,7 +462,7 @@ def strip_marker(word: str) -> str:
     """The word without an adjective's syntactic marker: "galore(ip)" -> "galore"."""
     if word.endswith(")"):
         i = word.rfind("(")
-        if i >= 0 and ")" not in word[i + 1:-1]:
+        if i >= 0 and ")" not in word[i + 1 : -1]:
             return word[:i]
     return word
 
@@ -450,9 +489,10 @@ class Lemma:
             head, head_id = "", ""
             if s._pos == "s":
                 first = s.similar_tos()[0].lemmas()[0]
-                head, head_id = first._name, "%02d" % first._lex_id
-            self._key = ("%s%%%d:%02d:%02d:%s:%s" % (self._name, _SS_NUMBER[s._pos], s._lexfile, self._lex_id,
-                                                     head, head_id)).lower()
+                head, head_id = first._name, f"{first._lex_id:02d}"
+            self._key = (
+                f"{self._name}%{_SS_NUMBER[s._pos]}:{s._lexfile:02d}:{self._lex_id:02d}:{head}:{head_id}"
+            ).lower()
         return self._key
 
     def count(self) -> int:

@@ -7,6 +7,7 @@ nltk >= 3.9 refuses symlinks leaving its data root, so :func:`prepare_wordnet` c
 ``<nltk_data>/corpora/wordnet/`` and writes the two files Debian omits: ``lexnames`` (from the
 man page, else built in) and ``index.sense`` (derived from the data files).
 """
+
 from __future__ import annotations
 
 import functools
@@ -25,29 +26,68 @@ from .config import cache_dir
 from .errors import ResourceMissing
 
 if TYPE_CHECKING:
-    from nltk.corpus.reader.wordnet import Lemma
-    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+    from nltk.corpus.reader.wordnet import Lemma, WordNetCorpusReader
 
 DEBIAN_DIR = Path("/usr/share/wordnet")
 LEXNAMES_MAN = Path("/usr/share/man/man5/lexnames.5WN.gz")
-INSTALL = ("apt-get update && apt-get install -y --no-install-recommends wordnet-base"
-           " && python -m perturbkit.resources prepare-wordnet")
+INSTALL = (
+    "apt-get update && apt-get install -y --no-install-recommends wordnet-base"
+    " && python -m perturbkit.resources prepare-wordnet"
+)
 
 #: Files the readers need (``cntlist.rev`` gives lemma counts; the ``*.vrb`` files are extras).
 REQUIRED = tuple(f"{kind}.{pos}" for kind in ("index", "data") for pos in ("noun", "verb", "adj", "adv")) + tuple(
-    f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv"))
+    f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")
+)
 OPTIONAL = ("cntlist.rev", "sentidx.vrb", "sents.vrb", "LICENSE")
 
 #: The 45 lexicographer files of WordNet 3.0 (lexnames(5WN)), numbered from 00.
 LEXNAMES = (
-    "adj.all", "adj.pert", "adv.all", "noun.Tops", "noun.act", "noun.animal", "noun.artifact",
-    "noun.attribute", "noun.body", "noun.cognition", "noun.communication", "noun.event",
-    "noun.feeling", "noun.food", "noun.group", "noun.location", "noun.motive", "noun.object",
-    "noun.person", "noun.phenomenon", "noun.plant", "noun.possession", "noun.process",
-    "noun.quantity", "noun.relation", "noun.shape", "noun.state", "noun.substance", "noun.time",
-    "verb.body", "verb.change", "verb.cognition", "verb.communication", "verb.competition",
-    "verb.consumption", "verb.contact", "verb.creation", "verb.emotion", "verb.motion",
-    "verb.perception", "verb.possession", "verb.social", "verb.stative", "verb.weather", "adj.ppl",
+    "adj.all",
+    "adj.pert",
+    "adv.all",
+    "noun.Tops",
+    "noun.act",
+    "noun.animal",
+    "noun.artifact",
+    "noun.attribute",
+    "noun.body",
+    "noun.cognition",
+    "noun.communication",
+    "noun.event",
+    "noun.feeling",
+    "noun.food",
+    "noun.group",
+    "noun.location",
+    "noun.motive",
+    "noun.object",
+    "noun.person",
+    "noun.phenomenon",
+    "noun.plant",
+    "noun.possession",
+    "noun.process",
+    "noun.quantity",
+    "noun.relation",
+    "noun.shape",
+    "noun.state",
+    "noun.substance",
+    "noun.time",
+    "verb.body",
+    "verb.change",
+    "verb.cognition",
+    "verb.communication",
+    "verb.competition",
+    "verb.consumption",
+    "verb.contact",
+    "verb.creation",
+    "verb.emotion",
+    "verb.motion",
+    "verb.perception",
+    "verb.possession",
+    "verb.social",
+    "verb.stative",
+    "verb.weather",
+    "adj.ppl",
 )
 _CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}
 
@@ -70,8 +110,7 @@ def _lexnames_from_man(man: Path = LEXNAMES_MAN) -> tuple[str, ...] | None:
         return None
     rows = re.findall(r"^(\d\d)\t\s*([a-z]+\.[A-Za-z]+)\s", text, flags=re.M)
     names = tuple(name for _, name in rows)
-    ok = [int(n) for n, _ in rows] == list(range(len(rows))) and all(
-        n.split(".")[0] in _CATEGORY for n in names)
+    ok = [int(n) for n, _ in rows] == list(range(len(rows))) and all(n.split(".")[0] in _CATEGORY for n in names)
     return names if ok and len(names) == len(LEXNAMES) else None
 
 
@@ -96,7 +135,7 @@ def index_sense_lines(src: Path) -> list[str]:
         for line in wndb.lines(src / f"index.{pos}"):
             f = line.split()
             n_syn, n_ptr = int(f[2]), int(f[3])
-            senses[f[0], pos] = [int(o) for o in f[6 + n_ptr:6 + n_ptr + n_syn]]
+            senses[f[0], pos] = [int(o) for o in f[6 + n_ptr : 6 + n_ptr + n_syn]]
     counts = wndb.read_sense_counts(src / "cntlist.rev") if (src / "cntlist.rev").is_file() else {}
     heads: dict[int, tuple[str, int]] = {}  # adjective head synset offset -> (first word, lex_id)
     synsets = []
@@ -104,10 +143,9 @@ def index_sense_lines(src: Path) -> list[str]:
         for line in wndb.lines(src / f"data.{pos}"):
             f = line.split(" | ", 1)[0].split()
             offset, lexfile, ss_type, n_words = int(f[0]), int(f[1]), f[2], int(f[3], 16)
-            words = [(wndb.strip_marker(f[4 + 2 * i]).lower(), int(f[5 + 2 * i], 16))
-                     for i in range(n_words)]
+            words = [(wndb.strip_marker(f[4 + 2 * i]).lower(), int(f[5 + 2 * i], 16)) for i in range(n_words)]
             i = 4 + 2 * n_words
-            ptrs = [f[i + 1 + 4 * k: i + 5 + 4 * k] for k in range(int(f[i]))]
+            ptrs = [f[i + 1 + 4 * k : i + 5 + 4 * k] for k in range(int(f[i]))]
             head = next((int(p[1]) for p in ptrs if p[0] == "&"), None) if ss_type == "s" else None
             if ss_type == "a":
                 heads[offset] = words[0]
@@ -128,8 +166,7 @@ def is_prepared(corpus: Path) -> bool:
     return all((corpus / f).is_file() for f in REQUIRED + ("lexnames", "index.sense"))
 
 
-def prepare_wordnet(target: Path | str | None = None, *, source: Path | str | None = None,
-                    force: bool = False) -> Path:
+def prepare_wordnet(target: Path | str | None = None, *, source: Path | str | None = None, force: bool = False) -> Path:
     """Copy the raw WordNet files into ``<target>/corpora/wordnet`` with a ``lexnames`` file.
 
     Atomic (built in a temporary folder, then renamed) and idempotent (a complete folder is
@@ -142,8 +179,9 @@ def prepare_wordnet(target: Path | str | None = None, *, source: Path | str | No
         return corpus
     missing = [f for f in REQUIRED if not (src / f).is_file()]
     if missing:
-        raise ResourceMissing("WordNet", INSTALL, f"{src} lacks {', '.join(missing[:3])}"
-                              + ("..." if len(missing) > 3 else ""))
+        raise ResourceMissing(
+            "WordNet", INSTALL, f"{src} lacks {', '.join(missing[:3])}" + ("..." if len(missing) > 3 else "")
+        )
     corpus.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".wordnet-", dir=corpus.parent))
     try:
@@ -188,15 +226,16 @@ def _open(corpus: Path) -> wndb.WordNet:
     return wndb.WordNet(corpus, cache=cache_dir("wordnet", create=False))
 
 
-def _reader(corpus: Path) -> "WordNetCorpusReader":
+def _reader(corpus: Path) -> WordNetCorpusReader:
     """nltk's reader of ``corpus``, with perturbkit's additions (memoised ``synsets``, ``offsets``,
     ``first_synset``, sorted relations, a cached lemma index)."""
     import nltk.data
     from nltk.corpus.reader.wordnet import POS_LIST, WordNetCorpusReader
 
     root = str(corpus.parent.parent)  # nltk >= 3.10 opens files only under nltk.data.path roots;
-    if root not in nltk.data.path:    # adding ours also lets nltk.corpus.wordnet (TextAttack) find it
+    if root not in nltk.data.path:  # adding ours also lets nltk.corpus.wordnet (TextAttack) find it
         nltk.data.path.append(root)
+
     class Reader(WordNetCorpusReader):
         def map_wn(self, version: str = "wordnet"):  # type: ignore[override]
             """No 3.0 -> 3.0 sense map: nltk builds it by reading index.sense twice (~3 s)."""
@@ -227,8 +266,11 @@ def _reader(corpus: Path) -> "WordNetCorpusReader":
                 word = lemma.lower()
                 index = self._lemma_pos_offset_map
                 found = self._pk_offsets[key] = tuple(
-                    (p, offset) for p in (POS_LIST if pos is None else pos)
-                    for form in self._morphy(word, p, True) for offset in index.get(form, {}).get(p, []))
+                    (p, offset)
+                    for p in (POS_LIST if pos is None else pos)
+                    for form in self._morphy(word, p, True)
+                    for offset in index.get(form, {}).get(p, [])
+                )
             return found
 
         def first_synset(self, lemma: str, pos: str | None = None):
@@ -271,8 +313,9 @@ _INDEX_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "data.adj"
 
 
 def _index_cache_path(corpus: Path) -> Path | None:
-    return filecache.keyed_path(cache_dir("wordnet", create=False), "index", [corpus / f for f in _INDEX_FILES],
-                                suffix="pickle")
+    return filecache.keyed_path(
+        cache_dir("wordnet", create=False), "index", [corpus / f for f in _INDEX_FILES], suffix="pickle"
+    )
 
 
 def _load_index_cache(corpus: Path) -> Any:
@@ -337,7 +380,7 @@ def wordnet() -> wndb.WordNet:
 
 
 @functools.lru_cache(maxsize=1)
-def nltk_reader() -> "WordNetCorpusReader":
+def nltk_reader() -> WordNetCorpusReader:
     """nltk's ``WordNetCorpusReader`` on the same copy :func:`wordnet` finds (cached; ~2 s to
     import and load): the full nltk API (glosses, similarity, ``lemma_from_key``, ...)."""
     return _find(_reader)
@@ -351,7 +394,7 @@ def available() -> bool:
         return False
 
 
-def _nltk_table(reader: "WordNetCorpusReader", attr: str, name: str, read) -> dict:
+def _nltk_table(reader: WordNetCorpusReader, attr: str, name: str, read) -> dict:
     """``read(<corpus>/name)``, kept on the nltk reader (read once per reader)."""
     table = reader.__dict__.get(attr)
     if table is None:
@@ -359,7 +402,7 @@ def _nltk_table(reader: "WordNetCorpusReader", attr: str, name: str, read) -> di
     return table
 
 
-def tag_count(reader: "wndb.WordNet | WordNetCorpusReader", word: str, pos: str, offset: int) -> int:
+def tag_count(reader: wndb.WordNet | WordNetCorpusReader, word: str, pos: str, offset: int) -> int:
     """SemCor count of ``word`` in the synset at (``pos``, ``offset``): what ``lemma_count``
     gives for that synset's lemma named ``word`` (0 when it has none), without reading it."""
     if isinstance(reader, wndb.WordNet):
@@ -367,7 +410,7 @@ def tag_count(reader: "wndb.WordNet | WordNetCorpusReader", word: str, pos: str,
     return _nltk_table(reader, "_pk_offset_counts", "index.sense", wndb.read_tag_counts).get((word, pos, offset), 0)
 
 
-def tag_counts(reader: "wndb.WordNet | WordNetCorpusReader", word: str, pos: str) -> tuple[int, ...]:
+def tag_counts(reader: wndb.WordNet | WordNetCorpusReader, word: str, pos: str) -> tuple[int, ...]:
     """SemCor counts of ``word`` in its ``pos`` senses (0 for a sense where another form of it was
     tagged): the index entry's counts with perturbkit's reader, one :func:`tag_count` per synset
     of ``synsets(word, pos)`` with nltk's (their sums agree on every index lemma)."""
@@ -376,7 +419,7 @@ def tag_counts(reader: "wndb.WordNet | WordNetCorpusReader", word: str, pos: str
     return tuple(tag_count(reader, word, p, o) for p, o in reader.offsets(word, pos))
 
 
-def sibling_words(reader: "wndb.WordNet | WordNetCorpusReader", parent: Any, synset: Any) -> list[str]:
+def sibling_words(reader: wndb.WordNet | WordNetCorpusReader, parent: Any, synset: Any) -> list[str]:
     """The first word of each hyponym of ``parent`` but ``synset``, in ``parent.hyponyms()``
     order; perturbkit's reader reads the words without building the hyponym synsets (a
     ConceptNet-like sibling list reads every child of a parent, most never looked at again)."""
@@ -386,12 +429,13 @@ def sibling_words(reader: "wndb.WordNet | WordNetCorpusReader", parent: Any, syn
     return [k.lemma_names()[0] for k in parent.hyponyms() if k != synset]
 
 
-def lemma_count(lemma: "wndb.Lemma | Lemma") -> int:
+def lemma_count(lemma: wndb.Lemma | Lemma) -> int:
     """``lemma.count()`` (SemCor frequency of this sense of the word), from an in-memory table of
     the reader the lemma came from."""
     if isinstance(lemma, wndb.Lemma):
         return lemma.count()
     if getattr(lemma, "_lang", "eng") != "eng":
         return 0
-    return _nltk_table(lemma._wordnet_corpus_reader, "_pk_sense_counts", "cntlist.rev",
-                       wndb.read_sense_counts).get(lemma._key, 0)
+    return _nltk_table(lemma._wordnet_corpus_reader, "_pk_sense_counts", "cntlist.rev", wndb.read_sense_counts).get(
+        lemma._key, 0
+    )

@@ -6,12 +6,38 @@
 >>> suite.tests[0].transforms[0].name
 'sentence_shuffle'
 """
+
 from __future__ import annotations
 
 from .runner import generate, run_suite
-from .spec import (Defaults, Directional, Discrimination, FilterRef, HumanCorrelation, Invariance, Select,
-                   Suite, TransformRef, Windows, load_suite, shipped_suites)
+from .spec import (
+    Defaults,
+    Directional,
+    Discrimination,
+    FilterRef,
+    HumanCorrelation,
+    Invariance,
+    Select,
+    Suite,
+    TransformRef,
+    Windows,
+    load_suite,
+    shipped_suites,
+)
 
-__all__ = ["Suite", "Defaults", "Select", "Windows", "TransformRef", "FilterRef", "Discrimination",
-           "Invariance", "Directional", "HumanCorrelation", "load_suite", "run_suite", "generate",
-           "shipped_suites"]
+__all__ = [
+    "Suite",
+    "Defaults",
+    "Select",
+    "Windows",
+    "TransformRef",
+    "FilterRef",
+    "Discrimination",
+    "Invariance",
+    "Directional",
+    "HumanCorrelation",
+    "load_suite",
+    "run_suite",
+    "generate",
+    "shipped_suites",
+]

@@ -11,11 +11,13 @@ If a ``perturbkit.filters`` module exists and offers ``get_filter(name, **params
 callable ``(original, variant) -> bool``, names not listed here resolve through it (e.g. model-
 based grammaticality or similarity filters).
 """
+
 from __future__ import annotations
 
 import difflib
 import importlib
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..errors import UserError
 from ..example import Example
@@ -41,7 +43,7 @@ def _max_change(fraction: float = 0.5) -> FilterFn:
 
     def keep(orig: Example, var: Example) -> bool:
         n = max(1, len(orig.text))
-        own = var.edits[len(orig.edits):]
+        own = var.edits[len(orig.edits) :]
         return sum(max(e.before_span[1] - e.before_span[0], len(e.after)) for e in own) / n <= fraction
 
     return keep
@@ -57,6 +59,7 @@ def _length_ratio(min: float = 0.0, max: float = float("inf")) -> FilterFn:  # n
     if not (isinstance(min, (int, float)) and isinstance(max, (int, float))) or min < 0 or max < min:
         raise FilterError(f"length_ratio: need 0 <= min <= max, got min={min!r}, max={max!r}")
     return lambda orig, var: min <= len(var.text) / (len(orig.text) or 1) <= max
+
 
 BUILTIN: dict[str, Callable[..., FilterFn]] = {
     "changed": _changed,

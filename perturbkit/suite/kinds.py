@@ -12,10 +12,12 @@ JSON-ready numbers; undefined values are None with a ``note``):
 * human_correlation: correlation with the human rating overall, per group value, and OpenMEVA's
   window analysis.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -73,18 +75,26 @@ def _labelled(test: TestSpec, cases: Sequence[Case], metric: str, seed: int) -> 
     delta = st.mean_delta(o, v, seed=seed)
     out: dict[str, Any] = {"n_pos": len(pos), "n_neg": len(neg), "n_pairs": int(o.size)}
     out.update(_corr_fields(corr))
-    out.update({
-        "mean_original": _mean(pos), "mean_variant": _mean(neg),
-        "win_rate": st.win_rate(o, v),
-        "mean_delta": delta.mean, "delta_ci_low": delta.ci_low, "delta_ci_high": delta.ci_high,
-    })
+    out.update(
+        {
+            "mean_original": _mean(pos),
+            "mean_variant": _mean(neg),
+            "win_rate": st.win_rate(o, v),
+            "mean_delta": delta.mean,
+            "delta_ci_low": delta.ci_low,
+            "delta_ci_high": delta.ci_high,
+        }
+    )
     names = sorted({c.transform or "" for c in vc})
     if len(names) > 1:  # a one-of test: how each transform fared
         out["by_transform"] = {}
         for name in names:
             idx = [i for i, c in enumerate(vc) if (c.transform or "") == name]
-            out["by_transform"][name] = {"n": len(idx), "win_rate": st.win_rate(o[idx], v[idx]),
-                                         "mean_delta": float(np.mean(v[idx] - o[idx]))}
+            out["by_transform"][name] = {
+                "n": len(idx),
+                "win_rate": st.win_rate(o[idx], v[idx]),
+                "mean_delta": float(np.mean(v[idx] - o[idx])),
+            }
     return out
 
 
@@ -109,8 +119,7 @@ def _invariance(test: Invariance, cases: Sequence[Case], metric: str) -> dict[st
     moved = None
     if o.size:
         moved = float(np.mean(np.abs(v - o) > tol))
-    out: dict[str, Any] = {"moved_share": moved,
-           "tolerance": test.tolerance, "units": test.units}
+    out: dict[str, Any] = {"moved_share": moved, "tolerance": test.tolerance, "units": test.units}
     if np.ndim(tol) == 0:
         out["tolerance_abs"] = float(tol)
     if note:
@@ -154,10 +163,16 @@ def _directional(test: Directional, cases: Sequence[Case], metric: str) -> dict[
     n = int(d.size)
     n_fail = int(n - ok.sum())
     out: dict[str, Any] = {
-        "expect": test.expect, "fail_rate": (n_fail / n) if n else None, "n_fail": n_fail,
-        "n_decrease": int(np.sum(d < 0)), "n_increase": int(np.sum(d > 0)), "n_same": int(np.sum(d == 0)),
+        "expect": test.expect,
+        "fail_rate": (n_fail / n) if n else None,
+        "n_fail": n_fail,
+        "n_decrease": int(np.sum(d < 0)),
+        "n_increase": int(np.sum(d > 0)),
+        "n_same": int(np.sum(d == 0)),
         "sign_p": st.sign_test(int(n_exp), int(n_opp)),
-        "margin": test.margin, "tolerance": test.tolerance, "units": test.units,
+        "margin": test.margin,
+        "tolerance": test.tolerance,
+        "units": test.units,
     }
     if test.expect == "auto":
         out["expected_counts"] = {e: expects.count(e) for e in sorted(set(expects))}
@@ -211,13 +226,17 @@ def _human(test: HumanCorrelation, cases: Sequence[Case], metric: str) -> dict[s
         groups[fieldname] = {}
         for value in sorted(values):
             cs = values[value]
-            gc = st.correlation([c.scores[metric] for c in cs], [float(c.rating) for c in cs],  # type: ignore[arg-type]
-                                names=("metric scores", "human ratings"))
+            gc = st.correlation(
+                [c.scores[metric] for c in cs],
+                [float(c.rating) for c in cs],  # type: ignore[arg-type]
+                names=("metric scores", "human ratings"),
+            )
             groups[fieldname][value] = gc.to_dict()
     out["groups"] = groups
     if test.windows is not None:
-        out["windows"] = st.window_difference_correlation(m, h, size=test.windows.size,
-                                                          stride=test.windows.stride).to_dict()
+        out["windows"] = st.window_difference_correlation(
+            m, h, size=test.windows.size, stride=test.windows.stride
+        ).to_dict()
     return out
 
 

@@ -1,13 +1,17 @@
 """Turning pydantic's validation errors into one line per problem: ``file:line: key.path: message``,
 with pydantic's union tags removed from the path and the nearest valid key suggested."""
+
 from __future__ import annotations
 
 import difflib
 import json
+import types
 import typing
-from typing import Annotated, Any, Mapping, Sequence, Union
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, ValidationError
+
 
 def _kinds() -> tuple[str, ...]:
     from .spec import KINDS
@@ -21,6 +25,11 @@ def _test_classes() -> dict[str, Any]:
     return TEST_CLASSES
 
 
+def _is_union(origin: Any) -> bool:
+    """``Union[A, B]`` and ``A | B`` alike."""
+    return origin is Union or origin is types.UnionType
+
+
 def _unwrap(tp: Any) -> Any:
     """Strip Annotated/Optional wrappers."""
     while True:
@@ -28,7 +37,7 @@ def _unwrap(tp: Any) -> Any:
         if origin is Annotated:
             tp = typing.get_args(tp)[0]
             continue
-        if origin is Union or (origin is not None and str(origin) == "types.UnionType") or type(tp).__name__ == "UnionType":
+        if _is_union(origin):
             args = [a for a in typing.get_args(tp) if a is not type(None)]
             if len(args) == 1:
                 tp = args[0]
@@ -56,7 +65,7 @@ def _walk(root: type[BaseModel], loc: Sequence[Any]) -> tuple[list[Any], Any]:
             path.append(part)
             tp = typing.get_args(tp)[1] if typing.get_args(tp) else None
             continue
-        if origin is Union and isinstance(part, str) and part in _test_classes():
+        if _is_union(origin) and isinstance(part, str) and part in _test_classes():
             tp = _test_classes()[part]  # the discriminator tag: not part of the user's path
             continue
         path.append(part)
@@ -99,17 +108,34 @@ def _describe(err: Mapping[str, Any], root: type[BaseModel]) -> tuple[list[Any],
     msg = str(err.get("msg", ""))
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):
-            msg = msg[len(prefix):]
+            msg = msg[len(prefix) :]
     if typ in ("unknown_transform", "missing_extra") and path and path[-1] == "name":
         path = path[:-1]
-    if typ in ("unknown_transform", "missing_extra", "transform_param", "unknown_filter", "range",
-               "originals", "negatives_of", "duplicate_test", "test_name", "combinator"):
+    if typ in (
+        "unknown_transform",
+        "missing_extra",
+        "transform_param",
+        "unknown_filter",
+        "range",
+        "originals",
+        "negatives_of",
+        "duplicate_test",
+        "test_name",
+        "combinator",
+    ):
         return path, msg
-    if typ in ("model_type", "model_attributes_type", "dict_type") and len(path) >= 2 and \
-            path[-2] in ("transforms", "filters") and isinstance(path[-1], int):
+    if (
+        typ in ("model_type", "model_attributes_type", "dict_type")
+        and len(path) >= 2
+        and path[-2] in ("transforms", "filters")
+        and isinstance(path[-1], int)
+    ):
         what = "transform" if path[-2] == "transforms" else "filter"
-        return path, f"a {what} is a name or {{name: {{param: value}}}} (got {type(err.get('input')).__name__} " \
-                     f"{err.get('input')!r})"
+        return (
+            path,
+            f"a {what} is a name or {{name: {{param: value}}}} (got {type(err.get('input')).__name__} "
+            f"{err.get('input')!r})",
+        )
     if "input" in err:
         inp = err["input"]
         shown = repr(inp) if not isinstance(inp, (dict, list)) or len(repr(inp)) < 60 else type(inp).__name__
@@ -117,8 +143,12 @@ def _describe(err: Mapping[str, Any], root: type[BaseModel]) -> tuple[list[Any],
     return path, msg
 
 
-def format_validation_error(exc: ValidationError, root: type[BaseModel], source: str | None = None,
-                            lines: Mapping[tuple[Any, ...], int] | None = None) -> str:
+def format_validation_error(
+    exc: ValidationError,
+    root: type[BaseModel],
+    source: str | None = None,
+    lines: Mapping[tuple[Any, ...], int] | None = None,
+) -> str:
     """One line per problem: ``file:line: key.path: message``."""
     items = []
     for err in exc.errors(include_url=False):

@@ -15,14 +15,16 @@ then each test's cases (from memory; if the call over all tests failed, the per-
 the rest and their errors name the test); (5) statistics per test and metric, with Holm-adjusted
 p-values across tests.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
 import random
 import sys
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..annotate import Annotator, Level, default_annotator
 from ..errors import InputError, MetricError
@@ -31,8 +33,18 @@ from ..report import Case, Report, TestResult
 from ..stats import holm
 from . import kinds
 from .filters import build_filter
-from .spec import (Discrimination, FilterRef, HumanCorrelation, Invariance, PerturbationTest, Select, Suite,
-                   TestSpec, TransformRef, load_suite)
+from .spec import (
+    Discrimination,
+    FilterRef,
+    HumanCorrelation,
+    Invariance,
+    PerturbationTest,
+    Select,
+    Suite,
+    TestSpec,
+    TransformRef,
+    load_suite,
+)
 
 __all__ = ["run_suite", "generate"]
 
@@ -64,8 +76,9 @@ def _sentence_count(doc: Any) -> int:
     return len(sentences(doc))
 
 
-def select(sel: Select, pool: Sequence[Example], *, annotator: Annotator, seed: int, test: str,
-           skip_empty: bool = True) -> list[Example]:
+def select(
+    sel: Select, pool: Sequence[Example], *, annotator: Annotator, seed: int, test: str, skip_empty: bool = True
+) -> list[Example]:
     """The examples of ``pool`` that qualify under ``sel`` (in pool order). Empty stories are
     skipped unless ``skip_empty`` is False (a rated empty generation is still data)."""
     out = []
@@ -86,14 +99,17 @@ def select(sel: Select, pool: Sequence[Example], *, annotator: Annotator, seed: 
     if sel.needs_sentences and out:
         docs = annotator.pipe([ex.text for ex in out], Level.PARSE)
         counts = [_sentence_count(d) for d in docs]
-        out = [ex for ex, n in zip(out, counts)
-               if (sel.min_sentences is None or n >= sel.min_sentences)
-               and (sel.max_sentences is None or n <= sel.max_sentences)]
+        out = [
+            ex
+            for ex, n in zip(out, counts)
+            if (sel.min_sentences is None or n >= sel.min_sentences)
+            and (sel.max_sentences is None or n <= sel.max_sentences)
+        ]
     if sel.sample is not None and len(out) > sel.sample:
         keep = set(random.Random(derive_seed(seed, "select", test)).sample(range(len(out)), sel.sample))
         out = [ex for i, ex in enumerate(out) if i in keep]
     if sel.limit is not None:
-        out = out[:sel.limit]
+        out = out[: sel.limit]
     return out
 
 
@@ -138,12 +154,19 @@ def _unique_id(v: Example, k: int, test: str, table: dict[str, Example]) -> Exam
 
 
 def _leaf(v: Example, parent: Example) -> str:
-    own = v.edits[len(parent.edits):]
+    own = v.edits[len(parent.edits) :]
     return own[-1].transform if own else ""
 
 
-def _generate_test(test: PerturbationTest, pool: Sequence[Example], suite: Suite, tf: _Transforms,
-                   annotator: Annotator, seed: int, table: dict[str, Example]) -> Generated:
+def _generate_test(
+    test: PerturbationTest,
+    pool: Sequence[Example],
+    suite: Suite,
+    tf: _Transforms,
+    annotator: Annotator,
+    seed: int,
+    table: dict[str, Example],
+) -> Generated:
     g = Generated(test)
     originals = select(test.select, pool, annotator=annotator, seed=seed, test=test.name)
     transform = tf.for_test(test)
@@ -181,15 +204,24 @@ def _generate_test(test: PerturbationTest, pool: Sequence[Example], suite: Suite
     for ex in keep:
         table.setdefault(ex.id, ex)
     g.variants = [(ex, v) for ex in perturbed for v in per_orig[ex.id]]
-    g.counts = {"n_selected": len(originals), "n_samples": n_samples, "n_attempts": len(originals) * n_samples,
-                "n_not_applicable": n_na, "n_filtered": filtered, "n_duplicates": n_dup,
-                "n_perturbed": len(perturbed), "n_variants": len(g.variants), "by_transform": by_transform}
+    g.counts = {
+        "n_selected": len(originals),
+        "n_samples": n_samples,
+        "n_attempts": len(originals) * n_samples,
+        "n_not_applicable": n_na,
+        "n_filtered": filtered,
+        "n_duplicates": n_dup,
+        "n_perturbed": len(perturbed),
+        "n_variants": len(g.variants),
+        "by_transform": by_transform,
+    }
     g.notes.extend(_effect_notes(test))
     if not originals:
         g.notes.append("no story qualified under `select`")
     elif not g.variants:
-        g.notes.append(f"no variant survived ({n_na} not applicable, {sum(filtered.values())} filtered out, "
-                       f"{n_dup} duplicates)")
+        g.notes.append(
+            f"no variant survived ({n_na} not applicable, {sum(filtered.values())} filtered out, {n_dup} duplicates)"
+        )
     return g
 
 
@@ -207,8 +239,9 @@ def _effect_notes(test: PerturbationTest) -> list[str]:
     return [f"{', '.join(odd)} {'is' if len(odd) == 1 else 'are'} {what}, unusual for a {test.kind} test"]
 
 
-def _generate_human(test: HumanCorrelation, pool: Sequence[Example], annotator: Annotator, seed: int,
-                    table: dict[str, Example]) -> Generated:
+def _generate_human(
+    test: HumanCorrelation, pool: Sequence[Example], annotator: Annotator, seed: int, table: dict[str, Example]
+) -> Generated:
     g = Generated(test)
     chosen = select(test.select, pool, annotator=annotator, seed=seed, test=test.name, skip_empty=False)
     excluded: list[str] = []
@@ -219,24 +252,36 @@ def _generate_human(test: HumanCorrelation, pool: Sequence[Example], annotator: 
             continue
         g.rated.append((ex, r))
         table.setdefault(ex.id, ex)
-    g.counts = {"n_selected": len(chosen), "n_rated": len(g.rated), "n_excluded": len(excluded),
-                "excluded_ids": excluded[:50]}
+    g.counts = {
+        "n_selected": len(chosen),
+        "n_rated": len(g.rated),
+        "n_excluded": len(excluded),
+        "excluded_ids": excluded[:50],
+    }
     if excluded:
-        g.notes.append(f"{len(excluded)} of {len(chosen)} stories had no usable numeric "
-                       f"'{test.rating}' rating and were excluded")
+        g.notes.append(
+            f"{len(excluded)} of {len(chosen)} stories had no usable numeric '{test.rating}' rating and were excluded"
+        )
     return g
 
 
-def generate(suite: Suite, examples: Sequence[Example], *, seed: int | None = None,
-             annotator: Annotator | None = None, progress: bool = False) -> dict[str, Generated]:
+def generate(
+    suite: Suite,
+    examples: Sequence[Example],
+    *,
+    seed: int | None = None,
+    annotator: Annotator | None = None,
+    progress: bool = False,
+) -> dict[str, Generated]:
     """Select originals and make the variants of every test (no scoring), by test name."""
     seed = suite.defaults.seed if seed is None else seed
     ann = annotator or default_annotator()
     tf = _Transforms(examples, ann)
     table: dict[str, Example] = {}
     out: dict[str, Generated] = {}
-    order = [t for t in suite.tests if isinstance(t, Discrimination)] + \
-            [t for t in suite.tests if not isinstance(t, Discrimination)]
+    order = [t for t in suite.tests if isinstance(t, Discrimination)] + [
+        t for t in suite.tests if not isinstance(t, Discrimination)
+    ]
     for test in _progress(order, progress, "generating"):
         if isinstance(test, HumanCorrelation):
             out[test.name] = _generate_human(test, examples, ann, seed, table)
@@ -320,8 +365,10 @@ def _as_examples(examples: Iterable[Any]) -> list[Example]:
 def _cases(g: Generated) -> list[Case]:
     if isinstance(g.test, HumanCorrelation):
         fields = g.test.group_by
-        return [Case(ex.id, "rated", rating=r, groups={f: _group_value(ex.meta.get(f)) for f in fields})
-                for ex, r in g.rated]
+        return [
+            Case(ex.id, "rated", rating=r, groups={f: _group_value(ex.meta.get(f)) for f in fields})
+            for ex, r in g.rated
+        ]
     variants: dict[str, list[Example]] = {}
     for parent, v in g.variants:
         variants.setdefault(parent.id, []).append(v)
@@ -367,9 +414,18 @@ def scored_examples(generated: dict[str, Generated]) -> tuple[dict[str, Example]
     return table, {name: _cases(g) for name, g in generated.items()}
 
 
-def run_suite(suite: Any, examples: Iterable[Any], metrics: Any, *, seed: int | None = None,
-              annotator: Annotator | None = None, cache_dir: Any = None, progress: bool = True,
-              batch_size: int | None = None, data_source: str | None = None) -> Report:
+def run_suite(
+    suite: Any,
+    examples: Iterable[Any],
+    metrics: Any,
+    *,
+    seed: int | None = None,
+    annotator: Annotator | None = None,
+    cache_dir: Any = None,
+    progress: bool = True,
+    batch_size: int | None = None,
+    data_source: str | None = None,
+) -> Report:
     """Run ``suite`` (a Suite, a YAML path or a shipped suite's name) on ``examples`` with one or
     more ``metrics`` (names, ``module:callable`` specs, callables, Metric objects, or a mapping
     name -> metric) and return the :class:`~perturbkit.report.Report`.
@@ -414,9 +470,17 @@ def run_suite(suite: Any, examples: Iterable[Any], metrics: Any, *, seed: int | 
                 for c, s in zip(cases, scores):
                     c.scores[mname] = float(s)
             g = generated[test.name]
-            res = TestResult(name=test.name, kind=test.kind, aspect=_aspect(test), description=test.description,
-                             transforms=[r.label() for r in getattr(test, "transforms", [])],
-                             options=_options(test), counts=g.counts, cases=cases, notes=list(g.notes))
+            res = TestResult(
+                name=test.name,
+                kind=test.kind,
+                aspect=_aspect(test),
+                description=test.description,
+                transforms=[r.label() for r in getattr(test, "transforms", [])],
+                options=_options(test),
+                counts=g.counts,
+                cases=cases,
+                notes=list(g.notes),
+            )
             for mname, _, _ in runners:
                 res.stats[mname] = kinds.evaluate(test, cases, mname, seed=derive_seed(seed, "stats", test.name, mname))
             results.append(res)
@@ -428,14 +492,22 @@ def run_suite(suite: Any, examples: Iterable[Any], metrics: Any, *, seed: int | 
         ps = [kinds.primary_p(r.kind, r.stats[mname]) for r in results]
         for r, adj in zip(results, holm(ps)):
             r.stats[mname]["p_holm"] = adj
-    notes = ["p_holm: Holm-adjusted p-values across the tests of this suite, per metric (the Pearson p-value; "
-             "the sign-test p-value for directional tests)."]
-    return Report(suite=suite.name, description=suite.description, seed=seed, tests=results,
-                  metrics=[{"name": n, "spec": spec, "identity": r.identity} for n, spec, r in runners],
-                  data={"source": data_source, "n_examples": len(exs)},
-                  spec=suite.model_dump(mode="json"),
-                  examples={i: table[i].to_dict() for i in _report_ids(results)},
-                  notes=notes, version=__version__)
+    notes = [
+        "p_holm: Holm-adjusted p-values across the tests of this suite, per metric (the Pearson p-value; "
+        "the sign-test p-value for directional tests)."
+    ]
+    return Report(
+        suite=suite.name,
+        description=suite.description,
+        seed=seed,
+        tests=results,
+        metrics=[{"name": n, "spec": spec, "identity": r.identity} for n, spec, r in runners],
+        data={"source": data_source, "n_examples": len(exs)},
+        spec=suite.model_dump(mode="json"),
+        examples={i: table[i].to_dict() for i in _report_ids(results)},
+        notes=notes,
+        version=__version__,
+    )
 
 
 def _report_ids(results: Sequence[TestResult]) -> list[str]:

@@ -12,6 +12,7 @@ optional extra is not installed); every problem becomes a :class:`~perturbkit.er
 naming the file, line and key path (``tests[2].transforms[0]``) and suggesting the nearest valid
 key or name.
 """
+
 from __future__ import annotations
 
 import contextvars
@@ -22,8 +23,9 @@ import importlib.util
 import json
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal, Mapping, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -139,14 +141,19 @@ def _ref_from_transform(t: Any) -> dict[str, Any]:
     from ..transform import _Combinator
 
     if isinstance(t, _Combinator):
-        raise _err("combinator", f"combinators cannot be named in a suite; give a list of transforms "
-                   f"(it means one-of) instead of {t.name}")
+        raise _err(
+            "combinator",
+            f"combinators cannot be named in a suite; give a list of transforms (it means one-of) instead of {t.name}",
+        )
     params = {}
     for f in dataclasses.fields(t):
         if not f.init:
             continue
-        default = f.default if f.default is not dataclasses.MISSING else (
-            f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
+        default = (
+            f.default
+            if f.default is not dataclasses.MISSING
+            else (f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
+        )
         value = getattr(t, f.name)
         if value != default:
             params[f.name] = value
@@ -171,12 +178,14 @@ class TransformRef(_Model):
         for res in getattr(tcls, "requires", ()) or ():
             install = missing_extra(res)
             if install:
-                raise _err("missing_extra", f"transform {name!r} needs {res}, which is not installed; "
-                           f"install it with: {install}")
+                raise _err(
+                    "missing_extra",
+                    f"transform {name!r} needs {res}, which is not installed; install it with: {install}",
+                )
         return name
 
     @model_validator(mode="after")
-    def _params_ok(self) -> "TransformRef":
+    def _params_ok(self) -> TransformRef:
         self.build()
         return self
 
@@ -205,7 +214,7 @@ class FilterRef(_Model):
     params: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
-    def _known(self) -> "FilterRef":
+    def _known(self) -> FilterRef:
         from .filters import FilterError, build_filter
 
         try:
@@ -232,7 +241,7 @@ class Select(_Model):
     sample: int | None = Field(None, ge=1)  # keep a seeded random N of those that qualify
 
     @model_validator(mode="after")
-    def _ranges(self) -> "Select":
+    def _ranges(self) -> Select:
         for lo, hi in (("min_sentences", "max_sentences"), ("min_words", "max_words")):
             a, b = getattr(self, lo), getattr(self, hi)
             if a is not None and b is not None and a > b:
@@ -353,8 +362,8 @@ class Invariance(PerturbationTest):
         v = v.strip()
         if v == "human":
             return v
-        if v.startswith(_NEG_PREFIX) and v[len(_NEG_PREFIX):].strip():
-            names = [n.strip() for n in v[len(_NEG_PREFIX):].split(",")]
+        if v.startswith(_NEG_PREFIX) and v[len(_NEG_PREFIX) :].strip():
+            names = [n.strip() for n in v[len(_NEG_PREFIX) :].split(",")]
             return _NEG_PREFIX + ",".join(n for n in names if n)
         near = difflib.get_close_matches(v, ["human", _NEG_PREFIX], n=1, cutoff=0.4)
         hint = f"; did you mean {near[0]!r}?" if near else ""
@@ -365,7 +374,7 @@ class Invariance(PerturbationTest):
         """Names of the discrimination tests whose variants are this test's originals ([] if human)."""
         if not self.originals.startswith(_NEG_PREFIX):
             return []
-        return self.originals[len(_NEG_PREFIX):].split(",")
+        return self.originals[len(_NEG_PREFIX) :].split(",")
 
 
 class Directional(PerturbationTest):
@@ -396,9 +405,13 @@ class HumanCorrelation(TestSpec):
         return [v] if isinstance(v, str) else v
 
 
-AnyTest = Annotated[Union[Discrimination, Invariance, Directional, HumanCorrelation], Field(discriminator="kind")]
-TEST_CLASSES: dict[str, type[TestSpec]] = {"discrimination": Discrimination, "invariance": Invariance,
-                                           "directional": Directional, "human_correlation": HumanCorrelation}
+AnyTest = Annotated[Discrimination | Invariance | Directional | HumanCorrelation, Field(discriminator="kind")]
+TEST_CLASSES: dict[str, type[TestSpec]] = {
+    "discrimination": Discrimination,
+    "invariance": Invariance,
+    "directional": Directional,
+    "human_correlation": HumanCorrelation,
+}
 
 
 class Suite(_Model):
@@ -412,12 +425,15 @@ class Suite(_Model):
     source: str | None = Field(None, exclude=True, repr=False)  # the file it came from
 
     @model_validator(mode="after")
-    def _cross_checks(self) -> "Suite":
+    def _cross_checks(self) -> Suite:
         seen: dict[str, int] = {}
         for i, t in enumerate(self.tests):
             if t.name in seen:
-                raise _err("duplicate_test", f"duplicate test name {t.name!r} (also tests[{seen[t.name]}])",
-                           ("tests", i, "name"))
+                raise _err(
+                    "duplicate_test",
+                    f"duplicate test name {t.name!r} (also tests[{seen[t.name]}])",
+                    ("tests", i, "name"),
+                )
             seen[t.name] = i
         disc = [t.name for t in self.tests if isinstance(t, Discrimination)]
         for i, t in enumerate(self.tests):
@@ -426,15 +442,24 @@ class Suite(_Model):
             for ref in t.negatives_of:
                 if ref == "*":
                     if not disc:
-                        raise _err("negatives_of", "'negatives-of:*' but the suite has no discrimination test",
-                                   ("tests", i, "originals"))
+                        raise _err(
+                            "negatives_of",
+                            "'negatives-of:*' but the suite has no discrimination test",
+                            ("tests", i, "originals"),
+                        )
                     continue
                 if ref not in disc:
                     near = difflib.get_close_matches(ref, disc, n=1)
-                    hint = f"; did you mean {near[0]!r}?" if near else (
-                        f"; discrimination tests: {', '.join(disc)}" if disc else "; the suite has none")
-                    raise _err("negatives_of", f"{ref!r} is not a discrimination test of this suite{hint}",
-                               ("tests", i, "originals"))
+                    hint = (
+                        f"; did you mean {near[0]!r}?"
+                        if near
+                        else (f"; discrimination tests: {', '.join(disc)}" if disc else "; the suite has none")
+                    )
+                    raise _err(
+                        "negatives_of",
+                        f"{ref!r} is not a discrimination test of this suite{hint}",
+                        ("tests", i, "originals"),
+                    )
         return self
 
     def __eq__(self, other: object) -> bool:  # the source file does not make suites differ
@@ -452,7 +477,7 @@ class Suite(_Model):
         near = difflib.get_close_matches(name, [t.name for t in self.tests], n=1)
         raise KeyError(f"suite {self.name!r} has no test {name!r}" + (f"; did you mean {near[0]!r}?" if near else ""))
 
-    def negatives_of(self, test: "Invariance") -> list[str]:
+    def negatives_of(self, test: Invariance) -> list[str]:
         """The discrimination tests an invariance test draws its originals from (``*`` expanded)."""
         out: list[str] = []
         for ref in test.negatives_of:
@@ -497,12 +522,14 @@ def shipped_suites() -> dict[str, Any]:
     return out
 
 
-def suite_from_dict(data: Mapping[str, Any], *, source: str | None = None,
-                    lines: Mapping[tuple[Any, ...], int] | None = None) -> Suite:
+def suite_from_dict(
+    data: Mapping[str, Any], *, source: str | None = None, lines: Mapping[tuple[Any, ...], int] | None = None
+) -> Suite:
     """Validate a plain mapping (parsed YAML/JSON) into a Suite; errors name ``source``."""
     if not isinstance(data, Mapping):
-        raise SuiteError(f"{source or 'suite'}: a suite must be a mapping with 'name' and 'tests', "
-                         f"got {type(data).__name__}")
+        raise SuiteError(
+            f"{source or 'suite'}: a suite must be a mapping with 'name' and 'tests', got {type(data).__name__}"
+        )
     data = dict(data)
     if source and "name" not in data:
         data["name"] = Path(source).stem
@@ -517,7 +544,7 @@ def suite_from_dict(data: Mapping[str, Any], *, source: str | None = None,
     return suite
 
 
-def load_suite(source: "str | os.PathLike[str] | Mapping[str, Any] | Suite") -> Suite:
+def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Suite:
     """A Suite from a YAML file path, the name of a shipped suite (``demo``, ``openmeva``, ...),
     a mapping, or a Suite (returned as is)."""
     import yaml
@@ -537,8 +564,10 @@ def load_suite(source: "str | os.PathLike[str] | Mapping[str, Any] | Suite") -> 
     else:
         near = difflib.get_close_matches(str(source), list(shipped), n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise SuiteError(f"no suite file {str(source)!r} and no shipped suite of that name{hint} "
-                         f"(shipped: {', '.join(shipped) or 'none'})")
+        raise SuiteError(
+            f"no suite file {str(source)!r} and no shipped suite of that name{hint} "
+            f"(shipped: {', '.join(shipped) or 'none'})"
+        )
     try:
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:

@@ -1,10 +1,32 @@
 """Choosing "a" or "an" for a word, by its first sound (spelling rules plus known exceptions)."""
+
 from __future__ import annotations
 
 # Vowel letters pronounced as a consonant ("a unicorn", "a one-off") and silent h ("an hour").
 # "uni-" sounds like "you-" in unicorn, uniform, union, unique, unit, universe ...; but "un-" +
 # "i..." ("unimportant", "uninterested", "unidentified") starts with a vowel sound.
-_CONSONANT_SOUND = ("unic", "unif", "unio", "uniq", "unis", "unit", "univ", "unil", "use", "usu", "uti", "ure", "uro", "eu", "ewe", "one", "once", "ufo", "uk", "us ")
+_CONSONANT_SOUND = (
+    "unic",
+    "unif",
+    "unio",
+    "uniq",
+    "unis",
+    "unit",
+    "univ",
+    "unil",
+    "use",
+    "usu",
+    "uti",
+    "ure",
+    "uro",
+    "eu",
+    "ewe",
+    "one",
+    "once",
+    "ufo",
+    "uk",
+    "us ",
+)
 _VOWEL_SOUND = ("hour", "honest", "honor", "honour", "heir", "herb")
 
 

@@ -6,10 +6,12 @@ by their surface words and confirmed by the parse (the connective must attach to
 ``mark``/``advmod``/``cc``), so that "so happy" (an intensifier) or "since 2010" (a preposition)
 never count. Swaps exchange two clause texts and fix capitalisation; punctuation stays in place.
 """
+
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Collection, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..transform import Change
 from ._text import doc_text, sentence_bounds, token_columns
@@ -22,8 +24,9 @@ SUBJ_DEPS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
 PREFIX_DEPS = frozenset({"cc", "advmod", "npadvmod", "prep", "intj", "punct", "advcl"})
 QUOTE_CHARS = frozenset('"“”„«»`') | {"''"}
 END_PUNCT = frozenset({".", "!", "?", "...", "…"})
-PROTECTED_ENTS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT",
-                            "WORK_OF_ART", "LAW", "LANGUAGE"})
+PROTECTED_ENTS = frozenset(
+    {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"}
+)
 
 
 @dataclass(frozen=True)
@@ -32,12 +35,12 @@ class Clause:
 
     start: int
     end: int
-    head: "Token"
+    head: Token
 
-    def chars(self, doc: "Doc") -> tuple[int, int]:
+    def chars(self, doc: Doc) -> tuple[int, int]:
         return doc[self.start].idx, doc[self.end - 1].idx + len(doc[self.end - 1])
 
-    def text(self, doc: "Doc") -> str:
+    def text(self, doc: Doc) -> str:
         a, b = self.chars(doc)
         return doc_text(doc)[a:b]  # (== the Span's text, without joining its tokens)
 
@@ -46,36 +49,37 @@ _QUOTES_KEY = "pk_clauses_quotes"
 _SENTS_KEY = "pk_clauses_sents"
 
 
-def word_lowers(doc: "Doc") -> tuple[str, ...]:
+def word_lowers(doc: Doc) -> tuple[str, ...]:
     """Every token's ``lower_`` (from the shared per-Doc :func:`token_columns`)."""
     return token_columns(doc)["lower"]
 
 
-def lemma_lowers(doc: "Doc") -> tuple[str, ...]:
+def lemma_lowers(doc: Doc) -> tuple[str, ...]:
     """Every token's ``lemma_.lower()`` (from the shared per-Doc :func:`token_columns`)."""
     return token_columns(doc)["lemma"]
 
 
-def _quote_positions(doc: "Doc") -> tuple[int, ...]:
+def _quote_positions(doc: Doc) -> tuple[int, ...]:
     """Indices of the doc's quote-mark tokens (usually none), found once per Doc. Quote marks have
     no case, so a token's lower-cased text is a quote exactly when its text is."""
     found = doc.user_data.get(_QUOTES_KEY)
     if found is None:
         found = doc.user_data[_QUOTES_KEY] = tuple(
-            i for i, w in enumerate(word_lowers(doc)) if w in QUOTE_CHARS or "'" == w)
+            i for i, w in enumerate(word_lowers(doc)) if w in QUOTE_CHARS or "'" == w
+        )
     return found
 
 
-def has_quotes(span: "Span") -> bool:
+def has_quotes(span: Span) -> bool:
     """Dialogue and quoted speech are left alone: moving text across quote marks breaks them."""
     return _quoted(span.doc, span.start, span.end)
 
 
-def _quoted(doc: "Doc", start: int, end: int) -> bool:
+def _quoted(doc: Doc, start: int, end: int) -> bool:
     return any(start <= i < end for i in _quote_positions(doc))
 
 
-def sentence_quotes(doc: "Doc") -> tuple[tuple[int, int, bool], ...]:
+def sentence_quotes(doc: Doc) -> tuple[tuple[int, int, bool], ...]:
     """``(start, end, quote_free)`` of each of ``sentences(doc)``, found once per Doc (plain tuples
     in ``doc.user_data``), so that callers build Spans only for the sentences they look into."""
     found = doc.user_data.get(_SENTS_KEY)
@@ -84,7 +88,7 @@ def sentence_quotes(doc: "Doc") -> tuple[tuple[int, int, bool], ...]:
     return found
 
 
-def body_end(sent: "Span") -> int:
+def body_end(sent: Span) -> int:
     """Token index where the sentence's final punctuation starts (``sent.end`` if none)."""
     i = sent.end
     while i > sent.start and (sent.doc[i - 1].is_punct or sent.doc[i - 1].is_space):
@@ -92,12 +96,12 @@ def body_end(sent: "Span") -> int:
     return i
 
 
-def final_punct(sent: "Span") -> str:
+def final_punct(sent: Span) -> str:
     """The sentence's closing punctuation as text ("" when none)."""
-    return sent.doc[body_end(sent):sent.end].text.strip()
+    return sent.doc[body_end(sent) : sent.end].text.strip()
 
 
-def is_finite(head: "Token") -> bool:
+def is_finite(head: Token) -> bool:
     if head.pos_ not in ("VERB", "AUX"):
         return False
     if head.tag_ in FINITE_TAGS:
@@ -105,7 +109,7 @@ def is_finite(head: "Token") -> bool:
     return any(c.dep_ in ("aux", "auxpass") and c.tag_ in FINITE_TAGS for c in head.children)
 
 
-def subject(head: "Token") -> "Token | None":
+def subject(head: Token) -> Token | None:
     """The head's subject when it stands before the head (declarative word order)."""
     for c in head.children:
         if c.dep_ in SUBJ_DEPS and c.i < head.i:
@@ -113,12 +117,12 @@ def subject(head: "Token") -> "Token | None":
     return None
 
 
-def is_full_clause(head: "Token") -> bool:
+def is_full_clause(head: Token) -> bool:
     """A finite verb with its own subject before it."""
     return is_finite(head) and subject(head) is not None
 
 
-def single_head(doc: "Doc", start: int, end: int) -> "Token | None":
+def single_head(doc: Doc, start: int, end: int) -> Token | None:
     """The one token of ``[start, end)`` whose head lies outside the span (or is the root)."""
     if end <= start:
         return None
@@ -127,8 +131,9 @@ def single_head(doc: "Doc", start: int, end: int) -> "Token | None":
     return doc[tops[0]] if len(tops) == 1 else None
 
 
-def clause_at(doc: "Doc", start: int, end: int, *, starts_with_subject: bool = True,
-              allow_compound: bool = False) -> Clause | None:
+def clause_at(
+    doc: Doc, start: int, end: int, *, starts_with_subject: bool = True, allow_compound: bool = False
+) -> Clause | None:
     """``[start, end)`` as a Clause when it is one (single head, full clause, subject first, and
     unless ``allow_compound`` no second full clause hanging off its head)."""
     head = single_head(doc, start, end)
@@ -144,14 +149,15 @@ def clause_at(doc: "Doc", start: int, end: int, *, starts_with_subject: bool = T
     return Clause(start, end, head)
 
 
-def is_compound(head: "Token", start: int, end: int) -> bool:
+def is_compound(head: Token, start: int, end: int) -> bool:
     """Whether the clause joins another full clause to its head ("X, so Y"; "X and Y"; "X when Y"):
     moving such a clause into a subordinate slot would change what the connective governs."""
-    return any(c.dep_ in ("conj", "parataxis", "advcl") and start <= c.i < end and is_full_clause(c)
-               for c in head.children)
+    return any(
+        c.dep_ in ("conj", "parataxis", "advcl") and start <= c.i < end and is_full_clause(c) for c in head.children
+    )
 
 
-def subject_first_start(doc: "Doc", sent: "Span", end: int) -> tuple[int, "Token"] | None:
+def subject_first_start(doc: Doc, sent: Span, end: int) -> tuple[int, Token] | None:
     """For the stretch ``[sent.start, end)``: where its clause starts (the subject's left edge),
     allowing a prefix of sentence adverbials ("But", "One day,") that stays in place."""
     head = single_head(doc, sent.start, end)
@@ -160,7 +166,7 @@ def subject_first_start(doc: "Doc", sent: "Span", end: int) -> tuple[int, "Token
     subj = subject(head)
     assert subj is not None
     start = subj.left_edge.i
-    for t in doc[sent.start:start]:
+    for t in doc[sent.start : start]:
         top = t
         while top.head.i != head.i and top.head.i != top.i and sent.start <= top.head.i < start:
             top = top.head
@@ -169,14 +175,20 @@ def subject_first_start(doc: "Doc", sent: "Span", end: int) -> tuple[int, "Token
     return start, head
 
 
-def is_protected(tok: "Token") -> bool:
+def is_protected(tok: Token) -> bool:
     """A word whose capital letter must stay: names, "I", acronyms, masked names like [MALE]."""
     t = tok.text
-    return (tok.pos_ == "PROPN" or t == "I" or t.startswith("I'") or tok.ent_type_ in PROTECTED_ENTS
-            or (len(t) > 1 and t.isupper()) or t.startswith("["))
+    return (
+        tok.pos_ == "PROPN"
+        or t == "I"
+        or t.startswith("I'")
+        or tok.ent_type_ in PROTECTED_ENTS
+        or (len(t) > 1 and t.isupper())
+        or t.startswith("[")
+    )
 
 
-def decap(text: str, first: "Token") -> str:
+def decap(text: str, first: Token) -> str:
     """Lower-case the first letter of a clause moving away from a sentence start."""
     if not text or is_protected(first) or not text[0].isupper():
         return text
@@ -188,14 +200,15 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-def sentence_is_cased(doc: "Doc", start: int) -> bool:
+def sentence_is_cased(doc: Doc, start: int) -> bool:
     """Whether the sentence starting at token ``start`` begins with a capital (normal text)."""
     first = doc[start].text
     return bool(first[:1]) and first[:1].isupper()
 
 
-def swap_changes(doc: "Doc", a: Clause, b: Clause, a_at_sentence_start: bool, b_at_sentence_start: bool,
-                 note: str) -> list[Change]:
+def swap_changes(
+    doc: Doc, a: Clause, b: Clause, a_at_sentence_start: bool, b_at_sentence_start: bool, note: str
+) -> list[Change]:
     """Two Changes exchanging clause texts ``a`` (earlier) and ``b``, capitalising as needed."""
     ta, tb = a.text(doc), b.text(doc)
     first_a, first_b = doc[a.start], doc[b.start]
@@ -210,7 +223,7 @@ def swap_changes(doc: "Doc", a: Clause, b: Clause, a_at_sentence_start: bool, b_
     return [Change(sa, ea, new_a, note), Change(sb, eb, new_b, note)]
 
 
-def phrase_at(doc: "Doc", i: int, phrases: Iterable[Sequence[str]]) -> int:
+def phrase_at(doc: Doc, i: int, phrases: Iterable[Sequence[str]]) -> int:
     """Length (tokens) of the longest phrase (lower-case token tuples) starting at token ``i``."""
     lowers = word_lowers(doc)
     best = 0
@@ -247,13 +260,13 @@ def tokens_of(phrase: str) -> tuple[str, ...]:
 class MedialSite:
     """``prefix L [sep] CONN R final`` inside one sentence."""
 
-    conn: "Token"
+    conn: Token
     left: Clause
     right: Clause
     left_at_start: bool
 
 
-def medial_sites(doc: "Doc", sent: "Span", words: frozenset[str], *, allow_and: bool = False) -> Iterator[MedialSite]:
+def medial_sites(doc: Doc, sent: Span, words: frozenset[str], *, allow_and: bool = False) -> Iterator[MedialSite]:
     """Every ``L [,] CONN R`` in ``sent`` where L and R are full clauses and CONN (a word in
     ``words``) attaches to R's head, or to L's head as ``cc`` with R conjoined to L."""
     lowers = word_lowers(doc)
@@ -282,7 +295,8 @@ def medial_sites(doc: "Doc", sent: "Span", words: frozenset[str], *, allow_and: 
             continue
         rh = right.head
         attached = (c.head.i == rh.i and c.dep_ in ("mark", "advmod", "cc")) or (
-            c.head.i == lhead.i and c.dep_ == "cc" and rh.head.i == lhead.i)
+            c.head.i == lhead.i and c.dep_ == "cc" and rh.head.i == lhead.i
+        )
         linked = rh.head.i == lhead.i or lhead.head.i == rh.i
         if not (attached and linked):
             continue
@@ -296,12 +310,12 @@ def medial_sites(doc: "Doc", sent: "Span", words: frozenset[str], *, allow_and: 
 class InitialSite:
     """``CONN A, B final``: a fronted subordinate clause A and its main clause B."""
 
-    conn: "Token"
+    conn: Token
     sub: Clause
     main: Clause
 
 
-def initial_sites(doc: "Doc", sent: "Span", words: frozenset[str]) -> Iterator[InitialSite]:
+def initial_sites(doc: Doc, sent: Span, words: frozenset[str]) -> Iterator[InitialSite]:
     c = sent[0]
     if c.lower_ not in words or c.dep_ not in ("mark", "advmod"):
         return
@@ -315,8 +329,12 @@ def initial_sites(doc: "Doc", sent: "Span", words: frozenset[str]) -> Iterator[I
         main = clause_at(doc, comma.i + 1, end)
         if sub is None or main is None:
             continue
-        if c.head.i == sub.head.i and sub.head.head.i == main.head.i and sub.head.dep_ == "advcl" \
-                and comma.head.i in (main.head.i, sub.head.i):
+        if (
+            c.head.i == sub.head.i
+            and sub.head.head.i == main.head.i
+            and sub.head.dep_ == "advcl"
+            and comma.head.i in (main.head.i, sub.head.i)
+        ):
             yield InitialSite(c, sub, main)
         return
 
@@ -331,8 +349,9 @@ class SentenceSite:
     second: Clause
 
 
-def sentence_sites(doc: "Doc", sents: Sequence["Span"], phrases: Iterable[Sequence[str]],
-                   extra_len: "callable | None" = None) -> Iterator[SentenceSite]:
+def sentence_sites(
+    doc: Doc, sents: Sequence[Span], phrases: Iterable[Sequence[str]], extra_len: callable | None = None
+) -> Iterator[SentenceSite]:
     """Pairs of adjacent sentences whose second one opens with a phrase from ``phrases``
     (``extra_len(doc, i)`` may recognise more openers). Both must end with the same "." or "!",
     be free of quotes, and start with their subjects."""
@@ -357,8 +376,8 @@ def sentence_sites(doc: "Doc", sents: Sequence["Span"], phrases: Iterable[Sequen
         if second is None or first is None:
             continue
         # the opener must belong to S2's clause (not, e.g., "so" modifying an adjective)
-        if any(not (s2.start <= t.head.i < cend or t.head.i == second.head.i) for t in doc[s2.start:cend]):
+        if any(not (s2.start <= t.head.i < cend or t.head.i == second.head.i) for t in doc[s2.start : cend]):
             continue
-        if any(t.i == t.head.i for t in doc[s2.start:cend]):
+        if any(t.i == t.head.i for t in doc[s2.start : cend]):
             continue
         yield SentenceSite(first, s2.start, cend, second)

@@ -2,17 +2,18 @@
 or noun phrase refers to (person, number, gender), subject-verb agreement, sentence-start casing
 and noun-phrase spans from the parse. Conservative by design: every helper answers None when the
 parse does not let it be sure, and the transforms then skip that case."""
+
 from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..resources.inflect import all_lemmas, forms
 from ..resources.lexicons import table, word_list
-from ._text import doc_text
+from ._text import doc_text, token_strings
 from ._text import token_columns as columns  # (re-exported: the person transforms read it from here)
-from ._text import token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -43,7 +44,7 @@ def _ident(row: dict[str, str]) -> str:
     return {"masc": "3m", "fem": "3f"}.get(g, "3n")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pronoun_table() -> tuple[dict[tuple[str, str], str], dict[str, frozenset[tuple[str, str]]]]:
     forms: dict[tuple[str, str], str] = {}
     readings: dict[str, set[tuple[str, str]]] = {}
@@ -72,7 +73,7 @@ def pronoun_readings(word: str) -> frozenset[tuple[str, str]]:
 # --------------------------------------------------------------------------------------------
 # Per-Doc token columns (read once, so scans need not create spaCy Token objects)
 # --------------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sid(label: str) -> int:
     """The id spaCy's arrays use for a label or word (a symbol id or the string's hash)."""
     from spacy.strings import get_string_id
@@ -80,16 +81,17 @@ def sid(label: str) -> int:
     return get_string_id(label)
 
 
-def _has_reflexive(doc: "Doc") -> bool:
+def _has_reflexive(doc: Doc) -> bool:
     """Whether some word of ``doc`` ends in "self"/"selves" (checked once per Doc)."""
     found = doc.user_data.get("pk_persons_reflexive")
     if found is None:
         found = doc.user_data["pk_persons_reflexive"] = any(
-            w.endswith(("self", "selves")) for w in columns(doc)["lower"])
+            w.endswith(("self", "selves")) for w in columns(doc)["lower"]
+        )
     return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pronoun_words() -> frozenset[str]:
     return frozenset(_pronoun_table()[1])
 
@@ -97,12 +99,12 @@ def _pronoun_words() -> frozenset[str]:
 # --------------------------------------------------------------------------------------------
 # Pronoun case and identity from the parse
 # --------------------------------------------------------------------------------------------
-def _next_word(tok: "Token") -> "Token | None":
+def _next_word(tok: Token) -> Token | None:
     doc = tok.doc
     return doc[tok.i + 1] if tok.i + 1 < len(doc) else None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ids(*labels: str) -> frozenset[int]:
     """The array ids (:func:`sid`) of some labels, e.g. ``ids("nsubj", "nsubjpass")``."""
     return frozenset(sid(label) for label in labels)
@@ -111,7 +113,7 @@ def ids(*labels: str) -> frozenset[int]:
 _PC_KEY = "pk_persons_pronoun_cases"
 
 
-def pronoun_cases(doc: "Doc") -> dict[int, tuple[str, str] | None]:
+def pronoun_cases(doc: Doc) -> dict[int, tuple[str, str] | None]:
     """Token index -> :func:`pronoun_case` for every word of ``doc`` in the pronoun table
     (other words have no case), computed once per Doc and cached in ``doc.user_data``."""
     cached = doc.user_data.get(_PC_KEY)
@@ -123,12 +125,12 @@ def pronoun_cases(doc: "Doc") -> dict[int, tuple[str, str] | None]:
     return cached
 
 
-def pronoun_case(tok: "Token") -> tuple[str, str] | None:
+def pronoun_case(tok: Token) -> tuple[str, str] | None:
     """(identity, case) of a personal pronoun token, or None when not a pronoun or unsure."""
     return pronoun_cases(tok.doc).get(tok.i)
 
 
-def _pronoun_case(doc: "Doc", cols: dict[str, list], i: int) -> tuple[str, str] | None:
+def _pronoun_case(doc: Doc, cols: dict[str, list], i: int) -> tuple[str, str] | None:
     """:func:`pronoun_case` of token ``i``, read from the token columns."""
     low = cols["lower"][i]
     readings = pronoun_readings(low)
@@ -143,7 +145,8 @@ def _pronoun_case(doc: "Doc", cols: dict[str, list], i: int) -> tuple[str, str] 
     nxt_pos = pos[i + 1] if i + 1 < len(pos) else None
     if low in ("mine", "hers", "ours", "yours", "theirs"):
         if (i > 0 and tags[i - 1] in ids(*_POSS_NOUN_BLOCK)) or any(
-                deps[c] in ids("det", "amod", "compound") for c in token_strings(doc)["children"][i]):
+            deps[c] in ids("det", "amod", "compound") for c in token_strings(doc)["children"][i]
+        ):
             return None
         return ident, "poss_noun"
     tag = tags[i]
@@ -157,8 +160,13 @@ def _pronoun_case(doc: "Doc", cols: dict[str, list], i: int) -> tuple[str, str] 
             return None
         return ident, case
     if low == "her":
-        if tag == sid("PRP$") and dep == poss and head > i and pos[head] in nounish \
-                and (pos[head] == sid("PROPN") or _noun_reading(cols["lower"][head])):
+        if (
+            tag == sid("PRP$")
+            and dep == poss
+            and head > i
+            and pos[head] in nounish
+            and (pos[head] == sid("PROPN") or _noun_reading(cols["lower"][head]))
+        ):
             return ident, "poss_adj"  # _can_be_noun(head)
         if tag == sid("PRP") and dep != poss and (nxt_pos is None or nxt_pos not in ids(*NOMINAL_POS)):
             return ident, "obj"
@@ -181,7 +189,7 @@ def _pronoun_case(doc: "Doc", cols: dict[str, list], i: int) -> tuple[str, str] 
 _BARE_INF_HEADS = {"see", "watch", "hear", "make", "let", "help", "feel", "have", "notice", "observe", "bid"}
 
 
-def _can_be_noun(tok: "Token") -> bool:
+def _can_be_noun(tok: Token) -> bool:
     """Whether a word the tagger calls a noun can be one ("drowsy" in "made her drowsy" cannot)."""
     return tok.pos_ == "PROPN" or _noun_reading(tok.lower_)
 
@@ -193,7 +201,7 @@ def _noun_reading(low: str) -> bool:
     return not lemmas or "NOUN" in lemmas or "PROPN" in lemmas
 
 
-def finite_verbs(subj: "Token", whole: bool = False) -> list["Token"] | None:
+def finite_verbs(subj: Token, whole: bool = False) -> list[Token] | None:
     """The finite verbs/auxiliaries that agree with subject ``subj`` (shared by coordinated verbs).
 
     [] when agreement does not depend on this word (it is one of coordinated subjects, unless
@@ -207,7 +215,7 @@ def finite_verbs(subj: "Token", whole: bool = False) -> list["Token"] | None:
     if head.pos_ not in ("VERB", "AUX") or head.i == subj.i:
         return None
 
-    def carrier(v: "Token") -> "Token | None":
+    def carrier(v: Token) -> Token | None:
         auxes = sorted((c for c in v.children if c.dep_ in ("aux", "auxpass")), key=lambda t: t.i)
         f = auxes[0] if auxes else v
         return f if f.tag_ in FINITE_TAGS else None
@@ -215,8 +223,12 @@ def finite_verbs(subj: "Token", whole: bool = False) -> list["Token"] | None:
     first = carrier(head)
     if first is None:
         return None
-    if first.i == head.i and head.dep_ in ("ccomp", "xcomp") and head.head.lemma_.lower() in _BARE_INF_HEADS \
-            and not any(c.dep_ == "mark" for c in head.children):
+    if (
+        first.i == head.i
+        and head.dep_ in ("ccomp", "xcomp")
+        and head.head.lemma_.lower() in _BARE_INF_HEADS
+        and not any(c.dep_ == "mark" for c in head.children)
+    ):
         return None  # "watched the crew cover the field": a bare infinitive the tagger calls VBP
     out = [first]
     for c in head.children:
@@ -236,7 +248,7 @@ def finite_verbs(subj: "Token", whole: bool = False) -> list["Token"] | None:
     return out
 
 
-def agree(verb: "Token", cls: str) -> str | None:
+def agree(verb: Token, cls: str) -> str | None:
     """``verb`` re-inflected to agree with a subject of class ``cls`` ("1s", "3s" or "pl"); None
     when that cannot be done safely (e.g. "isn't" -> "am n't", an ambiguous "'s")."""
     low = verb.lower_
@@ -248,9 +260,8 @@ def agree(verb: "Token", cls: str) -> str | None:
         return verb.text
     if contracted:
         apo = low[0]
-        after = [t for t in verb.doc[verb.i + 1:verb.i + 4] if t.pos_ not in ("ADV", "PART")][:1]
-        if low[1:] == "s" and (verb.head.tag_ == "VBN" or lemma != "be"
-                               or any(t.tag_ == "VBN" for t in after)):
+        after = [t for t in verb.doc[verb.i + 1 : verb.i + 4] if t.pos_ not in ("ADV", "PART")][:1]
+        if low[1:] == "s" and (verb.head.tag_ == "VBN" or lemma != "be" or any(t.tag_ == "VBN" for t in after)):
             return None  # "he's gone": is or has
         if lemma == "have" or low[1:] == "ve":
             return apo + ("s" if cls == "3s" else "ve")
@@ -271,8 +282,13 @@ def agree(verb: "Token", cls: str) -> str | None:
         return verb.text
     if tag in ("VBZ", "VBP"):
         prev = verb.doc[verb.i - 1] if verb.i > 0 else None
-        if low in ("ai",) or len(low) < 2 or not low.isalpha() or not lemma.isalpha() or (
-                prev is not None and prev.text in _APOS):
+        if (
+            low in ("ai",)
+            or len(low) < 2
+            or not low.isalpha()
+            or not lemma.isalpha()
+            or (prev is not None and prev.text in _APOS)
+        ):
             return None
         infl = inflections(lemma, "VBZ" if cls == "3s" else "VB")
         if not infl:
@@ -286,7 +302,7 @@ def inflections(lemma: str, tag: str) -> tuple[str, ...]:
     return forms(lemma, tag, oov=True)
 
 
-def agreement_changes(verbs: Iterable["Token"], cls: str) -> list[tuple["Token", str]] | None:
+def agreement_changes(verbs: Iterable[Token], cls: str) -> list[tuple[Token, str]] | None:
     """(token, new form) for every verb whose form must change; None if one cannot be fixed."""
     out = []
     for v in verbs:
@@ -322,14 +338,14 @@ def match_word_case(model: str, word: str) -> str:
     return word
 
 
-def at_sentence_start(tok: "Token") -> bool:
+def at_sentence_start(tok: Token) -> bool:
     """True when only punctuation (quotes, brackets, dashes) precedes ``tok`` in its sentence."""
     doc = tok.doc
     cols = columns(doc)
     starts = cols["SENT_START"]
     if doc.user_hooks or doc.user_token_hooks or doc.user_span_hooks or not starts or starts[0] != 1:
         sent_start = tok.sent.start  # custom sentence hooks, or no sentence boundaries at all
-        return all(t.is_punct or t.is_space for t in doc[sent_start:tok.i])
+        return all(t.is_punct or t.is_space for t in doc[sent_start : tok.i])
     i = start = tok.i
     while starts[start] != 1 and start > 0:  # as spaCy's Span.sent finds the sentence start
         start -= 1
@@ -352,44 +368,168 @@ def cased_pronoun(form: str, at_start: bool, style: str) -> str:
 # Noun phrases
 # --------------------------------------------------------------------------------------------
 _WH = {"who", "whom", "what", "which", "that", "whose", "whoever", "whatever", "where", "when"}
-_SING_PRON = {"everyone", "everybody", "someone", "somebody", "anyone", "anybody", "nobody",
-              "no one", "everything", "something", "anything", "nothing", "this", "that", "one",
-              "another", "each", "either", "neither"}
+_SING_PRON = {
+    "everyone",
+    "everybody",
+    "someone",
+    "somebody",
+    "anyone",
+    "anybody",
+    "nobody",
+    "no one",
+    "everything",
+    "something",
+    "anything",
+    "nothing",
+    "this",
+    "that",
+    "one",
+    "another",
+    "each",
+    "either",
+    "neither",
+}
 _PLUR_PRON = {"these", "those", "both", "many", "few", "several", "others"}
 
 
 # Light-verb + object idioms whose object cannot move ("take care of", "take a nap").
-LIGHT = {"take": {"nap", "shower", "bath", "break", "breath", "look", "seat", "walk", "step", "turn",
-                   "sip", "bite", "peek", "rest", "stroll", "chance", "place", "part", "care", "time",
-                   "advantage", "notice", "note", "place"},
-          "make": {"sure", "it", "way", "sense", "fun", "friends", "use", "progress", "noise", "money"},
-          "catch": {"breath", "eye", "cold", "fire"}, "pay": {"attention"}, "give": {"birth", "up"},
-          "do": {"best", "well"}, "lose": {"mind", "temper", "weight", "track", "control"},
-          "change": {"mind"}, "find": {"way"}, "tell": {"truth"}, "play": {"role", "part"},
-          "gain": {"weight"}, "hold": {"breath"}, "shake": {"head", "hand"}, "nod": {"head"}}
+LIGHT = {
+    "take": {
+        "nap",
+        "shower",
+        "bath",
+        "break",
+        "breath",
+        "look",
+        "seat",
+        "walk",
+        "step",
+        "turn",
+        "sip",
+        "bite",
+        "peek",
+        "rest",
+        "stroll",
+        "chance",
+        "place",
+        "part",
+        "care",
+        "time",
+        "advantage",
+        "notice",
+        "note",
+    },
+    "make": {"sure", "it", "way", "sense", "fun", "friends", "use", "progress", "noise", "money"},
+    "catch": {"breath", "eye", "cold", "fire"},
+    "pay": {"attention"},
+    "give": {"birth", "up"},
+    "do": {"best", "well"},
+    "lose": {"mind", "temper", "weight", "track", "control"},
+    "change": {"mind"},
+    "find": {"way"},
+    "tell": {"truth"},
+    "play": {"role", "part"},
+    "gain": {"weight"},
+    "hold": {"breath"},
+    "shake": {"head", "hand"},
+    "nod": {"head"},
+}
 # Nouns of time and measure that head objects which are really adverbials ("drove four hours").
-MEASURE = {"second", "minute", "hour", "day", "night", "morning", "afternoon", "evening", "week",
-            "weekend", "month", "year", "time", "mile", "kilometer", "meter", "foot", "yard", "inch",
-            "pound", "lap", "block", "step", "way", "home", "while", "moment"}
+MEASURE = {
+    "second",
+    "minute",
+    "hour",
+    "day",
+    "night",
+    "morning",
+    "afternoon",
+    "evening",
+    "week",
+    "weekend",
+    "month",
+    "year",
+    "time",
+    "mile",
+    "kilometer",
+    "meter",
+    "foot",
+    "yard",
+    "inch",
+    "pound",
+    "lap",
+    "block",
+    "step",
+    "way",
+    "home",
+    "while",
+    "moment",
+}
 _AMOUNT = {"lot", "bit", "little", "ton", "deal", "bunch"}
 
 
-def is_measure(o: "Token") -> bool:
+def is_measure(o: Token) -> bool:
     """An object that is really an adverbial of time, distance or amount ("ran two miles",
     "practiced a lot"), but not "a lot of money"."""
     lemma = o.lemma_.lower()
     return lemma in MEASURE or (lemma in _AMOUNT and not any(c.lower_ == "of" for c in o.children))
+
+
 # Verbs after which "her + noun" may be an indirect object rather than a possessive ("asked her
 # hard questions", "made her dinner") or "her + adjective" a small clause ("made her drowsy").
-_COMPLEMENT_VERBS = {"make", "find", "call", "name", "consider", "keep", "leave", "drive", "get", "turn",
-                     "paint", "want", "like", "prefer", "think", "believe", "declare", "elect", "set",
-                     "ask", "give", "tell", "show", "send", "buy", "bring", "offer", "teach", "pay", "hand",
-                     "lend", "owe", "cook", "bake", "pour", "read", "write", "sell", "throw", "promise",
-                     "save", "fix", "build", "order", "win", "cost", "wish", "feed"}
+_COMPLEMENT_VERBS = {
+    "make",
+    "find",
+    "call",
+    "name",
+    "consider",
+    "keep",
+    "leave",
+    "drive",
+    "get",
+    "turn",
+    "paint",
+    "want",
+    "like",
+    "prefer",
+    "think",
+    "believe",
+    "declare",
+    "elect",
+    "set",
+    "ask",
+    "give",
+    "tell",
+    "show",
+    "send",
+    "buy",
+    "bring",
+    "offer",
+    "teach",
+    "pay",
+    "hand",
+    "lend",
+    "owe",
+    "cook",
+    "bake",
+    "pour",
+    "read",
+    "write",
+    "sell",
+    "throw",
+    "promise",
+    "save",
+    "fix",
+    "build",
+    "order",
+    "win",
+    "cost",
+    "wish",
+    "feed",
+}
 _ADVERB_LIKE = {"daily", "weekly", "monthly", "yearly", "nightly", "hourly", "home", "today", "tonight"}
 
 
-def ambiguous_object(v: "Token", o: "Token") -> bool:
+def ambiguous_object(v: Token, o: Token) -> bool:
     """True for objects the tagger often gets wrong: "made her drowsy" (her + adjective parsed as
     a possessed noun), "made them dinner", and objects that are not nouns at all."""
     if o.tag_ not in ("NN", "NNS", "NNP", "NNPS", "PRP", "CD") and o.pos_ not in ("PRON", "X"):
@@ -404,18 +544,31 @@ def ambiguous_object(v: "Token", o: "Token") -> bool:
 _NPI = {"any", "anyone", "anything", "anybody", "either", "ever", "much"}
 
 
-def is_npi(tok: "Token") -> bool:
+def is_npi(tok: Token) -> bool:
     """A phrase that needs a negation before it ("anyone", "any vegetables") and so cannot become
     a subject ("He never told anyone" -/-> "Anyone was never told")."""
     return min(tok.subtree, key=lambda t: t.i).lower_ in _NPI or tok.lower_ in _NPI
 
 
-_LEFT_OK = {"det", "amod", "compound", "poss", "nummod", "quantmod", "predet", "nmod", "case",
-            "advmod", "punct", "cc", "conj"}
+_LEFT_OK = {
+    "det",
+    "amod",
+    "compound",
+    "poss",
+    "nummod",
+    "quantmod",
+    "predet",
+    "nmod",
+    "case",
+    "advmod",
+    "punct",
+    "cc",
+    "conj",
+}
 _RIGHT_OK = {"prep", "conj", "cc", "relcl", "acl", "amod", "compound", "case", "nummod", "det"}
 
 
-def np_span(tok: "Token") -> tuple[int, int] | None:
+def np_span(tok: Token) -> tuple[int, int] | None:
     """Character span of the phrase headed by ``tok`` (its whole subtree), extended over a
     masked name ("[MALE]") it cuts; None when the subtree is not contiguous or unbalanced."""
     sub = sorted(tok.subtree, key=lambda t: t.i)
@@ -442,11 +595,29 @@ def np_span(tok: "Token") -> tuple[int, int] | None:
     return start, end
 
 
-_QUANTITY = {"lot", "lots", "bunch", "couple", "number", "plenty", "majority", "rest", "most", "half",
-             "some", "all", "none", "any", "kind", "sort", "type", "pair"}
+_QUANTITY = {
+    "lot",
+    "lots",
+    "bunch",
+    "couple",
+    "number",
+    "plenty",
+    "majority",
+    "rest",
+    "most",
+    "half",
+    "some",
+    "all",
+    "none",
+    "any",
+    "kind",
+    "sort",
+    "type",
+    "pair",
+}
 
 
-def followed_by_verb(tok: "Token") -> bool:
+def followed_by_verb(tok: Token) -> bool:
     """True when the phrase headed by ``tok`` is really the subject of a clause or a misparse: a
     finite verb directly follows it ("when she woke up the feeling stayed"), or it holds a bare
     infinitive ("watched the mosquito explode") or a coordinated finite verb ("exercised daily and
@@ -454,24 +625,27 @@ def followed_by_verb(tok: "Token") -> bool:
     end = max(t.i for t in tok.subtree) + 1
     if end < len(tok.doc) and tok.doc[end].tag_ in ("VBD", "VBZ", "VBP", "MD"):
         return True
-    return any((t.tag_ == "VB" and t.i != tok.i and not any(c.tag_ == "TO" for c in t.children))
-               or (t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP")) for t in tok.subtree)
+    return any(
+        (t.tag_ == "VB" and t.i != tok.i and not any(c.tag_ == "TO" for c in t.children))
+        or (t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP"))
+        for t in tok.subtree
+    )
 
 
-def np_class(tok: "Token") -> str | None:
+def np_class(tok: Token) -> str | None:
     """Agreement class of the phrase headed by ``tok``: "1s", "3s", "pl", or None if unsure."""
     conj = [c for c in tok.children if c.dep_ == "conj"]
     if conj:
         ccs = {c.lower_ for c in tok.children if c.dep_ == "cc"} | {
-            g.lower_ for c in conj for g in c.children if g.dep_ == "cc"}
+            g.lower_ for c in conj for g in c.children if g.dep_ == "cc"
+        }
         return "pl" if ccs == {"and"} else None
     pc = pronoun_case(tok)
     if pc is not None:
         return AGREEMENT[pc[0]] if pc[1] in ("subj", "obj") else None
     low = tok.lower_
     if low in _QUANTITY:  # "a lot of pictures" agrees with "pictures"
-        of = [g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-              if g.dep_ == "pobj"]
+        of = [g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
         return np_class(of[0]) if of else None
     if MASKED.fullmatch(_masked_text(tok) or ""):
         return "3s"
@@ -488,7 +662,7 @@ def np_class(tok: "Token") -> str | None:
     return None
 
 
-def _masked_text(tok: "Token") -> str | None:
+def _masked_text(tok: Token) -> str | None:
     text = doc_text(tok.doc)
     for m in MASKED.finditer(text):
         if m.start() <= tok.idx < m.end():
@@ -496,7 +670,7 @@ def _masked_text(tok: "Token") -> str | None:
     return None
 
 
-def is_wh(tok: "Token") -> bool:
+def is_wh(tok: Token) -> bool:
     return tok.lower_ in _WH or tok.tag_ in ("WDT", "WP", "WP$", "WRB")
 
 
@@ -506,7 +680,7 @@ def masked_identities(text: str) -> set[str]:
 
 
 def name_gender(word: str) -> str | None:
-    """"m" or "f" for a first name in the project's gendered name lists, else None."""
+    """ "m" or "f" for a first name in the project's gendered name lists, else None."""
     return _name_gender(word.lower())
 
 
@@ -518,7 +692,7 @@ def _name_gender(w: str) -> str | None:
     return "m" if male else "f"
 
 
-def binds_reflexive(subj: "Token") -> bool:
+def binds_reflexive(subj: Token) -> bool:
     """True when a reflexive in the subject's clause refers back to it ("She practised by herself"),
     so changing the subject alone would break binding rather than reference."""
     if not _has_reflexive(subj.doc):
@@ -535,19 +709,26 @@ def binds_reflexive(subj: "Token") -> bool:
     return False
 
 
-def lower_initial(first: "Token", phrase: str, style: str) -> str:
+def lower_initial(first: Token, phrase: str, style: str) -> str:
     """A sentence-initial phrase moved into the middle of a sentence: "The dogs" -> "the dogs",
     but names, "I", acronyms and masked names keep their capital."""
-    if style != "normal" or first.pos_ == "PROPN" or first.ent_type_ or first.text == "I" \
-            or first.text.isupper() or phrase.startswith("[") or name_gender(first.text):
+    if (
+        style != "normal"
+        or first.pos_ == "PROPN"
+        or first.ent_type_
+        or first.text == "I"
+        or first.text.isupper()
+        or phrase.startswith("[")
+        or name_gender(first.text)
+    ):
         return phrase
     return phrase[:1].lower() + phrase[1:]
 
 
-def has_passive(doc: "Doc") -> bool:
+def has_passive(doc: Doc) -> bool:
     """Whether some clause of ``doc`` is passive (a passive subject or auxiliary)."""
     return not {sid("nsubjpass"), sid("auxpass")}.isdisjoint(columns(doc)["DEP"])
 
 
-def span_of(tok: "Token") -> tuple[int, int]:
+def span_of(tok: Token) -> tuple[int, int]:
     return tok.idx, tok.idx + len(tok.text)

@@ -1,4 +1,5 @@
 """Where the double-quoted passages (dialogue) of a text are, answered in O(log n) per position."""
+
 from __future__ import annotations
 
 import bisect
@@ -24,5 +25,6 @@ class Quotes:
 
     def inside(self, pos: int) -> bool:
         """Whether ``pos`` lies inside a quotation (counting the quotes before it)."""
-        return (bisect.bisect_left(self._straight, pos) % 2 == 1
-                or bisect.bisect_left(self._open, pos) > bisect.bisect_left(self._close, pos))
+        return bisect.bisect_left(self._straight, pos) % 2 == 1 or bisect.bisect_left(
+            self._open, pos
+        ) > bisect.bisect_left(self._close, pos)

@@ -1,9 +1,11 @@
 """Small text helpers shared by transforms (sentence spans, casing, tokenised-text detection)."""
+
 from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..annotate import DOC_TEXT_KEY
 
@@ -14,7 +16,7 @@ _SENTS_KEY = "perturbkit.sentence_bounds"
 _TOKENISED = re.compile(r"\w \.(\s|$)|\w ,\s| n't\b| '(s|re|ve|ll|d|m)\b")
 
 
-def sentences(doc: "Doc") -> list["Span"]:
+def sentences(doc: Doc) -> list[Span]:
     """The doc's sentences that contain something other than whitespace; a sentence the parser
     ran across a line break (paragraph) is split there (bounds from :func:`sentence_bounds`)."""
     from spacy.tokens import Span
@@ -22,7 +24,7 @@ def sentences(doc: "Doc") -> list["Span"]:
     return [Span(doc, a, b) for a, b in sentence_bounds(doc)]  # as doc[a:b], without its checks (3x faster)
 
 
-def sentence_bounds(doc: "Doc") -> tuple[tuple[int, int], ...]:
+def sentence_bounds(doc: Doc) -> tuple[tuple[int, int], ...]:
     """(start, end) token indices of :func:`sentences`, computed once per Doc (kept in
     ``doc.user_data`` as plain ints, so the Doc still serialises; see :func:`frozen`)."""
     bounds = doc.user_data.get(_SENTS_KEY)
@@ -46,7 +48,7 @@ def sentence_bounds(doc: "Doc") -> tuple[tuple[int, int], ...]:
 _CHARS_KEY = "pk_sentence_chars"
 
 
-def sentence_chars(doc: "Doc") -> tuple[tuple[int, int], ...]:
+def sentence_chars(doc: Doc) -> tuple[tuple[int, int], ...]:
     """(start_char, end_char) of each of :func:`sentences` (``Span.start_char``/``end_char``),
     from the token table: a Span costs three spaCy Token objects to build, and most callers only
     slice the text. Computed once per Doc."""
@@ -54,14 +56,30 @@ def sentence_chars(doc: "Doc") -> tuple[tuple[int, int], ...]:
     if found is None:
         cols = token_columns(doc)
         idx, length = cols["IDX"], cols["LENGTH"]
-        found = doc.user_data[_CHARS_KEY] = tuple((idx[a], idx[b - 1] + length[b - 1])
-                                                  for a, b in sentence_bounds(doc))
+        found = doc.user_data[_CHARS_KEY] = tuple((idx[a], idx[b - 1] + length[b - 1]) for a, b in sentence_bounds(doc))
     return found
 
 
 _COLS_KEY = "pk_columns"
-_COL_ATTRS = ("LOWER", "LEMMA", "POS", "TAG", "DEP", "ENT_TYPE", "ENT_IOB", "IS_PUNCT", "IS_SPACE", "IS_ALPHA",
-              "IS_STOP", "LIKE_NUM", "IDX", "LENGTH", "SPACY", "HEAD", "SENT_START")
+_COL_ATTRS = (
+    "LOWER",
+    "LEMMA",
+    "POS",
+    "TAG",
+    "DEP",
+    "ENT_TYPE",
+    "ENT_IOB",
+    "IS_PUNCT",
+    "IS_SPACE",
+    "IS_ALPHA",
+    "IS_STOP",
+    "LIKE_NUM",
+    "IDX",
+    "LENGTH",
+    "SPACY",
+    "HEAD",
+    "SENT_START",
+)
 _N_UNSIGNED = len(_COL_ATTRS) - 2  # HEAD and SENT_START are signed (to_array stores them as uint64)
 
 
@@ -73,7 +91,7 @@ def _col_ids() -> list[int]:
     return [intify_attr(a) for a in _COL_ATTRS]
 
 
-def token_columns(doc: "Doc") -> dict[str, tuple]:
+def token_columns(doc: Doc) -> dict[str, tuple]:
     """Every token's attributes as plain lists, read once per Doc with ``doc.to_array`` and kept in
     ``doc.user_data`` (plain data: the Doc still pickles), so transforms scan indices instead of
     building a spaCy Token object per look. Keys are spaCy attribute names with the ids
@@ -99,7 +117,7 @@ def token_columns(doc: "Doc") -> dict[str, tuple]:
 _STRS_KEY = "pk_strings"
 
 
-def token_strings(doc: "Doc") -> dict[str, tuple]:
+def token_strings(doc: Doc) -> dict[str, tuple]:
     """The token table's string views, built once per Doc from :func:`token_columns` and kept
     beside it: ``"text"`` (each token's text), ``"pos"``, ``"tag"`` and ``"dep"`` (labels) and
     ``"children"`` (each token's dependents' indices, in order, as ``Token.children``)."""
@@ -114,7 +132,7 @@ def token_strings(doc: "Doc") -> dict[str, tuple]:
             if h != i:
                 children.setdefault(h, []).append(i)
         out = doc.user_data[_STRS_KEY] = {
-            "text": tuple([text[i:i + n] for i, n in zip(cols["IDX"], cols["LENGTH"])]),
+            "text": tuple([text[i : i + n] for i, n in zip(cols["IDX"], cols["LENGTH"])]),
             "pos": tuple([NAMES.get(p, "") for p in cols["POS"]]),
             "tag": tuple([strings[t] for t in cols["TAG"]]),
             "dep": tuple([strings[d] for d in cols["DEP"]]),
@@ -134,7 +152,7 @@ def frozen(rows: Iterable[Any]) -> tuple:
 _JOINERS = frozenset({"-", "/", "\u2013"})
 
 
-def hyphen_glued(doc: "Doc") -> set[int]:
+def hyphen_glued(doc: Doc) -> set[int]:
     """Indices of the tokens that are pieces of a hyphenated or slashed word ("long-time",
     "and/or"): a hyphen, slash or en dash joins them to a neighbour with no space between, so
     replacing one alone would split a word. One scan per call (joiners are rare)."""
@@ -149,7 +167,7 @@ def hyphen_glued(doc: "Doc") -> set[int]:
     return out
 
 
-def doc_text(doc: "Doc") -> str:
+def doc_text(doc: Doc) -> str:
     """``doc.text``, cached in ``doc.user_data``: spaCy joins every token on each access, and
     transforms read the text of the same parse many times."""
     text = doc.user_data.get(DOC_TEXT_KEY)
@@ -174,10 +192,10 @@ def match_case(model: str, word: str) -> str:
     return word
 
 
-def is_word(tok: "Token") -> bool:
+def is_word(tok: Token) -> bool:
     """An alphabetic token (letters only, any script)."""
     return tok.is_alpha
 
 
-def sentence_span_text(doc: "Doc", start: int, end: int) -> str:
+def sentence_span_text(doc: Doc, start: int, end: int) -> str:
     return doc_text(doc)[start:end]

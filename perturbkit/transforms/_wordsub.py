@@ -4,10 +4,12 @@ inflection to the original's form, and a/an agreement.
 
 Everything here reads a spaCy ``Token`` from the shared parse; nothing loads spaCy.
 """
+
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
@@ -24,8 +26,26 @@ WN_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 #: Dependency labels whose tokens are parts of a larger name or expression.
 _FIXED_DEPS = frozenset({"compound", "prt", "fixed", "flat", "case", "poss", "predet", "nummod", "npadvmod"})
 #: Words that make a phrasal verb when they follow it ("passed away"), whatever their tag.
-_PARTICLES = frozenset({"away", "in", "out", "up", "down", "off", "on", "back", "over", "around", "along",
-                        "through", "apart", "together", "aside", "forward"})
+_PARTICLES = frozenset(
+    {
+        "away",
+        "in",
+        "out",
+        "up",
+        "down",
+        "off",
+        "on",
+        "back",
+        "over",
+        "around",
+        "along",
+        "through",
+        "apart",
+        "together",
+        "aside",
+        "forward",
+    }
+)
 #: Verbs with these dependents have a meaning fixed by the construction ("find it hard").
 _VERB_BLOCKING_DEPS = frozenset({"prt", "oprd", "dative"})
 #: Verbs that take the same clausal complements, so that swapping them keeps the sentence
@@ -36,15 +56,47 @@ _INFINITIVE_OK = frozenset({"love", "hate", "remember", "forget"})
 _CCOMP_OK = frozenset({"remember", "forget", "agree", "disagree", "admit", "deny", "love", "hate"})
 #: (new word, preposition) pairs that are ungrammatical although the old word took them
 #: ("forgot about" -> "remembered about", "bought from" -> "sold from", "new to" -> "old to").
-_BAD_PREP = frozenset({("remember", "about"), ("sell", "from"), ("uncover", "in"), ("uncover", "with"),
-                       ("old", "to"), ("lose", "for"), ("appear", "into"), ("buy", "to"),
-                       ("appear", "from")})
+_BAD_PREP = frozenset(
+    {
+        ("remember", "about"),
+        ("sell", "from"),
+        ("uncover", "in"),
+        ("uncover", "with"),
+        ("old", "to"),
+        ("lose", "for"),
+        ("appear", "into"),
+        ("buy", "to"),
+        ("appear", "from"),
+    }
+)
 #: Negative polarity items: a verb governing one may carry negative meaning ("forgot to bring any").
 _POLARITY = frozenset({"any", "anything", "anyone", "anybody", "anywhere", "ever", "yet"})
 #: Adjectives that take the same clausal complements ("happy to help" / "sad to help").
-_ADJ_CLAUSE_OK = frozenset({"happy", "unhappy", "sad", "glad", "able", "unable", "sure", "unsure",
-                            "proud", "ashamed", "lucky", "unlucky", "easy", "difficult", "possible",
-                            "impossible", "likely", "unlikely", "willing", "unwilling", "eager"})
+_ADJ_CLAUSE_OK = frozenset(
+    {
+        "happy",
+        "unhappy",
+        "sad",
+        "glad",
+        "able",
+        "unable",
+        "sure",
+        "unsure",
+        "proud",
+        "ashamed",
+        "lucky",
+        "unlucky",
+        "easy",
+        "difficult",
+        "possible",
+        "impossible",
+        "likely",
+        "unlikely",
+        "willing",
+        "unwilling",
+        "eager",
+    }
+)
 #: Adjectives in these roles are real adjectives (not nouns mis-tagged as ADJ: "the fair").
 _ADJ_DEPS = frozenset({"amod", "acomp", "attr", "conj", "oprd", "xcomp"})
 
@@ -71,7 +123,7 @@ def _fixed_expressions() -> dict[str, tuple[tuple[str, ...], ...]]:
     return {k: tuple(v) for k, v in by_first.items()}
 
 
-def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
+def fixed_expression_tokens(doc: Doc) -> frozenset[int]:
     """Indices of tokens inside a fixed expression ("fell asleep", "at least", "high school").
     Computed once per Doc (cached in ``doc.user_data`` as a list of ints, so the Doc still
     pickles) and shared by every substitution."""
@@ -94,7 +146,7 @@ def fixed_expression_tokens(doc: "Doc") -> frozenset[int]:
     return frozenset(out)
 
 
-def replaceable_indices(doc: "Doc", upos: Iterable[str]) -> list[tuple[int, str]]:
+def replaceable_indices(doc: Doc, upos: Iterable[str]) -> list[tuple[int, str]]:
     """(index, POS), in order, of the tokens of ``doc`` that may be replaced, of one of ``upos``:
     plain content words, not stop words, names, entities, masks or parts of idioms. The
     POS-independent checks run once per Doc (kept in ``doc.user_data`` as (index, POS) pairs, so
@@ -107,7 +159,7 @@ def replaceable_indices(doc: "Doc", upos: Iterable[str]) -> list[tuple[int, str]
     return [(i, pos) for i, pos in base if pos in upos]
 
 
-def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:
+def _replaceable_indices(doc: Doc) -> list[tuple[int, str]]:
     """(index, POS) of every replaceable token, read from the per-Doc token table."""
     cols, strs = token_columns(doc), token_strings(doc)
     fixed, glued = fixed_expression_tokens(doc), hyphen_glued(doc)
@@ -131,20 +183,24 @@ def _replaceable_indices(doc: "Doc") -> list[tuple[int, str]]:
         deps = [dep[k] for k in kids[i]]
         if p == "ADJ" and (dep[i] not in _ADJ_DEPS or "det" in deps or "poss" in deps):
             continue
-        if tag[i] == "NN" and dep[i] in ("nsubj", "nsubjpass") and not any(
-                d in ("det", "poss", "amod", "nummod", "compound") for d in deps):
+        if (
+            tag[i] == "NN"
+            and dep[i] in ("nsubj", "nsubjpass")
+            and not any(d in ("det", "poss", "amod", "nummod", "compound") for d in deps)
+        ):
             continue  # a bare singular subject is most likely a lower-cased name ("joy used ...")
         if p == "NOUN" and "compound" in deps:
             continue  # "ice cream": the head of a compound
-        if p == "VERB" and (not _VERB_BLOCKING_DEPS.isdisjoint(deps)
-                            or (i + 1 < n and head[i + 1] == i and lower[i + 1] in _PARTICLES)):
+        if p == "VERB" and (
+            not _VERB_BLOCKING_DEPS.isdisjoint(deps) or (i + 1 < n and head[i + 1] == i and lower[i + 1] in _PARTICLES)
+        ):
             continue  # fixed by the construction, or a phrasal verb ("passed away", "broken in")
         if lemma[i].isalpha():
             out.append((i, p))
     return out
 
 
-def xcomp_ok(tok: "Token", lemma: str, new_lemma: str) -> bool:
+def xcomp_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
     """Both verbs take ``tok``'s complements ("started crying" -> "stopped crying"; not
     "started to fall asleep" -> "stopped to fall asleep", "forgot about" -> "remembered about")."""
     for c in tok.children:
@@ -159,7 +215,7 @@ def xcomp_ok(tok: "Token", lemma: str, new_lemma: str) -> bool:
     return True
 
 
-def adjective_ok(tok: "Token", lemma: str, new_lemma: str) -> bool:
+def adjective_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
     """Both adjectives take ``tok``'s complements ("happy to help" -> "sad to help"; not
     "excited to go" -> "bored to go", "new to the town" -> "old to the town")."""
     for c in tok.children:
@@ -172,7 +228,7 @@ def adjective_ok(tok: "Token", lemma: str, new_lemma: str) -> bool:
     return True
 
 
-def complements_ok(tok: "Token", lemma: str, new_lemma: str) -> bool:
+def complements_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
     """The replacement fits ``tok``'s dependents (verbs and adjectives; other words always)."""
     if tok.pos_ == "VERB":
         if any(t.lower_ in _POLARITY for t in tok.subtree):
@@ -186,7 +242,7 @@ def complements_ok(tok: "Token", lemma: str, new_lemma: str) -> bool:
 # ------------------------------------------------------------------------------------------------
 # Inflection, articles, casing
 # ------------------------------------------------------------------------------------------------
-def form_like(lemma: str, tok: "Token") -> str | None:
+def form_like(lemma: str, tok: Token) -> str | None:
     """``lemma`` inflected like ``tok`` (agree + "agreed"/VBD -> "disagreed"), or None.
 
     None also when the token's own form is not the regular inflection of its lemma for its tag
@@ -201,7 +257,7 @@ def form_like(lemma: str, tok: "Token") -> str | None:
     return inflect_like(lemma.lower(), tok.tag_, upos=upos)
 
 
-def substitution(doc: "Doc", tok: "Token", new: str, note: str) -> list[Change]:
+def substitution(doc: Doc, tok: Token, new: str, note: str) -> list[Change]:
     """Changes replacing ``tok`` by ``new`` (cased like it) and fixing a preceding "a"/"an"."""
     new = match_case(tok.text, new)
     changes = [Change(tok.idx, tok.idx + len(tok.text), new, note)]
@@ -210,8 +266,11 @@ def substitution(doc: "Doc", tok: "Token", new: str, note: str) -> list[Change]:
         if prev.lower_ in ("a", "an") and prev.whitespace_:
             art = indefinite_article(new)
             if art != prev.lower_:
-                changes.append(Change(prev.idx, prev.idx + len(prev.text), match_case(prev.text, art),
-                                      f"article agrees with {new!r}"))
+                changes.append(
+                    Change(
+                        prev.idx, prev.idx + len(prev.text), match_case(prev.text, art), f"article agrees with {new!r}"
+                    )
+                )
     return changes
 
 

@@ -1,4 +1,5 @@
 """Character transforms: subject/object swaps, consistent name changes and entity replacement."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -6,8 +7,8 @@ import functools
 import random
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..annotate import Annotator, Level, default_annotator
 from ..example import Example
@@ -15,10 +16,32 @@ from ..resources.inflect import all_lemmas
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
-from ._persons import (LIGHT, MASKED, SUBJ_DEPS, agreement_changes, ambiguous_object,
-                       at_sentence_start, binds_reflexive, cased_pronoun, columns, finite_verbs,
-                       followed_by_verb, is_measure, is_npi, is_wh, lower_initial, name_gender,
-                       ids, np_class, np_span, pronoun_case, pronoun_form, sid, span_of, text_style)
+from ._persons import (
+    LIGHT,
+    MASKED,
+    SUBJ_DEPS,
+    agreement_changes,
+    ambiguous_object,
+    at_sentence_start,
+    binds_reflexive,
+    cased_pronoun,
+    columns,
+    finite_verbs,
+    followed_by_verb,
+    ids,
+    is_measure,
+    is_npi,
+    is_wh,
+    lower_initial,
+    name_gender,
+    np_class,
+    np_span,
+    pronoun_case,
+    pronoun_form,
+    sid,
+    span_of,
+    text_style,
+)
 from ._text import doc_text, token_strings
 
 
@@ -32,13 +55,18 @@ def _clause(s, v, o) -> tuple | None:
     for x in (s, o):
         if is_wh(x) or x.lower_ == "there" or x.pos_ not in ("NOUN", "PROPN", "PRON", "NUM", "X"):
             return None
-        if x.pos_ == "X" and not MASKED.search(doc_text(x.doc)[max(0, x.idx - 1):x.idx + len(x.text) + 1]):
+        if x.pos_ == "X" and not MASKED.search(doc_text(x.doc)[max(0, x.idx - 1) : x.idx + len(x.text) + 1]):
             return None
     if o.lower_ in ("each", "one") and {t.lower_ for t in o.subtree} & {"other", "another"}:
         return None
-    if o.lemma_.lower() in LIGHT.get(v.lemma_.lower(), ()) or is_measure(o) \
-            or ambiguous_object(v, o) or is_npi(o) or followed_by_verb(o) \
-            or binds_reflexive(s):
+    if (
+        o.lemma_.lower() in LIGHT.get(v.lemma_.lower(), ())
+        or is_measure(o)
+        or ambiguous_object(v, o)
+        or is_npi(o)
+        or followed_by_verb(o)
+        or binds_reflexive(s)
+    ):
         return None
     return s, v, o
 
@@ -63,8 +91,7 @@ def _clause_sites(doc) -> list[tuple[int, int, int]]:
         if deps[s] == nsubj:
             objs = [c for c in ks if deps[c] == dobj]
         else:
-            objs = [g for c in ks if deps[c] == agent and lower[c] == "by"
-                    for g in kids[c] if deps[g] == pobj]
+            objs = [g for c in ks if deps[c] == agent and lower[c] == "by" for g in kids[c] if deps[g] == pobj]
         if len(objs) != 1 or any(deps[c] in blocking for c in ks) or not s < v < objs[0]:
             continue
         out.append((s, v, objs[0]))
@@ -85,13 +112,16 @@ def _pronoun_role(tok, case: str) -> tuple[str, str] | None | bool:
 def _other_objects(v, o) -> set[str]:
     """Identities of the other object pronouns of the verb and of coordinated verbs sharing its
     subject (the new subject must not bind them)."""
-    verbs = [v] + [c for c in v.children
-                   if c.dep_ == "conj" and not any(g.dep_ in SUBJ_DEPS for g in c.children)]
+    verbs = [v] + [c for c in v.children if c.dep_ == "conj" and not any(g.dep_ in SUBJ_DEPS for g in c.children)]
     out = set()
     for verb in verbs:
         for t in verb.subtree:
-            if t.i != o.i and t.dep_ in ("dobj", "dative", "iobj", "pobj") and (pc := pronoun_case(t)) \
-                    and pc[1] == "obj":
+            if (
+                t.i != o.i
+                and t.dep_ in ("dobj", "dative", "iobj", "pobj")
+                and (pc := pronoun_case(t))
+                and pc[1] == "obj"
+            ):
                 out.add(pc[0])
     return out
 
@@ -118,8 +148,7 @@ class SubjectObjectSwap(Transform):
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         style = text_style(example.text)
-        clauses = [c for c in (_clause(doc[s], doc[v], doc[o]) for s, v, o in _clause_sites(doc))
-                   if c is not None]
+        clauses = [c for c in (_clause(doc[s], doc[v], doc[o]) for s, v, o in _clause_sites(doc)) if c is not None]
         rng.shuffle(clauses)
         for s, v, o in clauses:
             changes = self._swap(doc, s, v, o, style)
@@ -136,10 +165,13 @@ class SubjectObjectSwap(Transform):
         sp, op = _pronoun_role(s, "subj"), _pronoun_role(o, "obj")
         if sp is False or op is False:
             return None
-        if sp and any(not (t.is_space or t.dep_ == "agent") for t in doc[v.i + 1:o.left_edge.i]):
+        if sp and any(not (t.is_space or t.dep_ == "agent") for t in doc[v.i + 1 : o.left_edge.i]):
             return None  # "He picked up the box" -> "The box picked up him"
-        if any(not (t.is_space or t.dep_ in ("aux", "auxpass", "neg", "advmod") and t.head.i == v.i)
-               for t in doc[s.i:v.i] if t.idx >= ss[1]):
+        if any(
+            not (t.is_space or t.dep_ in ("aux", "auxpass", "neg", "advmod") and t.head.i == v.i)
+            for t in doc[s.i : v.i]
+            if t.idx >= ss[1]
+        ):
             return None  # "Our dog, Max, knocked ..." (punctuation or other words before the verb)
         if op and op[0] in ("1s", "1p", "2") and op[0] in _other_objects(v, o):
             return None  # "He sat me down and bought me ice cream" -> "I ... bought me": binding
@@ -162,17 +194,19 @@ class SubjectObjectSwap(Transform):
         if sp:
             new_obj = cased_pronoun(pronoun_form(sp[0], "obj"), False, style)
         else:
-            new_obj = text[ss[0]:ss[1]]
+            new_obj = text[ss[0] : ss[1]]
             if start:
                 new_obj = lower_initial(first, new_obj, style)
         if op:
             new_subj = cased_pronoun(pronoun_form(op[0], "subj"), start, style)
         else:
-            new_subj = text[os_[0]:os_[1]]
+            new_subj = text[os_[0] : os_[1]]
             if start and style == "normal":
                 new_subj = new_subj[:1].upper() + new_subj[1:]
-        changes = [Change(ss[0], ss[1], new_subj, "object -> subject"),
-                   Change(os_[0], os_[1], new_obj, "subject -> object")]
+        changes = [
+            Change(ss[0], ss[1], new_subj, "object -> subject"),
+            Change(os_[0], os_[1], new_obj, "subject -> object"),
+        ]
         for tok, form in fixes:
             a, b = span_of(tok)
             if any(a < c.end and b > c.start for c in changes):
@@ -216,8 +250,30 @@ def _story_words(*texts: str | None) -> set[str]:
     return {w.lower() for t in texts if t for w in re.findall(r"\w+", t)}
 
 
-_TITLES = {"mom", "dad", "mum", "mother", "father", "grandma", "grandpa", "granny", "aunt", "uncle",
-           "mr", "mrs", "ms", "miss", "dr", "sir", "madam", "dear", "god", "santa", "coach", "officer"}
+_TITLES = {
+    "mom",
+    "dad",
+    "mum",
+    "mother",
+    "father",
+    "grandma",
+    "grandpa",
+    "granny",
+    "aunt",
+    "uncle",
+    "mr",
+    "mrs",
+    "ms",
+    "miss",
+    "dr",
+    "sir",
+    "madam",
+    "dear",
+    "god",
+    "santa",
+    "coach",
+    "officer",
+}
 
 
 _BARE_POSS = re.compile(r"(\s?)(['\u2019])(?![\w'\u2019])")
@@ -262,34 +318,43 @@ def _find_person_names(doc) -> dict[str, str]:
     for i in cands:
         word, idx = doc[i].text, cols["IDX"][i]
         is_person = ents[i] == person
-        if (is_person and cols["ENT_IOB"][i] != 3) or word in found or MASKED.search(
-                text[max(0, idx - 1):idx + len(word) + 1]):
+        if (
+            (is_person and cols["ENT_IOB"][i] != 3)
+            or word in found
+            or MASKED.search(text[max(0, idx - 1) : idx + len(word) + 1])
+        ):
             continue  # 3: the first token of an entity ("B")
         if i and lowers[i - 1].rstrip(".") in _TITLES:
             continue  # "Mr. Okafor": a surname
         g = name_gender(word)
         if not g:
-            if not (is_person and word.isalpha() and lowers[i] not in _TITLES
-                    and not _is_common_word(word)
-                    and (lower or (word[:1].isupper() and word[1:].islower()))):
+            if not (
+                is_person
+                and word.isalpha()
+                and lowers[i] not in _TITLES
+                and not _is_common_word(word)
+                and (lower or (word[:1].isupper() and word[1:].islower()))
+            ):
                 continue
             g = "n"
         mentions = [by_start.get(a) for a, _ in _word_spans(word, text)]
         if any(m is None or ents[m] not in (0, person) for m in mentions):
             continue
-        if (_is_common_word(word) or g == "n") and any(
-                poss[m] != propn and ents[m] != person for m in mentions):
+        if (_is_common_word(word) or g == "n") and any(poss[m] != propn and ents[m] != person for m in mentions):
             continue
         found[word] = g
     return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _name_pool(gender: str) -> tuple[str, ...]:
     """The names of ``gender``'s list ("m", "f" or "n") that may replace a name of that gender,
     sorted: unambiguous in gender (unisex for "n") and not also English words."""
-    return tuple(n for n in sorted(word_list(_NAME_LISTS[gender]))
-                 if name_gender(n) == (None if gender == "n" else gender) and not _is_common_word(n))
+    return tuple(
+        n
+        for n in sorted(word_list(_NAME_LISTS[gender]))
+        if name_gender(n) == (None if gender == "n" else gender) and not _is_common_word(n)
+    )
 
 
 _NAME_LISTS = {"m": "names_male.txt", "f": "names_female.txt", "n": "names_neutral.txt"}
@@ -323,8 +388,11 @@ class NameChange(Transform):
         style = text_style(example.text)
         new = rng.choice(pool)
         new = _cased(new, style)
-        changes = [c for a, b in _word_spans(old, example.text)
-                   for c in _renamed(example.text, a, b, new, f"name {old} -> {new}")]
+        changes = [
+            c
+            for a, b in _word_spans(old, example.text)
+            for c in _renamed(example.text, a, b, new, f"name {old} -> {new}")
+        ]
         out = self.rewrite(example, changes)
         ctx = example.context
         ctx_spans = _word_spans(old, ctx) if out is not None and ctx else []
@@ -332,7 +400,7 @@ class NameChange(Transform):
             ctx_new = _cased(new, text_style(ctx))
             ctx_changes = [c for a, b in ctx_spans for c in _renamed(ctx, a, b, ctx_new, "")]
             for c in sorted(ctx_changes, reverse=True):
-                ctx = ctx[:c.start] + c.new + ctx[c.end:]
+                ctx = ctx[: c.start] + c.new + ctx[c.end :]
             out = dataclasses.replace(out, context=ctx)
         return out
 
@@ -340,20 +408,53 @@ class NameChange(Transform):
 # ------------------------------------------------------------------------------------------------
 # entity_replacement
 # ------------------------------------------------------------------------------------------------
-LABELS = ("PERSON", "GPE", "LOC", "ORG", "NORP", "FAC", "EVENT", "DATE", "TIME", "CARDINAL",
-          "ORDINAL", "MONEY", "QUANTITY", "PERCENT")
+LABELS = (
+    "PERSON",
+    "GPE",
+    "LOC",
+    "ORG",
+    "NORP",
+    "FAC",
+    "EVENT",
+    "DATE",
+    "TIME",
+    "CARDINAL",
+    "ORDINAL",
+    "MONEY",
+    "QUANTITY",
+    "PERCENT",
+)
 _NUMERIC = {"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUANTITY", "PERCENT"}
-_NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split())}
-_NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                      "ninety": 90, "hundred": 100, "hundreds": 200, "thousand": 1000, "thousands": 2000})
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER_WORDS.update(
+    {
+        "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "sixty": 60,
+        "seventy": 70,
+        "eighty": 80,
+        "ninety": 90,
+        "hundred": 100,
+        "hundreds": 200,
+        "thousand": 1000,
+        "thousands": 2000,
+    }
+)
 _ORDINALS = set("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())
 _WEEKDAYS = set("monday tuesday wednesday thursday friday saturday sunday".split())
 _MONTHS = set("january february march april may june july august september october november december".split())
-_UNITS = set("second minute hour day night morning afternoon evening week weekend month year decade "
-             "century summer winter spring autumn fall semester mile pound foot inch gallon dollar "
-             "cent kilometer meter kilogram ounce yard".split())
+_UNITS = set(
+    "second minute hour day night morning afternoon evening week weekend month year decade "
+    "century summer winter spring autumn fall semester mile pound foot inch gallon dollar "
+    "cent kilometer meter kilogram ounce yard".split()
+)
 _UNITS_PL = {u + "s" for u in _UNITS} | {"feet", "inches", "centuries", "cents", "dollars"}
 
 
@@ -404,15 +505,23 @@ def _plausible(ent) -> bool:
     if any(t.pos_ in ("VERB", "AUX", "PRON", "PART", "SCONJ", "INTJ") for t in ent):
         return False
     if ent.label_ == "PERSON":
-        return all(t.is_alpha and (name_gender(t.text) or (
-            t.pos_ == "PROPN" and t.text[:1].isupper() and not _is_common_word(t.text))) for t in ent)
+        return all(
+            t.is_alpha
+            and (name_gender(t.text) or (t.pos_ == "PROPN" and t.text[:1].isupper() and not _is_common_word(t.text)))
+            for t in ent
+        )
     return True
 
 
 def _clean_entity(text: str) -> bool:
-    return (0 < len(text) <= 40 and "\n" not in text and not MASKED.search(text)
-            and not re.search(r"[\[\]<>@#|]", text) and any(ch.isalnum() for ch in text)
-            and len(text.split()) <= 5)
+    return (
+        0 < len(text) <= 40
+        and "\n" not in text
+        and not MASKED.search(text)
+        and not re.search(r"[\[\]<>@#|]", text)
+        and any(ch.isalnum() for ch in text)
+        and len(text.split()) <= 5
+    )
 
 
 @register
@@ -445,7 +554,7 @@ class EntityReplacement(Transform):
         if bad:
             raise ValueError(f"unknown entity labels {bad}; valid: {', '.join(LABELS)}")
 
-    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "EntityReplacement":
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> EntityReplacement:
         """Collect the corpus's entities by label (most frequent first) as the replacement pool.
         Only the stories are read (the parses ``batch`` needs anyway): parsing every context and
         reference as well would double the parsing for a slightly larger pool."""
@@ -461,16 +570,18 @@ class EntityReplacement(Transform):
             label, n = labels.most_common(1)[0]
             if label in self.labels and n >= self.min_count and n >= 0.6 * sum(labels.values()):
                 pools.setdefault(label, Counter())[text] = n
-        self.pool = {lab: [t for t, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[:1000]]
-                     for lab, c in pools.items()}
+        self.pool = {
+            lab: [t for t, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[:1000]] for lab, c in pools.items()
+        }
         return self
 
     def _candidates(self, label: str) -> list[str]:
         if self.pool:
             return self.pool.get(label, [])
         if label == "PERSON":
-            return sorted(n for f in ("names_female.txt", "names_male.txt") for n in word_list(f)
-                          if not _is_common_word(n))
+            return sorted(
+                n for f in ("names_female.txt", "names_male.txt") for n in word_list(f) if not _is_common_word(n)
+            )
         return [row["text"] for row in table("entities.tsv") if row["label"] == label]
 
     def applicable(self, example: Example, doc) -> bool:
@@ -507,8 +618,11 @@ class EntityReplacement(Transform):
         used = _story_words(text, example.context, example.reference)
         for label, old in order:
             value = _value(old)
-            pool = [c for c, words, val in _by_shape(label, tuple(self._candidates(label))).get(
-                        entity_shape(label, old), ()) if not (words <= used) and val != value]
+            pool = [
+                c
+                for c, words, val in _by_shape(label, tuple(self._candidates(label))).get(entity_shape(label, old), ())
+                if not (words <= used) and val != value
+            ]
             if not pool:
                 continue
             new = self._cased(rng.choice(pool), old, label, style)
@@ -538,8 +652,11 @@ class EntityReplacement(Transform):
         all be proper nouns or entities (else the story cannot be changed consistently)."""
         text = doc_text(doc)
         if label in _NUMERIC:
-            spans = [(e.start_char, e.end_char, new) for e in doc.ents
-                     if e.label_ == label and e.text == old and e.start_char >= start_at]
+            spans = [
+                (e.start_char, e.end_char, new)
+                for e in doc.ents
+                if e.label_ == label and e.text == old and e.start_char >= start_at
+            ]
         else:
             cols = columns(doc)
             by_start = dict(zip(cols["IDX"], range(len(cols["IDX"]))))
@@ -556,11 +673,11 @@ class EntityReplacement(Transform):
                     spans.append((ma, mb, parts_new[0]))
         changes = []
         for a, b, rep in sorted(spans):
-            art = re.search(r"(?<![\w])(a|an|A|An)\s+$", text[max(0, a - 4):a])
+            art = re.search(r"(?<![\w])(a|an|A|An)\s+$", text[max(0, a - 4) : a])
             if art:
                 want = indefinite_article(rep)
                 if want != art.group(1).lower():
-                    s = a - len(text[max(0, a - 4):a]) + art.start(1)
+                    s = a - len(text[max(0, a - 4) : a]) + art.start(1)
                     want = want if art.group(1).islower() else want.title()
                     changes.append(Change(s, s + len(art.group(1)), want, "article"))
             changes += _renamed(text, a, b, rep, f"entity {old} -> {rep}")

@@ -6,6 +6,7 @@ file given by ``conceptnet`` (or ``$PERTURBKIT_CONCEPTNET``), else WordNet's ant
 co-hyponyms. Replacements keep the original's inflection ("dogs" -> "cats", "walked" ->
 "ran") and must be common words of the same part of speech.
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,8 +18,17 @@ from ..annotate import Level
 from ..example import Example
 from ..transform import Effect, Transform, register
 from ._text import token_columns, token_strings
-from ._wordsub import (WN_POS, antonyms_of, blocked_antonyms, complements_ok, form_like, main_pos_of,
-                       replaceable_indices, sense_share, substitution)
+from ._wordsub import (
+    WN_POS,
+    antonyms_of,
+    blocked_antonyms,
+    complements_ok,
+    form_like,
+    main_pos_of,
+    replaceable_indices,
+    sense_share,
+    substitution,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -104,13 +114,16 @@ def concept_neighbours(provider, lemma: str, upos: str) -> tuple[tuple[str, str]
     return out
 
 
-def _content_lemmas(doc: "Doc") -> set[str]:
+def _content_lemmas(doc: Doc) -> set[str]:
     cols, pos = token_columns(doc), token_strings(doc)["pos"]
-    return {lem for lem, p, alpha, stop in zip(cols["lemma"], pos, cols["IS_ALPHA"], cols["IS_STOP"])
-            if p in ("NOUN", "VERB", "ADJ") and alpha and not stop}
+    return {
+        lem
+        for lem, p, alpha, stop in zip(cols["lemma"], pos, cols["IS_ALPHA"], cols["IS_STOP"])
+        if p in ("NOUN", "VERB", "ADJ") and alpha and not stop
+    }
 
 
-def has_concept_edge(doc: "Doc", provider) -> bool:
+def has_concept_edge(doc: Doc, provider) -> bool:
     """The story has two content lemmas joined by an edge of the provider (any relation)."""
     lemmas = _content_lemmas(doc)
     for lem in lemmas:
@@ -139,20 +152,19 @@ class ConceptNetSubstitution(Transform):
     rate: float = 0.1
     conceptnet: str | None = None
 
-
     @property
     def provider(self):
         from ..resources.conceptnet import get_provider
 
         return get_provider(self.conceptnet)
 
-    def _concepts(self, doc: "Doc") -> list[int]:
+    def _concepts(self, doc: Doc) -> list[int]:
         """Indices of the replaceable words the provider knows."""
         provider = self.provider
         lemmas = token_columns(doc)["lemma"]
         return [i for i, _ in replaceable_indices(doc, COMMONSENSE_POS) if provider.has(lemmas[i])]
 
-    def _replacements(self, tok: "Token") -> list[tuple[str, str, str]]:
+    def _replacements(self, tok: Token) -> list[tuple[str, str, str]]:
         lemma = tok.lemma_.lower()
         out = []
         for w, rel in concept_neighbours(self.provider, lemma, tok.pos_):
@@ -163,10 +175,10 @@ class ConceptNetSubstitution(Transform):
                 out.append((w, new, rel))
         return out
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(self._concepts(doc)) and has_concept_edge(doc, self.provider)
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         concepts = self._concepts(doc)
         n = max(1, round(self.rate * len(concepts)))
         rng.shuffle(concepts)

@@ -1,13 +1,15 @@
 """Contractions: contract ("do not" -> "don't", "I am" -> "I'm") or expand them, only where the
 parse makes the other form certain (never "'s" as possessive, never a clause-final auxiliary)."""
+
 from __future__ import annotations
 
 import bisect
 import functools
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from ..example import Example
 from ..resources.inflect import all_lemmas, forms
@@ -18,9 +20,24 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 # auxiliary + not -> (host, "n't"); "am not" and rare forms (mightn't, shan't, needn't) are left alone
-_NEG = {"do": "do", "does": "does", "did": "did", "is": "is", "are": "are", "was": "was", "were": "were",
-        "has": "has", "have": "have", "had": "had", "will": "wo", "would": "would", "could": "could",
-        "should": "should", "can": "ca", "must": "must"}
+_NEG = {
+    "do": "do",
+    "does": "does",
+    "did": "did",
+    "is": "is",
+    "are": "are",
+    "was": "was",
+    "were": "were",
+    "has": "has",
+    "have": "have",
+    "had": "had",
+    "will": "wo",
+    "would": "would",
+    "could": "could",
+    "should": "should",
+    "can": "ca",
+    "must": "must",
+}
 _PERFECT = {"has", "have", "had"}  # contracted only as auxiliaries ("I have not eaten", not "I have not a car")
 # pronoun + auxiliary/copula -> clitic
 _PRON_AUX = {
@@ -34,8 +51,24 @@ _PRON_AUX = {
 }
 # expansion: host of "n't" -> full form (tokenised text, normal text)
 _NEG_HOST = {"ca": ("can not", "cannot"), "wo": ("will not", "will not"), "sha": ("shall not", "shall not")}
-_NEG_PLAIN = {"do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "should",
-              "would", "must", "need", "might"}
+_NEG_PLAIN = {
+    "do",
+    "does",
+    "did",
+    "is",
+    "are",
+    "was",
+    "were",
+    "has",
+    "have",
+    "had",
+    "could",
+    "should",
+    "would",
+    "must",
+    "need",
+    "might",
+}
 _CLITIC_HOSTS = {
     "m": {"i"},
     "re": {"you", "we", "they", "who", "what"},
@@ -47,14 +80,37 @@ _CLITIC_HOSTS = {
 _SUBJECTS = {"i", "you", "he", "she", "it", "we", "they", "there"}
 _CLITIC_WORD = {"m": "am", "re": "are", "ve": "have", "ll": "will"}
 _HAS_NEXT = {"been", "got", "gotten", "had"}  # "she's been" = she has been
-_IS_ADVERBS = {"here", "there", "home", "back", "away", "out", "outside", "inside", "upstairs",
-               "downstairs", "late", "early", "over", "right", "fine", "okay", "ok", "alright"}
+_IS_ADVERBS = {
+    "here",
+    "there",
+    "home",
+    "back",
+    "away",
+    "out",
+    "outside",
+    "inside",
+    "upstairs",
+    "downstairs",
+    "late",
+    "early",
+    "over",
+    "right",
+    "fine",
+    "okay",
+    "ok",
+    "alright",
+}
 
 _NT_RE = re.compile(r"(?<![\w'\u2019])([A-Za-z]+?)( ?)(n['\u2019]t)(?![\w'\u2019])", re.I)
 _CLITIC_RE = re.compile(r"(?<![\w'\u2019])([A-Za-z]+)( ?)(['\u2019])(s|re|ve|ll|d|m)(?![\w'\u2019])", re.I)
 # a pronoun then one space then an auxiliary it can host (any such pair in the lower-cased text)
-_PRON_AUX_RE = re.compile("(?:" + "|".join(sorted(set().union(*(p for p, _ in _PRON_AUX.values())))) + ") (?:"
-                          + "|".join(sorted(_PRON_AUX)) + ")")
+_PRON_AUX_RE = re.compile(
+    "(?:"
+    + "|".join(sorted(set().union(*(p for p, _ in _PRON_AUX.values()))))
+    + ") (?:"
+    + "|".join(sorted(_PRON_AUX))
+    + ")"
+)
 _CANDIDATE = re.compile(r"['\u2019]|\b(not|cannot|am|are|is|have|had|will|would)\b", re.I)
 
 
@@ -85,7 +141,7 @@ _NOT_COMPLEMENTS = {"too", "also", "either", "so", "not", "n't"}
 _COMPLEMENT_DEPS = {"acomp", "attr", "prep", "advmod", "oprd", "xcomp", "ccomp", "dobj", "dative", "agent"}
 
 
-def _clause_final(doc: "Doc", tok: "Token") -> bool:
+def _clause_final(doc: Doc, tok: Token) -> bool:
     """Nothing the auxiliary/copula governs follows it ("Yes, I am." / "I am, and ..." /
     "he will too"): a contraction there is ungrammatical."""
     if tok.i + 1 >= len(doc):
@@ -97,11 +153,12 @@ def _clause_final(doc: "Doc", tok: "Token") -> bool:
         return tok.head.i < tok.i
     if tok.tag_ == "MD":
         return True  # a modal that is not an auxiliary of a later verb is stranded
-    return not any(c.i > tok.i and c.dep_ in _COMPLEMENT_DEPS and c.lower_ not in _NOT_COMPLEMENTS
-                   for c in tok.children)
+    return not any(
+        c.i > tok.i and c.dep_ in _COMPLEMENT_DEPS and c.lower_ not in _NOT_COMPLEMENTS for c in tok.children
+    )
 
 
-def _negations(doc: "Doc", sites: list[int], tokenised: bool, apos: str) -> Iterator[tuple["Token", Change]]:
+def _negations(doc: Doc, sites: list[int], tokenised: bool, apos: str) -> Iterator[tuple[Token, Change]]:
     """Auxiliary + "not" -> "n't" ("did not" -> "didn't", "will not" -> "won't", "cannot" -> "can't"),
     for the auxiliaries at token indices ``sites`` (each followed by "not")."""
     for i in sites:
@@ -122,7 +179,7 @@ def _negations(doc: "Doc", sites: list[int], tokenised: bool, apos: str) -> Iter
         yield aux, Change(aux.idx, neg.idx + len(neg.text), new, f"contracted {aux.text} {neg.text!r}")
 
 
-def _pronoun_aux(doc: "Doc", sites: list[int], tokenised: bool, apos: str, used: set[int]) -> Iterator[Change]:
+def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: set[int]) -> Iterator[Change]:
     """Subject pronoun + auxiliary/copula -> clitic ("I am" -> "I'm"), for the pronouns at token
     indices ``sites`` (each followed by an auxiliary it can host), skipping ``used`` auxiliaries."""
     for i in sites:
@@ -148,11 +205,15 @@ def _pronoun_aux(doc: "Doc", sites: list[int], tokenised: bool, apos: str, used:
             continue
         clitic = apos + (spec[1].upper() if _upper(verb.text) else spec[1])
         start = pron.idx + len(pron.text)
-        yield Change(start, verb.idx + len(verb.text), (" " if tokenised else "") + clitic,
-                     f"contracted {pron.text} {verb.text!r}")
+        yield Change(
+            start,
+            verb.idx + len(verb.text),
+            (" " if tokenised else "") + clitic,
+            f"contracted {pron.text} {verb.text!r}",
+        )
 
 
-def _contract(doc: "Doc", text: str) -> list[Change]:
+def _contract(doc: Doc, text: str) -> list[Change]:
     """Every safe contraction in the text (a negation wins over a pronoun contraction of its verb).
     Only the word pairs that could contract are looked at through the parse."""
     low_text = text.lower()
@@ -178,7 +239,7 @@ def _contract(doc: "Doc", text: str) -> list[Change]:
 # ------------------------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=8192)
 def _verb_form(word: str) -> str | None:
-    """"base" or "participle" for an unambiguous verb form, else None ("come", "cut", "put")."""
+    """ "base" or "participle" for an unambiguous verb form, else None ("come", "cut", "put")."""
     w = word.lower()
     lemmas = all_lemmas(w, "VERB").get("VERB", ())
     if not lemmas:
@@ -190,16 +251,19 @@ def _verb_form(word: str) -> str | None:
     return "base" if base else "participle"
 
 
-def _following(doc: "Doc", starts: list[int], pos: int, n: int = 8) -> list["Token"]:
+def _following(doc: Doc, starts: list[int], pos: int, n: int = 8) -> list[Token]:
     """The (up to ``n``) tokens from character ``pos`` on, without whitespace tokens."""
     i = bisect.bisect_left(starts, pos)
-    return [t for t in doc[i:i + 2 * n] if not t.is_space][:n]
+    return [t for t in doc[i : i + 2 * n] if not t.is_space][:n]
 
 
-def _expand_s(host: str, nxt: list["Token"]) -> str | None:
-    """"is" or "has" for "'s" after a pronoun, when the next words decide it."""
-    if host == "it" and nxt and (nxt[0].pos_ in ("NOUN", "PROPN") or (
-            nxt[0].pos_ == "ADJ" and len(nxt) > 1 and nxt[1].pos_ == "NOUN")):
+def _expand_s(host: str, nxt: list[Token]) -> str | None:
+    """ "is" or "has" for "'s" after a pronoun, when the next words decide it."""
+    if (
+        host == "it"
+        and nxt
+        and (nxt[0].pos_ in ("NOUN", "PROPN") or (nxt[0].pos_ == "ADJ" and len(nxt) > 1 and nxt[1].pos_ == "NOUN"))
+    ):
         return None  # "it's owner": a misspelt possessive "its"
     advs = []
     for t in nxt:
@@ -220,8 +284,8 @@ def _expand_s(host: str, nxt: list["Token"]) -> str | None:
     return None
 
 
-def _expand_d(nxt: list["Token"]) -> str | None:
-    """"would" or "had" for "'d": "better" -> had, "rather" -> would, else the next verb's form."""
+def _expand_d(nxt: list[Token]) -> str | None:
+    """ "would" or "had" for "'d": "better" -> had, "rather" -> would, else the next verb's form."""
     for t in nxt:
         if t.lower_ == "better":
             return "had"
@@ -236,7 +300,7 @@ def _expand_d(nxt: list["Token"]) -> str | None:
     return None
 
 
-def _expand(doc: "Doc", text: str) -> list[Change]:
+def _expand(doc: Doc, text: str) -> list[Change]:
     """Every contraction in the text whose full form is certain."""
     if "'" not in text and "\u2019" not in text:
         return []  # both patterns need an apostrophe
@@ -251,7 +315,7 @@ def _expand(doc: "Doc", text: str) -> list[Change]:
             continue  # inverted ("Why won't you ...?", "isn't it?"): the expansion would need reordering
         if low in _NEG_HOST:
             full = _NEG_HOST[low][0 if tokenised else 1]
-            new = match_case(host, full.split(" ")[0]) + full[len(full.split(" ")[0]):]
+            new = match_case(host, full.split(" ")[0]) + full[len(full.split(" ")[0]) :]
         elif low in _NEG_PLAIN:
             new = host + " not"
         else:
@@ -294,7 +358,7 @@ class Contraction(Transform):
         if self.direction not in ("contract", "expand", "both"):
             raise ValueError(f"direction must be 'contract', 'expand' or 'both', got {self.direction!r}")
 
-    def _options(self, doc: "Doc", text: str) -> dict[str, list[Change]]:
+    def _options(self, doc: Doc, text: str) -> dict[str, list[Change]]:
         """The changes of each allowed direction that has any."""
         out = {}
         if self.direction in ("contract", "both"):
@@ -303,10 +367,10 @@ class Contraction(Transform):
             out["expand"] = _expand(doc, text)
         return {k: v for k, v in out.items() if v}
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(_CANDIDATE.search(example.text))  # cheap pre-check; apply() decides
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         options = self._options(doc, example.text)
         if not options:
             return None

@@ -7,14 +7,16 @@ words, names, entities, masks ([MALE]), parts of compounds and fixed expressions
 Senses are never guessed from context: a word is replaced only through its most frequent
 WordNet sense, and only when that sense dominates the word's uses.
 """
+
 from __future__ import annotations
 
 import functools
 import itertools
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from ..annotate import Annotator, Level, default_annotator
 from ..example import Example
@@ -23,8 +25,7 @@ from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
 from ._adjectives import adjective_synonym_ok
 from ._text import token_columns, token_strings
-from ._wordsub import (WN_POS, antonyms_of, complements_ok, form_like, replaceable_indices,
-                       substitution)
+from ._wordsub import WN_POS, antonyms_of, complements_ok, form_like, replaceable_indices, substitution
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -60,7 +61,7 @@ def _pick(rng: random.Random, cands: list, k: int) -> list:
     return sorted(chosen, key=lambda c: c[0].i)
 
 
-def _changes(doc: "Doc", chosen: list, label: str) -> list[Change]:
+def _changes(doc: Doc, chosen: list, label: str) -> list[Change]:
     out: list[Change] = []
     for tok, lemma, new, source in chosen:
         out.extend(substitution(doc, tok, new, f"{label}[{source}] {tok.pos_} {tok.lemma_.lower()}->{lemma}"))
@@ -70,20 +71,23 @@ def _changes(doc: "Doc", chosen: list, label: str) -> list[Change]:
 # ------------------------------------------------------------------------------------------------
 # Antonyms
 # ------------------------------------------------------------------------------------------------
-def antonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS, provider=None,
-                       deps: Sequence[str] | None = None) -> list[tuple["Token", str, str, str]]:
+def antonym_candidates(
+    doc: Doc, upos: Sequence[str] = ANTONYM_POS, provider=None, deps: Sequence[str] | None = None
+) -> list[tuple[Token, str, str, str]]:
     """(token, antonym lemma, inflected antonym, source) for every replaceable token; found once
     per Doc and settings (``applicable`` and ``apply`` both ask; kept as plain data)."""
     name = "-" if provider is None else getattr(provider, "name", "base")
     key = f"pk_antonyms:{','.join(upos)}:{name}:{'' if deps is None else ','.join(deps)}"
     cached = doc.user_data.get(key) if name != "base" else None  # a provider without a name: no reuse
     if cached is None:
-        cached = tuple((tok.i, ant, new, source) for tok, ant, new, source in _antonym_candidates(doc, upos, provider, deps))
+        cached = tuple(
+            (tok.i, ant, new, source) for tok, ant, new, source in _antonym_candidates(doc, upos, provider, deps)
+        )
         doc.user_data[key] = cached
     return [(doc[i], ant, new, source) for i, ant, new, source in cached]
 
 
-def _antonym_candidates(doc: "Doc", upos: Sequence[str], provider, deps: Sequence[str] | None) -> list:
+def _antonym_candidates(doc: Doc, upos: Sequence[str], provider, deps: Sequence[str] | None) -> list:
     out = []
     lemmas, dep = token_columns(doc)["lemma"], token_strings(doc)["dep"]
     for i, pos in replaceable_indices(doc, upos):
@@ -124,13 +128,13 @@ class Antonym(Transform):
         if self.max_words < 1:
             raise ValueError(f"max_words must be >= 1, got {self.max_words}")
 
-    def _candidates(self, doc: "Doc") -> list:
+    def _candidates(self, doc: Doc) -> list:
         return antonym_candidates(doc, self.upos, _provider(self.conceptnet), self.deps)
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(self._candidates(doc))
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         cands = self._candidates(doc)
         vetted = [c for c in cands if c[3] != "conceptnet"]  # ConceptNet only where nothing better
         chosen = _pick(rng, vetted if len(vetted) >= self.max_words else cands, self.max_words)
@@ -193,8 +197,9 @@ def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
     return tuple((syn, obj) for syn, obj in listed if wordnet_confirms(lemma, syn, upos))
 
 
-def synonym_candidates(doc: "Doc", upos: Sequence[str] = ANTONYM_POS,
-                       deps: Sequence[str] | None = None) -> list[tuple["Token", str, str, str]]:
+def synonym_candidates(
+    doc: Doc, upos: Sequence[str] = ANTONYM_POS, deps: Sequence[str] | None = None
+) -> list[tuple[Token, str, str, str]]:
     """(token, synonym lemma, inflected synonym, "wordnet") for every replaceable token."""
     out = []
     lemmas, dep = token_columns(doc)["lemma"], token_strings(doc)["dep"]
@@ -245,10 +250,10 @@ class Synonym(Transform):
         if self.max_words < 1:
             raise ValueError(f"max_words must be >= 1, got {self.max_words}")
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(synonym_candidates(doc, self.upos, self.deps))
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         chosen = _pick(rng, synonym_candidates(doc, self.upos, self.deps), self.max_words)
         return self.rewrite(example, _changes(doc, chosen, "synonym")) if chosen else None
 
@@ -297,7 +302,7 @@ KEYWORD_POS = ("NOUN", "VERB", "ADJ")
 _FRAME_DEPS = frozenset({"dobj", "dative", "ccomp", "acomp", "oprd", "prep", "agent"})
 
 
-def _slot(doc: "Doc", i: int) -> tuple[str, str]:
+def _slot(doc: Doc, i: int) -> tuple[str, str]:
     """What a replacement must share with token ``i``: its tag and, for verbs, its frame
     (objects, clausal and prepositional complements), so "told him he ..." is never
     replaced by "walked him he ..."; for nouns, whether it follows "a"/"an". Read from the
@@ -334,7 +339,7 @@ def _known(lemma: str, upos: str) -> bool:
     return lemma not in _names() and bool(wordnet().offsets(lemma, WN_POS[upos]))
 
 
-def _keyword_observations(doc: "Doc") -> tuple[tuple[tuple[str, str], str, str, str], ...]:
+def _keyword_observations(doc: Doc) -> tuple[tuple[tuple[str, str], str, str, str], ...]:
     """(slot, word, lemma, POS) of each lower-case keyword of ``doc``: what ``fit`` counts, kept
     in ``doc.user_data`` (plain data) so that a second fit on the same parses (UNION's own
     keyword substitution) does not look at every token again."""
@@ -343,7 +348,9 @@ def _keyword_observations(doc: "Doc") -> tuple[tuple[tuple[str, str], str, str, 
         cols, text = token_columns(doc), token_strings(doc)["text"]
         obs = doc.user_data["pk_keyword_obs"] = tuple(
             (_slot(doc, i), cols["lower"][i], cols["lemma"][i], pos)
-            for i, pos in replaceable_indices(doc, KEYWORD_POS) if text[i].islower())
+            for i, pos in replaceable_indices(doc, KEYWORD_POS)
+            if text[i].islower()
+        )
     return obs
 
 
@@ -371,7 +378,7 @@ class KeywordSubstitution(Transform):
         if self.min_count < 1:
             raise ValueError(f"min_count must be >= 1, got {self.min_count}")
 
-    def fit(self, corpus: Sequence["Example | str"], annotator: Annotator | None = None) -> "KeywordSubstitution":
+    def fit(self, corpus: Sequence[Example | str], annotator: Annotator | None = None) -> KeywordSubstitution:
         """Count keyword forms per slot (tag, transitivity) over the corpus for random draws."""
         ann = annotator or default_annotator()
         texts = [x.text if isinstance(x, Example) else str(x) for x in corpus]
@@ -383,9 +390,14 @@ class KeywordSubstitution(Transform):
                 frames[lemma, slot[1]] += 1
         self._vocab = {}
         for slot, c in counts.items():
-            items = sorted(((w, lem), n) for (w, lem, pos), n in c.items()
-                           if n >= self.min_count and frames[lem, slot[1]] >= 2 * self.min_count
-                           and _known(lem, pos) and form_like_ok(w, lem, slot[0], pos))
+            items = sorted(
+                ((w, lem), n)
+                for (w, lem, pos), n in c.items()
+                if n >= self.min_count
+                and frames[lem, slot[1]] >= 2 * self.min_count
+                and _known(lem, pos)
+                and form_like_ok(w, lem, slot[0], pos)
+            )
             if items:
                 # cumulative counts, summed once: ``choices`` would re-add every weight on every draw
                 self._vocab[slot] = ([k for k, _ in items], list(itertools.accumulate(n for _, n in items)))
@@ -395,7 +407,7 @@ class KeywordSubstitution(Transform):
     def fitted(self) -> bool:
         return bool(self._vocab)
 
-    def _replacement(self, tok: "Token", rng: random.Random, provider) -> tuple[str, str, str] | None:
+    def _replacement(self, tok: Token, rng: random.Random, provider) -> tuple[str, str, str] | None:
         lemma = tok.lemma_.lower()
         ants = [(a, s) for a, s in antonyms_of(lemma, tok.pos_, provider) if complements_ok(tok, lemma, a)]
         rng.shuffle(ants)
@@ -413,14 +425,14 @@ class KeywordSubstitution(Transform):
                 return wlemma, word, "corpus"
         return None
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         kws = replaceable_indices(doc, KEYWORD_POS)
         if self.fitted:
             return bool(kws)
         provider, lemma = _provider(self.conceptnet), token_columns(doc)["lemma"]
         return any(antonyms_of(lemma[i], pos, provider) for i, pos in kws)
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         kws = [i for i, _ in replaceable_indices(doc, KEYWORD_POS)]
         provider = _provider(self.conceptnet)
         n = max(1, round(self.rate * len(kws)))

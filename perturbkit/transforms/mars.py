@@ -3,6 +3,7 @@
 MARS (Ma et al.) builds hard negatives for dialogue/story evaluators by reordering part of a
 candidate's tokens: the words stay, their order does not, so word-overlap metrics are fooled.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,8 +24,9 @@ _UNITS_KEY = "pk_mars_units"
 class _Toks:
     """Plain lists of the token attributes the shuffle reads."""
 
-    def __init__(self, text: str, words: list[str], ws: list[bool], idx: list[int],
-                 punct: list[bool], space: list[bool]) -> None:
+    def __init__(
+        self, text: str, words: list[str], ws: list[bool], idx: list[int], punct: list[bool], space: list[bool]
+    ) -> None:
         self.text, self.words, self.ws, self.idx, self.punct, self.space = text, words, ws, idx, punct, space
 
 
@@ -53,8 +55,15 @@ def _unit_table(doc, text: str) -> _Units:
     units = _units(t)
     starts = [idx[a] for a, _ in units]
     ends = [idx[b - 1] + length[b - 1] for _, b in units]
-    table = frozen(([text[a:b] for a, b in zip(starts, ends)], starts, ends,
-                    [text[e:a] for e, a in zip(ends, starts[1:])], [bool(punct[a]) for a, _ in units]))
+    table = frozen(
+        (
+            [text[a:b] for a, b in zip(starts, ends)],
+            starts,
+            ends,
+            [text[e:a] for e, a in zip(ends, starts[1:])],
+            [bool(punct[a]) for a, _ in units],
+        )
+    )
     doc.user_data[_UNITS_KEY] = table
     return _Units(*table)
 
@@ -83,7 +92,6 @@ class TokenShuffle(Transform):
 
     rate: float = 0.5
 
-
     def applicable(self, example: Example, doc) -> bool:
         return len(set(_unit_table(doc, example.text).texts)) >= 2
 
@@ -105,7 +113,7 @@ class TokenShuffle(Transform):
         # rebuild from the unit before the first picked one to the unit after the last; where a
         # moved word would touch another word with no space between, a space keeps them apart
         lo, hi = max(0, picked[0] - 1), min(len(old) - 1, picked[-1] + 1)
-        new = list(old[lo:hi + 1])
+        new = list(old[lo : hi + 1])
         for u, text in zip(picked, order):
             new[u - lo] = text
         parts = [new[0]]
@@ -115,13 +123,15 @@ class TokenShuffle(Transform):
             if not ws and (new[u - lo - 1] != old[u - 1] or now != was) and not (now == was and table.punct_first[u]):
                 ws = " "
             parts += (ws, now)
-        return self.rewrite(example, [Change(table.starts[lo], table.ends[hi], "".join(parts),
-                                             f"shuffled {len(picked)} tokens")])
+        return self.rewrite(
+            example, [Change(table.starts[lo], table.ends[hi], "".join(parts), f"shuffled {len(picked)} tokens")]
+        )
 
 
 _OPENERS = frozenset({"(", "[", "{", '"', "'", "\u201c", "\u2018", "\u00ab", "`", "``"})
-_TRAILERS = frozenset({",", ".", ";", ":", "!", "?", "...", ")", "]", "}", '"', "'", "\u201d", "\u2019",
-                       "\u00bb", "''"})
+_TRAILERS = frozenset(
+    {",", ".", ";", ":", "!", "?", "...", ")", "]", "}", '"', "'", "\u201d", "\u2019", "\u00bb", "''"}
+)
 
 
 def _units(t: _Toks) -> list[tuple[int, int]]:

@@ -3,6 +3,7 @@
 TextAttack's attack on RoMe showed that metrics built on embeddings can score a story with words
 masked out (here "AAA") close to the original; a robust metric must score it lower.
 """
+
 from __future__ import annotations
 
 import random
@@ -41,8 +42,9 @@ class MaskWords(Transform):
         cands = [j for j, w in enumerate(words) if w != self.token]
         k = max(1, round(self.rate * len(cands)))
         picked = sorted(rng.sample(cands, k))  # in text order
-        return self.rewrite(example, [Change(starts[j], starts[j] + len(words[j]), self.token, "masked")
-                                      for j in picked])
+        return self.rewrite(
+            example, [Change(starts[j], starts[j] + len(words[j]), self.token, "masked") for j in picked]
+        )
 
 
 _CANDS_KEY = "pk_masking_candidates"
@@ -57,8 +59,16 @@ def _candidates(doc, text: str) -> tuple[list[int], list[str]]:
     if cands is None:
         cols = token_columns(doc)
         idx, length, alpha, stop = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"]
-        keep = [i for i in range(len(idx)) if alpha[i] and not stop[i] and length[i] > 1
-                and not (i > 0 and length[i - 1] == 1 and text[idx[i - 1]] == "[")]
-        cands = doc.user_data[_CANDS_KEY] = (tuple(idx[i] for i in keep),
-                                             tuple(text[idx[i]:idx[i] + length[i]] for i in keep))
+        keep = [
+            i
+            for i in range(len(idx))
+            if alpha[i]
+            and not stop[i]
+            and length[i] > 1
+            and not (i > 0 and length[i - 1] == 1 and text[idx[i - 1]] == "[")
+        ]
+        cands = doc.user_data[_CANDS_KEY] = (
+            tuple(idx[i] for i in keep),
+            tuple(text[idx[i] : idx[i] + length[i]] for i in keep),
+        )
     return cands

@@ -10,6 +10,7 @@ tokenised text, "did not" when the story never contracts). Only the main clause 
 and its auxiliaries) is touched; questions, inversions, clauses with other negative words, and
 deletions that would strand a negative polarity item ("did n't have any") are skipped.
 """
+
 from __future__ import annotations
 
 import functools
@@ -33,10 +34,22 @@ if TYPE_CHECKING:
 #: Negative contractions of auxiliaries and modals ("am", "may", "might", "shall" have none in
 #: current English and take a full "not").
 CONTRACTED = {
-    "is": "isn't", "are": "aren't", "was": "wasn't", "were": "weren't", "has": "hasn't",
-    "have": "haven't", "had": "hadn't", "do": "don't", "does": "doesn't", "did": "didn't",
-    "will": "won't", "would": "wouldn't", "can": "can't", "could": "couldn't",
-    "should": "shouldn't", "must": "mustn't",
+    "is": "isn't",
+    "are": "aren't",
+    "was": "wasn't",
+    "were": "weren't",
+    "has": "hasn't",
+    "have": "haven't",
+    "had": "hadn't",
+    "do": "don't",
+    "does": "doesn't",
+    "did": "didn't",
+    "will": "won't",
+    "would": "wouldn't",
+    "can": "can't",
+    "could": "couldn't",
+    "should": "shouldn't",
+    "must": "mustn't",
 }
 #: spaCy's split of contracted negatives: "can't" -> "ca" + "n't", "won't" -> "wo" + "n't".
 _CLIPPED = {"ca": "can", "wo": "will", "sha": "shall"}
@@ -45,16 +58,63 @@ _CLITIC_NEG = {"'ll": "will", "'ve": "have"}
 _DO_FOR_TAG = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 _SUBJ_DEPS = ("nsubj", "nsubjpass", "expl", "csubj")
 #: Dependencies through which a polarity item is in the scope of the main verb's negation.
-_SCOPE_DEPS = frozenset({"dobj", "pobj", "prep", "det", "attr", "acomp", "xcomp", "npadvmod", "advmod",
-                         "amod", "nmod", "compound", "dative", "oprd", "quantmod", "nummod", "poss",
-                         "agent", "pcomp", "dep"})
+_SCOPE_DEPS = frozenset(
+    {
+        "dobj",
+        "pobj",
+        "prep",
+        "det",
+        "attr",
+        "acomp",
+        "xcomp",
+        "npadvmod",
+        "advmod",
+        "amod",
+        "nmod",
+        "compound",
+        "dative",
+        "oprd",
+        "quantmod",
+        "nummod",
+        "poss",
+        "agent",
+        "pcomp",
+        "dep",
+    }
+)
 _NEG_DEPS = ("not", "n't", "never")
 #: Adverbs that stay outside an inserted "did not" ("then he did not go"); other adverbs right
 #: before the verb go inside it ("he did not always want", not "he always did not want").
-_OUTER_ADVERBS = frozenset({"then", "finally", "eventually", "suddenly", "soon", "later", "now", "luckily",
-                            "unfortunately", "fortunately", "also", "still", "already", "once", "instead",
-                            "so", "thus", "therefore", "immediately", "quickly", "accidentally",
-                            "happily", "sadly", "surprisingly", "thankfully", "hopefully"})
+_OUTER_ADVERBS = frozenset(
+    {
+        "then",
+        "finally",
+        "eventually",
+        "suddenly",
+        "soon",
+        "later",
+        "now",
+        "luckily",
+        "unfortunately",
+        "fortunately",
+        "also",
+        "still",
+        "already",
+        "once",
+        "instead",
+        "so",
+        "thus",
+        "therefore",
+        "immediately",
+        "quickly",
+        "accidentally",
+        "happily",
+        "sadly",
+        "surprisingly",
+        "thankfully",
+        "hopefully",
+    }
+)
 #: Verbs whose negation is not idiomatic ("I do not hope ...").
 _NO_DO_SUPPORT = frozenset({"hope", "use"})
 #: Words right after "not" that make it a focus negation, not the clause's ("not only X but Y").
@@ -64,8 +124,7 @@ _FOCUS = frozenset({"only", "just", "merely", "simply", "even", "to", "because",
 @functools.lru_cache(maxsize=1)
 def negation_cues() -> frozenset[str]:
     """Single-word negation cues (``negation_words.txt``) plus the approximate negators."""
-    return frozenset(w for w in word_list("negation_words.txt") | word_list("negation_approximate.txt")
-                     if " " not in w)
+    return frozenset(w for w in word_list("negation_words.txt") | word_list("negation_approximate.txt") if " " not in w)
 
 
 @functools.lru_cache(maxsize=1)
@@ -81,8 +140,7 @@ def _cue_forms() -> frozenset[str]:
 
 @functools.lru_cache(maxsize=1)
 def _count_pattern() -> re.Pattern:
-    words = sorted((w for w in word_list("negation_words.txt") if " " not in w and "'" not in w),
-                   key=len, reverse=True)
+    words = sorted((w for w in word_list("negation_words.txt") if " " not in w and "'" not in w), key=len, reverse=True)
     return re.compile(r"n't\b|\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
 
 
@@ -117,7 +175,7 @@ class Style(NamedTuple):
     tokenised: bool
 
     @classmethod
-    def of(cls, doc: "Doc", lows: list[str] | None = None) -> "Style":
+    def of(cls, doc: Doc, lows: list[str] | None = None) -> Style:
         """The doc's style; ``lows`` are its lower-cased token texts when already read."""
         if lows is None:
             lows = token_columns(doc)["lower"]
@@ -157,7 +215,7 @@ class _Facts(NamedTuple):
     any_question: bool  # the Doc has a question mark at all
 
     @classmethod
-    def of(cls, doc: "Doc") -> "_Facts":
+    def of(cls, doc: Doc) -> _Facts:
         """Read ``doc``'s tokens once."""
         cols = token_columns(doc)
         lows, cues, ppis = cols["lower"], _cue_forms(), _ppis()
@@ -165,37 +223,37 @@ class _Facts(NamedTuple):
         ppi_at = [i for i, low in enumerate(lows) if low in ppis]
         return cls(lows, cols["IS_SPACE"], cue_at, ppi_at, "?" in lows or "\uff1f" in lows)
 
-    def first_word(self, sent: "Span") -> int | None:
+    def first_word(self, sent: Span) -> int | None:
         """Index of the sentence's first non-space token."""
         space = self.space
         if not space[sent.start]:
             return sent.start
         return next((i for i in range(sent.start + 1, sent.end) if not space[i]), None)
 
-    def n_words(self, sent: "Span") -> int:
+    def n_words(self, sent: Span) -> int:
         """How many non-space tokens the sentence has."""
-        return sent.end - sent.start - sum(self.space[sent.start:sent.end])
+        return sent.end - sent.start - sum(self.space[sent.start : sent.end])
 
-    def is_question(self, sent: "Span") -> bool:
+    def is_question(self, sent: Span) -> bool:
         """The sentence has a question mark (ASCII or full-width)."""
         if not self.any_question:
             return False
-        toks = self.lows[sent.start:sent.end]
+        toks = self.lows[sent.start : sent.end]
         return "?" in toks or "\uff1f" in toks
 
-    def cues_in(self, sent: "Span") -> list[int]:
+    def cues_in(self, sent: Span) -> list[int]:
         """Indices of the negation cues inside the sentence."""
         return _within(self.cue_at, sent)
 
-    def ppis_in(self, sent: "Span") -> list[int]:
+    def ppis_in(self, sent: Span) -> list[int]:
         """Indices of the positive polarity items inside the sentence."""
         return _within(self.ppi_at, sent)
 
 
-def _within(positions: list[int], sent: "Span") -> list[int]:
+def _within(positions: list[int], sent: Span) -> list[int]:
     """The ascending token ``positions`` that fall inside ``sent``."""
     lo = bisect_left(positions, sent.start)
-    return positions[lo:bisect_left(positions, sent.end, lo)]
+    return positions[lo : bisect_left(positions, sent.end, lo)]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -205,12 +263,12 @@ def _within(positions: list[int], sent: "Span") -> list[int]:
 _Kids = list[tuple["Token", str]]
 
 
-def _kids(head: "Token") -> _Kids:
+def _kids(head: Token) -> _Kids:
     """``head``'s children paired with their dependency labels."""
     return [(c, c.dep_) for c in head.children]
 
 
-def _subordinate(root: "Token", kids: _Kids) -> bool:
+def _subordinate(root: Token, kids: _Kids) -> bool:
     """The parse's root is inside a subordinate clause ("when i do presses she tries"): a
     mis-parse, since the main clause is elsewhere. ``kids`` are the root's children."""
     return any(dep == "mark" or (dep == "advmod" and c.tag_ == "WRB" and c.i < root.i) for c, dep in kids)
@@ -228,7 +286,7 @@ def _subject_before(kids: _Kids, i: int) -> bool:
     return subj is not None and subj.i < i
 
 
-def _in_scope(tok: "Token", root: "Token") -> bool:
+def _in_scope(tok: Token, root: Token) -> bool:
     """``tok`` hangs from ``root`` through phrase-internal links only (not another clause)."""
     t = tok
     while t.i != root.i:
@@ -241,16 +299,16 @@ def _in_scope(tok: "Token", root: "Token") -> bool:
 def _has_npi_after(lows: list[str], start: int, end: int) -> bool:
     """A negative polarity item ("any", "ever", "at all") among the lower-cased tokens
     ``lows[start + 1:end]`` (after token ``start`` in its sentence)."""
-    words = lows[start + 1:end]
+    words = lows[start + 1 : end]
     by_first = _npis_by_first()
     for i, word in enumerate(words):
         for npi in by_first.get(word, ()):
-            if tuple(words[i:i + len(npi)]) == npi:
+            if tuple(words[i : i + len(npi)]) == npi:
                 return True
     return False
 
 
-def _base_form(verb: "Token") -> str | None:
+def _base_form(verb: Token) -> str | None:
     """The verb's lemma, if the verb really is an inflection of it (guards against bad parses)."""
     return _base_of(verb.lemma_, verb.tag_, verb.text)
 
@@ -268,7 +326,7 @@ def _base_of(lemma: str, tag: str, text: str) -> str | None:
 # ------------------------------------------------------------------------------------------------
 # Insertion
 # ------------------------------------------------------------------------------------------------
-def _negate_aux(aux: "Token", root: "Token", style: Style) -> list[Change] | None:
+def _negate_aux(aux: Token, root: Token, style: Style) -> list[Change] | None:
     """Negate an auxiliary, modal or copula in place."""
     low = aux.lower_.replace("\u2019", "'")
     end = aux.idx + len(aux.text)
@@ -300,7 +358,7 @@ def _negate_aux(aux: "Token", root: "Token", style: Style) -> list[Change] | Non
     return None
 
 
-def insertion(sent: "Span", style: Style, facts: _Facts | None = None) -> list[Change] | None:
+def insertion(sent: Span, style: Style, facts: _Facts | None = None) -> list[Change] | None:
     """Changes negating the sentence's main verb, or None when that cannot be done right
     (``facts``: the Doc's token facts, when already read)."""
     facts = facts if facts is not None else _Facts.of(sent.doc)
@@ -329,8 +387,9 @@ def insertion(sent: "Span", style: Style, facts: _Facts | None = None) -> list[C
                 return None  # "had already left", "was still there": no natural negative
             continue
         if t.i > head.i:
-            conversions.append(Change(t.idx, t.idx + len(t.text), match_case(t.text, ppis[low]),
-                                      "polarity item follows the negation"))
+            conversions.append(
+                Change(t.idx, t.idx + len(t.text), match_case(t.text, ppis[low]), "polarity item follows the negation")
+            )
     if auxes:
         if not _subject_before(kids, head.i):
             return None
@@ -346,8 +405,7 @@ def insertion(sent: "Span", style: Style, facts: _Facts | None = None) -> list[C
     return changes + conversions
 
 
-def _do_support(sent: "Span", root: "Token", kids: _Kids, style: Style,
-                first_word: int | None) -> list[Change] | None:
+def _do_support(sent: Span, root: Token, kids: _Kids, style: Style, first_word: int | None) -> list[Change] | None:
     """ "went" -> "did not go", "likes" -> "does not like"; imperatives "Go" -> "Do not go".
     ``kids`` are the root's children, ``first_word`` the sentence's first non-space token."""
     if root.pos_ != "VERB":
@@ -373,13 +431,14 @@ def _do_support(sent: "Span", root: "Token", kids: _Kids, style: Style,
     first = root.i
     while first - 1 > sent.start:
         prev = doc[first - 1]
-        if not (prev.pos_ == "ADV" and prev.head.i == root.i and prev.lower_ not in _OUTER_ADVERBS
-                and prev.whitespace_):
+        if not (
+            prev.pos_ == "ADV" and prev.head.i == root.i and prev.lower_ not in _OUTER_ADVERBS and prev.whitespace_
+        ):
             break
         first -= 1
     if first < root.i:  # "he always wanted" -> "he did not always want"
         start = doc[first].idx
-        middle = doc_text(doc)[start:root.idx]
+        middle = doc_text(doc)[start : root.idx]
         return [Change(start, end, f"{neg} {middle}{base}", "negation inserted (do-support)")]
     return [Change(root.idx, end, f"{neg} {base}", "negation inserted (do-support)")]
 
@@ -387,7 +446,7 @@ def _do_support(sent: "Span", root: "Token", kids: _Kids, style: Style,
 # ------------------------------------------------------------------------------------------------
 # Deletion
 # ------------------------------------------------------------------------------------------------
-def deletion(sent: "Span", style: Style, facts: _Facts | None = None) -> list[Change] | None:
+def deletion(sent: Span, style: Style, facts: _Facts | None = None) -> list[Change] | None:
     """Changes removing the negation of the sentence's main verb, or None (``facts``: the
     Doc's token facts, when already read)."""
     facts = facts if facts is not None else _Facts.of(sent.doc)
@@ -433,12 +492,12 @@ def deletion(sent: "Span", style: Style, facts: _Facts | None = None) -> list[Ch
     return [Change(prev.idx + len(prev.text), neg.idx + len(neg.text), "", "negation deleted")]
 
 
-def _undo_support(do: "Token", neg: "Token", verb: "Token", imperative: bool) -> list[Change] | None:
+def _undo_support(do: Token, neg: Token, verb: Token, imperative: bool) -> list[Change] | None:
     """ "did not go" -> "went", "doesn't like" -> "likes", "Don't worry" -> "Worry"."""
     doc = do.doc
     if verb.i <= neg.i or verb.tag_ != "VB" or verb.lemma_.lower() == "be":
         return None
-    between = doc[neg.i + 1:verb.i]
+    between = doc[neg.i + 1 : verb.i]
     if any(t.pos_ != "ADV" or t.head.i != verb.i for t in between):
         return None
     base = _base_form(verb)
@@ -466,7 +525,7 @@ def _undo_support(do: "Token", neg: "Token", verb: "Token", imperative: bool) ->
 # ------------------------------------------------------------------------------------------------
 # Transforms
 # ------------------------------------------------------------------------------------------------
-def negation_ops(doc: "Doc", mode: str = "both") -> list[Op]:
+def negation_ops(doc: Doc, mode: str = "both") -> list[Op]:
     """Every sentence's possible flip: a deletion where the main verb is negated (``mode``
     "delete"/"both"), else an insertion where it can be negated ("insert"/"both").
 
@@ -475,20 +534,21 @@ def negation_ops(doc: "Doc", mode: str = "both") -> list[Op]:
     return [Op(k, kind, tuple(Change(*c) for c in changes)) for k, kind, changes in _op_table(doc, mode)[1]]
 
 
-def _op_table(doc: "Doc", mode: str) -> tuple[int, tuple]:
+def _op_table(doc: Doc, mode: str) -> tuple[int, tuple]:
     """The Doc's sentence count and its flips as plain tuples ``(sentence, kind, ((start, end,
     new, note), ...))``, computed once per Doc and mode and kept in ``doc.user_data``."""
     key = f"pk_negation_ops_{mode}"
     table = doc.user_data.get(key)
     if table is None:
         sents = sentences(doc)
-        ops = tuple((op.sentence, op.kind, tuple(tuple(c) for c in op.changes))
-                    for op in _compute_ops(doc, sents, mode))
+        ops = tuple(
+            (op.sentence, op.kind, tuple(tuple(c) for c in op.changes)) for op in _compute_ops(doc, sents, mode)
+        )
         table = doc.user_data[key] = (len(sents), ops)
     return table
 
 
-def _compute_ops(doc: "Doc", sents: list["Span"], mode: str) -> list[Op]:
+def _compute_ops(doc: Doc, sents: list[Span], mode: str) -> list[Op]:
     """The uncached work of :func:`negation_ops` over the Doc's ``sents``, reading its tokens once."""
     facts = _Facts.of(doc)
     style = Style.of(doc, facts.lows)
@@ -529,7 +589,7 @@ class Negation(Transform):
         if self.mode not in _MODES:
             raise ValueError(f"mode must be one of {', '.join(_MODES)}, got {self.mode!r}")
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(_op_table(doc, self.mode)[1])
 
     def choose(self, ops: list[Op], n_total: int, rng: random.Random) -> list[Op]:
@@ -537,14 +597,17 @@ class Negation(Transform):
         that can be flipped (OpenMEVA: ``max(1, int(n * 0.2))``)."""
         return rng.sample(ops, min(len(ops), max(1, int(n_total * self.rate))))
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         n_sents, table = _op_table(doc, self.mode)
         if not table:
             return None
         # The ops' changes stay plain (start, end, new, note) tuples until their final note is known.
         chosen = sorted(self.choose([Op(*row) for row in table], n_sents, rng))
-        changes = [Change(start, end, new, f"sentence {op.sentence + 1}: {note}")
-                   for op in chosen for start, end, new, note in op.changes]
+        changes = [
+            Change(start, end, new, f"sentence {op.sentence + 1}: {note}")
+            for op in chosen
+            for start, end, new, note in op.changes
+        ]
         return self.rewrite(example, changes)
 
 

@@ -1,4 +1,5 @@
 """Pronoun swaps: one personal pronoun replaced by one of another person or gender (same case)."""
+
 from __future__ import annotations
 
 import random
@@ -6,10 +7,26 @@ from dataclasses import dataclass
 
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._persons import (AGREEMENT, HUMAN, agreement_changes, at_sentence_start, binds_reflexive,
-                       cased_pronoun, columns, finite_verbs, has_passive, masked_identities,
-                       name_gender, pronoun_case, pronoun_cases, pronoun_form, pronoun_readings, sid,
-                       span_of, text_style)
+from ._persons import (
+    AGREEMENT,
+    HUMAN,
+    agreement_changes,
+    at_sentence_start,
+    binds_reflexive,
+    cased_pronoun,
+    columns,
+    finite_verbs,
+    has_passive,
+    masked_identities,
+    name_gender,
+    pronoun_case,
+    pronoun_cases,
+    pronoun_form,
+    pronoun_readings,
+    sid,
+    span_of,
+    text_style,
+)
 from ._text import doc_text
 
 _IDENT_KEY = "pk_pronoun_identities"
@@ -43,8 +60,11 @@ def _story_identities(doc) -> set[str]:
         else:
             names.append(i)
     propn, person = sid("PROPN"), sid("PERSON")
-    names += [i for i, (pos, ent) in enumerate(zip(cols["POS"], cols["ENT_TYPE"]))
-              if (pos == propn or ent == person) and i not in cases]
+    names += [
+        i
+        for i, (pos, ent) in enumerate(zip(cols["POS"], cols["ENT_TYPE"]))
+        if (pos == propn or ent == person) and i not in cases
+    ]
     for i in names:
         if cols["POS"][i] == propn or cols["ENT_TYPE"][i] == person:
             g = name_gender(lower[i])
@@ -57,15 +77,33 @@ _FLOATING = {"both", "all", "each", "together", "themselves", "ourselves", "your
 _WEAK = {frozenset(p) for p in (("1s", "1p"), ("3m", "3p"), ("3f", "3p"))}
 
 
-_QUANTIFIERS = {"each", "all", "both", "some", "none", "many", "most", "few", "several", "one", "any",
-                "either", "neither", "two", "three", "four", "five", "half", "rest"}
+_QUANTIFIERS = {
+    "each",
+    "all",
+    "both",
+    "some",
+    "none",
+    "many",
+    "most",
+    "few",
+    "several",
+    "one",
+    "any",
+    "either",
+    "neither",
+    "two",
+    "three",
+    "four",
+    "five",
+    "half",
+    "rest",
+}
 
 
 def _after_quantifier(tok) -> bool:
     """The pronoun in "each of us", "one of them": only a plural pronoun fits."""
     prep = tok.head
-    return tok.dep_ == "pobj" and prep.lower_ == "of" and (
-        prep.head.lower_ in _QUANTIFIERS or prep.head.tag_ == "CD")
+    return tok.dep_ == "pobj" and prep.lower_ == "of" and (prep.head.lower_ in _QUANTIFIERS or prep.head.tag_ == "CD")
 
 
 def _coarguments(tok) -> set[str]:
@@ -118,8 +156,9 @@ class PronounSwap(Transform):
             order = []
             for strong in (True, False):
                 for in_story in (True, False):
-                    group = sorted(t for t in HUMAN if t != ident and (t in story) == in_story
-                                   and _strong(ident, t) == strong)
+                    group = sorted(
+                        t for t in HUMAN if t != ident and (t in story) == in_story and _strong(ident, t) == strong
+                    )
                     rng.shuffle(group)
                     order += group
             for target in order:
@@ -131,8 +170,7 @@ class PronounSwap(Transform):
     @staticmethod
     def _swap(tok, ident: str, case: str, target: str, style: str) -> list[Change] | None:
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
-        if AGREEMENT[target] != "pl" and (
-                (nxt is not None and nxt.lower_ in _FLOATING) or _after_quantifier(tok)):
+        if AGREEMENT[target] != "pl" and ((nxt is not None and nxt.lower_ in _FLOATING) or _after_quantifier(tok)):
             return None  # "they both" -> "I both", "each of us" -> "each of him"
         if target in ("1s", "1p", "2") and target in _coarguments(tok):
             return None  # "I told her the truth" -> "I told me": binding, not reference

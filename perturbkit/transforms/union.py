@@ -9,11 +9,13 @@ registered transforms; ``union_negative`` is the same thing under a registry nam
 >>> m = union_mixture()                                    # doctest: +SKIP
 >>> m("Tom woke up. He made coffee. He went to work.", seed=3).text  # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..annotate import Annotator, Level, default_annotator
 from ..example import Example, as_example
@@ -36,8 +38,12 @@ def default_technique(key: str) -> Transform:
     raise ValueError(f"unknown UNION technique {key!r}; valid: {', '.join(UNION_WEIGHTS)}")
 
 
-def union_mixture(*, counts: Mapping[int, float] | None = None, weights: Mapping[str, float] | None = None,
-                  **techniques: "Transform | str") -> Mixture:
+def union_mixture(
+    *,
+    counts: Mapping[int, float] | None = None,
+    weights: Mapping[str, float] | None = None,
+    **techniques: Transform | str,
+) -> Mixture:
     """UNION's negative sampler. ``counts`` and ``weights`` override the probabilities (partial
     ``weights`` keep the other defaults); keyword arguments named after a technique
     (``repetition``, ``substitution``, ``reordering``, ``negation``) replace its transform.
@@ -88,7 +94,7 @@ class UnionNegative(Transform):
     def prepare(self, examples: Sequence[Example], annotator: Annotator) -> None:
         self.mixture().prepare(examples, annotator)
 
-    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> "UnionNegative":
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> UnionNegative:
         self.mixture().fit(corpus, annotator)
         return self
 
@@ -97,8 +103,9 @@ class UnionNegative(Transform):
             return None
         return self.mixture().run(ex, rng, annotator)
 
-    def batch(self, examples: Sequence["str | Example"], seed: int = 0, *,
-              annotator: Annotator | None = None) -> list[Example | None]:
+    def batch(
+        self, examples: Sequence[str | Example], seed: int = 0, *, annotator: Annotator | None = None
+    ) -> list[Example | None]:
         """Batched rounds (see :meth:`Mixture.run_many`); same results as calling one by one."""
         exs = [as_example(x) for x in examples]
         ann = annotator or default_annotator()

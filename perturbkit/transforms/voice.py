@@ -1,5 +1,6 @@
 """Voice: rewrite one active clause in the passive ("Shakespeare wrote Macbeth" -> "Macbeth was
 written by Shakespeare"), keeping tense, modality, negation and particles."""
+
 from __future__ import annotations
 
 import functools
@@ -9,26 +10,107 @@ from dataclasses import dataclass
 from ..example import Example
 from ..resources.inflect import lemmas
 from ..transform import Change, Effect, Transform, register
-from ._persons import (LIGHT, MASK_IDENT, MASKED, agree, ambiguous_object, at_sentence_start,
-                       binds_reflexive, cased_pronoun, columns, followed_by_verb, inflections,
-                       is_measure, is_npi, is_wh, lower_initial, name_gender, np_class, np_span,
-                       pronoun_case, pronoun_form, sid, text_style)
+from ._persons import (
+    LIGHT,
+    MASK_IDENT,
+    MASKED,
+    agree,
+    ambiguous_object,
+    at_sentence_start,
+    binds_reflexive,
+    cased_pronoun,
+    columns,
+    followed_by_verb,
+    inflections,
+    is_measure,
+    is_npi,
+    is_wh,
+    lower_initial,
+    name_gender,
+    np_class,
+    np_span,
+    pronoun_case,
+    pronoun_form,
+    sid,
+    text_style,
+)
 from ._text import doc_text
 
 # Verbs whose object does not passivise ("A car was had by him"); light-verb objects ("take a
 # nap") are in _persons.LIGHT.
-_NO_PASSIVE = {"have", "get", "lack", "resemble", "cost", "weigh", "fit", "suit", "equal", "become",
-               "let", "mean", "total", "hold", "keep", "go", "come", "be", "leave", "live", "graduate",
-               "die", "sleep", "smile", "laugh", "dream", "run", "say"}
+_NO_PASSIVE = {
+    "have",
+    "get",
+    "lack",
+    "resemble",
+    "cost",
+    "weigh",
+    "fit",
+    "suit",
+    "equal",
+    "become",
+    "let",
+    "mean",
+    "total",
+    "hold",
+    "keep",
+    "go",
+    "come",
+    "be",
+    "leave",
+    "live",
+    "graduate",
+    "die",
+    "sleep",
+    "smile",
+    "laugh",
+    "dream",
+    "run",
+    "say",
+}
 # Participles lemminflect gets wrong or archaic ("quitted", "lighted", "waked").
-_PARTICIPLE = {"wake": "woken", "awake": "awoken", "quit": "quit", "fit": "fit", "light": "lit",
-               "spit": "spat", "swell": "swollen", "strike": "struck", "bid": "bid"}
+_PARTICIPLE = {
+    "wake": "woken",
+    "awake": "awoken",
+    "quit": "quit",
+    "fit": "fit",
+    "light": "lit",
+    "spit": "spat",
+    "swell": "swollen",
+    "strike": "struck",
+    "bid": "bid",
+}
 # Adverbs right after the object that belong with the verb, kept before the agent like particles
 # ("brought it home" -> "it was brought home by them").
-_DIRECTIONAL = {"home", "back", "away", "up", "down", "out", "in", "off", "over", "around", "inside",
-                "outside", "together", "apart", "aside", "along", "forward", "downstairs", "upstairs"}
-_BE = {("pres", "1s"): "am", ("pres", "3s"): "is", ("pres", "pl"): "are",
-       ("past", "1s"): "was", ("past", "3s"): "was", ("past", "pl"): "were"}
+_DIRECTIONAL = {
+    "home",
+    "back",
+    "away",
+    "up",
+    "down",
+    "out",
+    "in",
+    "off",
+    "over",
+    "around",
+    "inside",
+    "outside",
+    "together",
+    "apart",
+    "aside",
+    "along",
+    "forward",
+    "downstairs",
+    "upstairs",
+}
+_BE = {
+    ("pres", "1s"): "am",
+    ("pres", "3s"): "is",
+    ("pres", "pl"): "are",
+    ("past", "1s"): "was",
+    ("past", "3s"): "was",
+    ("past", "pl"): "were",
+}
 _PRE_DEPS = {"aux", "neg", "advmod"}
 
 
@@ -53,7 +135,7 @@ def _referents(tok) -> set[str]:
     pc = pronoun_case(tok)
     if pc is not None:
         return {pc[0]}
-    m = MASKED.search(doc_text(tok.doc)[max(0, tok.idx - 1):tok.idx + len(tok.text) + 1])
+    m = MASKED.search(doc_text(tok.doc)[max(0, tok.idx - 1) : tok.idx + len(tok.text) + 1])
     if m:
         return {MASK_IDENT[m.group(1)]} | {"3m", "3f"}
     g = name_gender(tok.text)
@@ -126,8 +208,9 @@ class PassiveVoice(Transform):
         if chain is None or end is None:
             return None
         cls, s_cls = np_class(o), np_class(s)
-        if followed_by_verb(o) or (not auxes and s_cls is not None and v.tag_ in ("VBZ", "VBP")
-                                   and (v.tag_ == "VBZ") != (s_cls == "3s")):
+        if followed_by_verb(o) or (
+            not auxes and s_cls is not None and v.tag_ in ("VBZ", "VBP") and (v.tag_ == "VBZ") != (s_cls == "3s")
+        ):
             return None  # a misparse, or a subjunctive ("suggested that she join a group")
         words = _passive_auxiliaries(doc, v, pre, auxes, chain, cls)
         part = _participle(v)
@@ -143,13 +226,13 @@ class PassiveVoice(Transform):
         if op:
             new_subj = cased_pronoun(pronoun_form(op[0], "subj"), start, style)
         else:
-            new_subj = doc_text(doc)[os_[0]:os_[1]]
+            new_subj = doc_text(doc)[os_[0] : os_[1]]
             if start and style == "normal":
                 new_subj = new_subj[:1].upper() + new_subj[1:]
         if sp:
             agent = cased_pronoun(pronoun_form(sp[0], "obj"), False, style)
         else:
-            agent = doc_text(doc)[ss[0]:ss[1]]
+            agent = doc_text(doc)[ss[0] : ss[1]]
             agent = lower_initial(first, agent, style) if start else agent
         particles = "".join(" " + p.text for p in prts)
         by = "by"
@@ -182,8 +265,22 @@ def _object_verbs(doc) -> tuple[list[int], set[int]]:
     return verbs, {i for i in verbs if n_subj[i] == 1 and n_obj[i] == 1 and not bad[i]}
 
 
-_EXCLUDED_DEPS = {"nsubjpass", "auxpass", "dative", "iobj", "oprd", "ccomp", "xcomp", "acomp", "attr",
-                  "csubj", "expl", "agent", "conj", "cc"}
+_EXCLUDED_DEPS = {
+    "nsubjpass",
+    "auxpass",
+    "dative",
+    "iobj",
+    "oprd",
+    "ccomp",
+    "xcomp",
+    "acomp",
+    "attr",
+    "csubj",
+    "expl",
+    "agent",
+    "conj",
+    "cc",
+}
 
 
 def _clause(doc, v) -> tuple | None:
@@ -202,11 +299,17 @@ def _clause(doc, v) -> tuple | None:
         return None
     for x in (s, o):
         if x.pos_ not in ("NOUN", "PROPN", "PRON") and not MASKED.search(
-                doc_text(doc)[max(0, x.idx - 1):x.idx + len(x.text) + 1]):
+            doc_text(doc)[max(0, x.idx - 1) : x.idx + len(x.text) + 1]
+        ):
             return None
-    if ambiguous_object(v, o) or is_npi(o) or binds_reflexive(s) or is_measure(o) \
-            or o.lemma_.lower() in LIGHT.get(lemma, ()) \
-            or {t.lemma_.lower() for t in o.subtree} & {"other", "another"}:
+    if (
+        ambiguous_object(v, o)
+        or is_npi(o)
+        or binds_reflexive(s)
+        or is_measure(o)
+        or o.lemma_.lower() in LIGHT.get(lemma, ())
+        or {t.lemma_.lower() for t in o.subtree} & {"other", "another"}
+    ):
         return None
     if any(t.dep_ == "poss" and (pc := pronoun_case(t)) and pc[0] in _referents(s) for t in o.subtree):
         return None  # "She brushed her teeth" -> "Her teeth were brushed by her"
@@ -216,9 +319,14 @@ def _clause(doc, v) -> tuple | None:
     ss, os_ = np_span(s), np_span(o)
     if ss is None or os_ is None or ss[1] > v.idx or os_[0] < v.idx + len(v.text):
         return None
-    pre = [t for t in doc[s.i:v.i] if t.idx >= ss[1]]  # auxiliaries, "not", one-word adverbs only
-    if any(t.head.i != v.i or t.dep_ not in _PRE_DEPS or (t.dep_ == "advmod" and list(t.children))
-           or t.text[:1] in ("'", "\u2019") for t in pre):
+    pre = [t for t in doc[s.i : v.i] if t.idx >= ss[1]]  # auxiliaries, "not", one-word adverbs only
+    if any(
+        t.head.i != v.i
+        or t.dep_ not in _PRE_DEPS
+        or (t.dep_ == "advmod" and list(t.children))
+        or t.text[:1] in ("'", "\u2019")
+        for t in pre
+    ):
         return None
     auxes = [t for t in pre if t.dep_ == "aux"]
     if sum(c.dep_ == "aux" for c in kids) != len(auxes):
@@ -230,16 +338,22 @@ def _particles(doc, v, o, os_: tuple[int, int]) -> tuple[list, int | None]:
     """Particles (and directional adverbs right after the object) that move with the verb, and
     where the rewritten span ends; end None when something else stands between verb and object."""
     after_object = o.right_edge.i + 1
-    prts = sorted((c for c in v.children if c.dep_ == "prt" or (
-        c.dep_ == "advmod" and c.lower_ in _DIRECTIONAL and c.i == after_object and not list(c.children))),
-        key=lambda t: t.i)
+    prts = sorted(
+        (
+            c
+            for c in v.children
+            if c.dep_ == "prt"
+            or (c.dep_ == "advmod" and c.lower_ in _DIRECTIONAL and c.i == after_object and not list(c.children))
+        ),
+        key=lambda t: t.i,
+    )
     end = os_[1]
     for p in prts:
         if p.i == o.right_edge.i + 1 and p.idx >= os_[1]:
             end = p.idx + len(p.text)
         elif not v.i < p.i < o.left_edge.i:
             return prts, None
-    if any(t.dep_ != "prt" for t in doc[v.i + 1:o.left_edge.i]):
+    if any(t.dep_ != "prt" for t in doc[v.i + 1 : o.left_edge.i]):
         return prts, None
     return prts, end
 
@@ -278,7 +392,8 @@ def _participle(v) -> str | None:
     part = (_PARTICIPLE[lemma],) if lemma in _PARTICIPLE else inflections(lemma, "VBN")
     if not part:
         return None
-    if v.tag_ == "VBN" or (v.tag_ == "VBD" and v.lower_.endswith("ed")
-                           and part[0] in inflections(lemma, "VBD") + (v.lower_,)):
+    if v.tag_ == "VBN" or (
+        v.tag_ == "VBD" and v.lower_.endswith("ed") and part[0] in inflections(lemma, "VBD") + (v.lower_,)
+    ):
         return v.lower_  # "spelled", not "spelt"
     return part[0]
