@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"skipped: {args.data} not found (the benchmark needs the ROC dev stories)")
         return 0
 
-    from perturbkit.annotate import Annotator
+    from perturbkit.annotation import Annotator
     from perturbkit.example import Example
     from perturbkit.readers import read_roc
     from perturbkit.resources.spacy_model import load_nlp

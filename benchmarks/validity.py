@@ -386,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args.no_timing = True
     import perturbkit as pk
-    from perturbkit.annotate import Annotator
+    from perturbkit.annotation import Annotator
     from perturbkit.example import replay_edits
     from perturbkit.readers import read_roc, read_wp
     from perturbkit.resources.spacy_model import load_nlp

@@ -17,8 +17,8 @@ __version__ = "0.1.0"
 _LAZY = {
     "Example": "perturbkit.example",
     "Edit": "perturbkit.example",
-    "Annotator": "perturbkit.annotate",
-    "Level": "perturbkit.annotate",
+    "Annotator": "perturbkit.annotation",
+    "Level": "perturbkit.annotation",
     "Transform": "perturbkit.transform",
     "Effect": "perturbkit.transform",
     "Change": "perturbkit.transform",

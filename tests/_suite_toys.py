@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar
 
-from perturbkit.annotate import Level
+from perturbkit.annotation import Level
 from perturbkit.example import Example
 from perturbkit.transform import Change, Effect, Transform, register, registry
 

@@ -23,7 +23,7 @@ SHARED_DATA = REPO.parent / "shared" / "data"
 
 @pytest.fixture(scope="session")
 def annotator():
-    from perturbkit.annotate import default_annotator
+    from perturbkit.annotation import default_annotator
 
     return default_annotator()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from perturbkit.annotate import Annotator, Level
+from perturbkit.annotation import Annotator, Level
 from perturbkit.example import Example
 from perturbkit.transform import get_transform
 
@@ -146,18 +146,17 @@ def test_docs_still_pickle_after_every_transform_read_them(annotator):
 def test_docs_carry_the_text_they_were_parsed_from(fresh, level):
     """The Annotator stores each Doc's text (spaCy rebuilds ``doc.text`` on every access), and
     it is exactly ``doc.text``: odd whitespace, emoji and tokenised text included."""
-    from perturbkit.annotate import DOC_TEXT_KEY
-    from perturbkit.transforms._text import doc_text
+    from perturbkit.annotation.tables import doc_text
 
     texts = STORIES + ["  Two  spaces.\n\nA new paragraph.\t", "é\u200bx ."]
     for text, doc in zip(texts, fresh.pipe(texts, level)):
-        assert doc.user_data[DOC_TEXT_KEY] == text == doc.text == doc_text(doc)
+        assert doc_text.peek(doc) == text == doc.text == doc_text(doc)
 
 
 @pytest.mark.parametrize("level", [Level.TOKENS, Level.PARSE])
 def test_token_columns_match_the_tokens(fresh, level):
     """The one per-Doc table every transform scans agrees with spaCy's Token attributes."""
-    from perturbkit.transforms._text import token_columns
+    from perturbkit.annotation.tables import token_columns
 
     for doc in fresh.pipe(STORIES + ["  Two  spaces.\n\nA new paragraph.", "x"], level):
         cols = token_columns(doc)
@@ -179,7 +178,7 @@ def test_per_doc_tables_are_not_scanned_by_the_garbage_collector(annotator):
     which the garbage collector stops tracking; lists would be rescanned in every full pass."""
     import gc
 
-    from perturbkit.transforms._text import sentence_bounds, token_columns, token_strings
+    from perturbkit.annotation.tables import sentence_bounds, token_columns, token_strings
 
     doc = annotator.parse("Tom woke up late. He ran to the bus, but it had left.")
     tables = [*token_columns(doc).values(), *token_strings(doc).values(), sentence_bounds(doc)]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 import perturbkit as pk
-from perturbkit.annotate import Annotator, Level
+from perturbkit.annotation import Annotator, Level
 from perturbkit.example import Edit, Example
 from perturbkit.transform import (
     Chain,

@@ -250,7 +250,7 @@ def test_fixture_and_strategies_in_a_hypothesis_test(pytester, project):
             assert_decreases(bag, pair)
 
         def test_shared_kit(perturbkit):
-            from perturbkit.annotate import default_annotator
+            from perturbkit.annotation import default_annotator
             assert perturbkit.annotator is default_annotator()
             assert perturbkit.runner(bag) is perturbkit.runner(bag)
             assert list(perturbkit.score(bag, ["a b a"])) == [2.0]

@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from perturbkit.annotate import DOC_TEXT_KEY, Annotator
-from perturbkit.reparse import DerivedAnnotator, derive_docs
-from perturbkit.transforms._text import doc_text
+from perturbkit.annotation import Annotator, doc_text
+from perturbkit.annotation.reparse import DerivedAnnotator, derive_docs
 
 STORY = "Tom woke up early. He made coffee in the kitchen. Then he drove to New York."
 
@@ -27,7 +26,7 @@ def test_moved_and_copied_sentences_keep_their_annotations(annotator, parent):
     text = f"{sents[2].text} {sents[0].text} {sents[1].text} {sents[0].text}"
     calls = []
     (doc,) = derive_docs(annotator.nlp, [(parent, text)], parse=lambda ts: calls.append(ts) or annotator.pipe(ts))
-    assert doc.text == text == doc.user_data[DOC_TEXT_KEY]
+    assert doc.text == text == doc.user_data[doc_text.key]
     assert calls == []  # nothing re-parsed
     got = [s for s in doc.sents]
     assert [s.text for s in got] == [sents[i].text for i in (2, 0, 1, 0)]

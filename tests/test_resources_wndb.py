@@ -264,7 +264,7 @@ def test_wordnet_users_never_import_nltk(tmp_path):
 _REAL_SCRIPT = """
 import sys
 import perturbkit as pk
-from perturbkit.annotate import default_annotator
+from perturbkit.annotation import default_annotator
 from perturbkit.io import read_examples
 ann = default_annotator()
 examples = read_examples("examples/stories.jsonl")[:12]

@@ -9,8 +9,8 @@ from _transform_props import check_contract, stories
 from hypothesis import given
 from hypothesis import strategies as st
 
+from perturbkit.annotation import sentences
 from perturbkit.transform import Effect, get_transform
-from perturbkit.transforms._text import sentences
 
 STORY = "Tom woke up early. He made coffee. Then he went to work."
 

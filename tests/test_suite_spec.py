@@ -202,7 +202,8 @@ def test_direct_construction_errors_are_suite_errors():
 def test_transform_needing_a_missing_extra_names_the_extra(monkeypatch, tmp_path):
     from dataclasses import dataclass
 
-    from perturbkit.transform import _REGISTRY, Effect, Transform
+    from perturbkit.transform import Effect, Transform
+    from perturbkit.transform.registry import _REGISTRY
 
     @dataclass(repr=False)
     class NeedsTorch(Transform):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
 from hypothesis.errors import NoSuchExample
 
-from perturbkit.annotate import Level
+from perturbkit.annotation import Level
 from perturbkit.errors import InputError
 from perturbkit.example import Example
 from perturbkit.report import Case, Report, TestResult

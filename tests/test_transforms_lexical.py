@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 from lemminflect import getAllLemmas
 
 from perturbkit import get_transform
+from perturbkit.annotation import hyphen_glued
 from perturbkit.errors import UserError
 from perturbkit.example import Example
 from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.lexicons import table
 from perturbkit.transforms._adjectives import ATTRIBUTIVE_ONLY, PREDICATIVE_ONLY, adjective_synonym_ok
 from perturbkit.transforms._articles import indefinite_article
-from perturbkit.transforms._text import hyphen_glued
 from perturbkit.transforms._wordsub import antonyms_of, blocked_antonyms, is_antonym_pair, lexicon_antonyms
 from perturbkit.transforms.lexical import lexicon_synonyms, synonyms_of, wordnet_confirms
 

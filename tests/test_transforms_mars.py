@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from perturbkit import get_transform
-from perturbkit.annotate import Level
+from perturbkit.annotation import Level
 from perturbkit.transform import TransformParamError
 
 GOLDEN = [

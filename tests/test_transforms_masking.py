@@ -54,7 +54,7 @@ def test_token_level_docs_still_pickle(annotator):
     parsed one tests/test_annotator.py pickles): the cache must stay plain data."""
     import pickle
 
-    from perturbkit.annotate import Level
+    from perturbkit.annotation import Level
 
     text = "Tom didn't go to the old store because it was late. Then he fell asleep early at home."
     for name in ("mask_words", "typos", "token_shuffle"):

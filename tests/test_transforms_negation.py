@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from perturbkit import get_transform
+from perturbkit.annotation.tables import sentences
 from perturbkit.errors import UserError
 from perturbkit.example import Example
-from perturbkit.transforms._text import sentences
 from perturbkit.transforms.negation import Style, deletion, insertion, negation_count, negation_ops
 
 # (sentence, its negation flipped): insertion for each verb type, then deletion.

@@ -11,7 +11,7 @@ from _transform_props import check_contract, long_text, stories
 from hypothesis import given
 from hypothesis import strategies as st
 
-from perturbkit.annotate import Annotator, Level
+from perturbkit.annotation import Annotator, Level
 from perturbkit.transform import Effect, TransformParamError, get_transform
 
 BREAD = "She walked to the market and bought fresh bread."

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 from perturbkit import get_transform
-from perturbkit.annotate import Level
+from perturbkit.annotation import Level
 from perturbkit.example import Example
 from perturbkit.transform import Change, Effect, Mixture, Transform, TransformParamError
 from perturbkit.transforms.union import UNION_COUNTS, UNION_WEIGHTS, UnionNegative, union_mixture

@@ -45,7 +45,7 @@ def parse_params(items: list[str]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..annotate import default_annotator
+    from ..annotation import default_annotator
     from ..errors import InputError
     from ..io import Columns, read_examples, write_examples
     from ..transform import get_transform

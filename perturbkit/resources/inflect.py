@@ -1,6 +1,6 @@
 """Inflection helpers over lemminflect: put a lemma in the form a Penn tag asks for, and back.
 
-Casing is the caller's job (see ``perturbkit.transforms._text``): these functions take and
+Casing is the caller's job (see ``perturbkit.annotation.tables``): these functions take and
 return lower-case words. ``None`` means lemminflect knows no form, and the caller should skip
 the case rather than guess (by default no out-of-vocabulary rules: they make "happied",
 "beautifuler").

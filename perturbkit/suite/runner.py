@@ -18,7 +18,6 @@ p-values across tests.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import sys
@@ -26,13 +25,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..annotate import Annotator, Level, default_annotator
+from ..annotation import Annotator, Level, default_annotator
 from ..errors import InputError, MetricError
 from ..example import Example
+from ..filters import build_filter
 from ..report import Case, Report, TestResult
+from ..seeds import derive_seed
 from ..stats import holm
 from . import kinds
-from .filters import build_filter
 from .spec import (
     Discrimination,
     FilterRef,
@@ -47,12 +47,6 @@ from .spec import (
 )
 
 __all__ = ["run_suite", "generate"]
-
-
-def derive_seed(seed: int, *parts: Any) -> int:
-    """A 63-bit seed from a base seed and labels (stable across runs and platforms)."""
-    h = hashlib.sha256("\x1f".join([str(seed), *map(str, parts)]).encode("utf-8", "surrogatepass")).digest()
-    return int.from_bytes(h[:8], "big") >> 1
 
 
 # ------------------------------------------------------------------------------------------------
@@ -71,7 +65,7 @@ class Generated:
 
 
 def _sentence_count(doc: Any) -> int:
-    from ..transforms._text import sentences
+    from ..annotation import sentences
 
     return len(sentences(doc))
 

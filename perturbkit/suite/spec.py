@@ -138,7 +138,7 @@ def _is_transform(x: Any) -> bool:
 
 def _ref_from_transform(t: Any) -> dict[str, Any]:
     """A registered transform instance as a reference (only parameters that differ from defaults)."""
-    from ..transform import _Combinator
+    from ..transform.combinators import _Combinator
 
     if isinstance(t, _Combinator):
         raise _err(
@@ -208,14 +208,14 @@ class TransformRef(_Model):
 
 
 class FilterRef(_Model):
-    """A variant filter by name, with parameters (see :mod:`perturbkit.suite.filters`)."""
+    """A variant filter by name, with parameters (see :mod:`perturbkit.filters`)."""
 
     name: str
     params: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _known(self) -> FilterRef:
-        from .filters import FilterError, build_filter
+        from ..filters import FilterError, build_filter
 
         try:
             build_filter(self.name, self.params)

@@ -13,8 +13,8 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..annotation import doc_text, sentence_bounds, token_columns
 from ..transform import Change
-from ._text import doc_text, sentence_bounds, token_columns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token

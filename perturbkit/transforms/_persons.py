@@ -10,10 +10,10 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from ..annotation import doc_text, token_strings
+from ..annotation import token_columns as columns  # (re-exported: the person transforms read it from here)
 from ..resources.inflect import all_lemmas, forms
 from ..resources.lexicons import table, word_list
-from ._text import doc_text, token_strings
-from ._text import token_columns as columns  # (re-exported: the person transforms read it from here)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

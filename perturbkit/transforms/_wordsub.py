@@ -11,12 +11,13 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..annotation import hyphen_glued, token_columns, token_strings
 from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
 from ..resources.wordnet import lemma_count, tag_count, tag_counts
 from ..transform import Change
 from ._articles import indefinite_article
-from ._text import hyphen_glued, match_case, token_columns, token_strings
+from ._casing import match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..annotate import Annotator, Level, default_annotator
+from ..annotation import Annotator, Level, default_annotator, doc_text, token_strings
 from ..example import Example
 from ..resources.inflect import all_lemmas
 from ..resources.lexicons import table, word_list
@@ -42,7 +42,6 @@ from ._persons import (
     span_of,
     text_style,
 )
-from ._text import doc_text, token_strings
 
 
 # ------------------------------------------------------------------------------------------------

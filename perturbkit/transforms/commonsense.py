@@ -14,10 +14,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..annotate import Level
+from ..annotation import Level, token_columns, token_strings
 from ..example import Example
 from ..transform import Effect, Transform, register
-from ._text import token_columns, token_strings
 from ._wordsub import (
     WN_POS,
     antonyms_of,

@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..annotation import token_columns
 from ..example import Example
 from ..resources.inflect import all_lemmas, forms
 from ..transform import Change, Effect, Transform, register
-from ._text import is_tokenised, match_case, token_columns
+from ._casing import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

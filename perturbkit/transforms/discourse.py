@@ -13,13 +13,14 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..annotation import doc_text
 from ..example import Example
 from ..resources.inflect import first_form
 from ..resources.lexicons import table
 from ..transform import Change, Effect, Transform, register
 from . import _clauses as C
 from ._articles import indefinite_article
-from ._text import doc_text, is_tokenised, match_case
+from ._casing import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

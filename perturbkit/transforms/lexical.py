@@ -18,13 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..annotate import Annotator, Level, default_annotator
+from ..annotation import Annotator, Level, default_annotator, token_columns, token_strings
 from ..example import Example
 from ..resources.inflect import inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
 from ._adjectives import adjective_synonym_ok
-from ._text import token_columns, token_strings
 from ._wordsub import WN_POS, antonyms_of, complements_ok, form_like, replaceable_indices, substitution
 
 if TYPE_CHECKING:

@@ -10,10 +10,9 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..annotate import Level
+from ..annotation import Level, frozen, token_columns, token_strings
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import frozen, token_columns, token_strings
 
 _CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})
 

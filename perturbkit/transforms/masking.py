@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..annotate import Level
+from ..annotation import Level, token_columns
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import token_columns
 
 
 @register

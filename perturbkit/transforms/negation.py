@@ -21,12 +21,12 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..annotate import Level
+from ..annotation import Level, doc_text, sentences, token_columns
 from ..example import Example
 from ..resources.inflect import forms, inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
-from ._text import doc_text, is_tokenised, match_case, sentences, token_columns
+from ._casing import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token

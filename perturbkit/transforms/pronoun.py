@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..annotation import doc_text
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._persons import (
@@ -27,7 +28,6 @@ from ._persons import (
     span_of,
     text_style,
 )
-from ._text import doc_text
 
 _IDENT_KEY = "pk_pronoun_identities"
 

@@ -18,23 +18,24 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..annotate import Annotator, Level, default_annotator
-from ..example import Example
-from ..resources.errors import ResourceMissing
-from ..resources.inflect import all_lemmas, first_form
-from ..transform import Change, Effect, Transform, register
-from ._articles import indefinite_article
-from ._text import (
+from ..annotation import (
+    Annotator,
+    Level,
+    default_annotator,
     doc_text,
     hyphen_glued,
-    is_tokenised,
-    match_case,
     sentence_bounds,
     sentence_chars,
     sentences,
     token_columns,
     token_strings,
 )
+from ..example import Example
+from ..resources.errors import ResourceMissing
+from ..resources.inflect import all_lemmas, first_form
+from ..transform import Change, Effect, Transform, register
+from ._articles import indefinite_article
+from ._casing import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span

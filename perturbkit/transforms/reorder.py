@@ -6,9 +6,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..annotation import sentence_chars
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._text import sentence_chars
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc

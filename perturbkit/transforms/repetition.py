@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..annotation import sentence_bounds, sentence_chars, token_columns, token_strings
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
-from ._text import sentence_bounds, sentence_chars, token_columns, token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc

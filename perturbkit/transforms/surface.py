@@ -9,12 +9,11 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..annotate import Level
+from ..annotation import Level, sentences, token_columns
 from ..example import Example
 from ..resources.inflect import all_lemmas
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
-from ._text import sentences, token_columns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token

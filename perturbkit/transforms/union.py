@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..annotate import Annotator, Level, default_annotator
+from ..annotation import Annotator, Level, default_annotator
 from ..example import Example, as_example
 from ..transform import Effect, Mixture, OneOf, Transform, get_transform, register, rng_for
 

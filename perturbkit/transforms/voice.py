@@ -7,6 +7,7 @@ import functools
 import random
 from dataclasses import dataclass
 
+from ..annotation import doc_text
 from ..example import Example
 from ..resources.inflect import lemmas
 from ..transform import Change, Effect, Transform, register
@@ -34,7 +35,6 @@ from ._persons import (
     sid,
     text_style,
 )
-from ._text import doc_text
 
 # Verbs whose object does not passivise ("A car was had by him"); light-verb objects ("take a
 # nap") are in _persons.LIGHT.

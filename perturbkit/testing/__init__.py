@@ -34,18 +34,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError, UserError
-from .example import Edit, Example, as_example, text_hash
+from ..errors import InputError, UserError
+from ..example import Edit, Example, as_example, text_hash
 
 if TYPE_CHECKING:
     import numpy as np
     from hypothesis.strategies import SearchStrategy
 
-    from .annotate import Annotator
-    from .metrics.base import Metric
-    from .metrics.runner import MetricRunner
-    from .report import Report
-    from .transform import Effect, Transform
+    from ..annotation import Annotator
+    from ..metrics.base import Metric
+    from ..metrics.runner import MetricRunner
+    from ..report import Report
+    from ..transform import Effect, Transform
 
 __all__ = [
     "Pair",
@@ -197,7 +197,7 @@ def sample_stories() -> tuple[Example, ...]:
     """The 20 short stories shipped with perturbkit (with contexts), the default corpus."""
     from importlib.resources import as_file, files
 
-    from .io import read_examples
+    from ..io import read_examples
 
     with as_file(files("perturbkit").joinpath("data", "sample_stories.jsonl")) as path:
         return tuple(read_examples(path))
@@ -211,7 +211,7 @@ def load_stories(
     if corpus is None:
         exs: Sequence[Example] = sample_stories()
     elif isinstance(corpus, (str, os.PathLike)):
-        from .io import read_examples
+        from ..io import read_examples
 
         exs = read_examples(corpus)
     else:
@@ -257,7 +257,7 @@ def stories(
 # Transforms
 # ------------------------------------------------------------------------------------------------
 def _as_transform(t: Transform | str) -> Transform:
-    from .transform import Transform, get_transform
+    from ..transform import Transform, get_transform
 
     if isinstance(t, str):
         return get_transform(t)
@@ -267,7 +267,7 @@ def _as_transform(t: Transform | str) -> Transform:
 
 
 def _effect(effect: Effect | str | None) -> Effect | None:
-    from .transform import Effect
+    from ..transform import Effect
 
     if effect is None or isinstance(effect, Effect):
         return effect
@@ -280,8 +280,8 @@ def _effect(effect: Effect | str | None) -> Effect | None:
 def _select_transforms(
     effect: Effect | None, aspect: Any, names: Any, exclude: Sequence[str], available: bool
 ) -> tuple[Transform, ...]:
-    from .resources.status import missing_requirements, resource_status
-    from .transform import get_transform, registry
+    from ..resources.status import missing_requirements, resource_status
+    from ..transform import get_transform, registry
 
     reg = registry()
     for n in list(names or ()) + list(exclude):
@@ -364,7 +364,7 @@ def variants_by_story(
     """For every story that ``transform`` can perturb, its distinct variants over seeds
     ``0..seeds-1``, fewest edits (then smallest edits, then lowest seed) first. Cached per
     (transform, parameters, corpus, seeds)."""
-    from .annotate import default_annotator
+    from ..annotation import default_annotator
 
     t = _as_transform(transform)
     ann = annotator or default_annotator()
@@ -488,7 +488,7 @@ def _perturbed_blind(
     from hypothesis import assume
     from hypothesis import strategies as hst
 
-    from .annotate import default_annotator
+    from ..annotation import default_annotator
 
     @hst.composite
     def draw(d: Any) -> Pair:
@@ -522,13 +522,13 @@ class Kit:
 
     @property
     def annotator(self) -> Annotator:
-        from .annotate import default_annotator
+        from ..annotation import default_annotator
 
         return self._annotator or default_annotator()
 
     def _entry(self, metric: Any) -> tuple[Any, Metric, MetricRunner]:
-        from .metrics import resolve_metric
-        from .metrics.runner import MetricRunner
+        from ..metrics import resolve_metric
+        from ..metrics.runner import MetricRunner
 
         key = metric if isinstance(metric, str) else id(metric)
         hit = self._metrics.get(key)
@@ -583,7 +583,7 @@ class Kit:
     ) -> Report:
         """Run a suite (path, shipped name, mapping or Suite) on ``data`` (default: the shipped
         samples) with one metric or a list; reports are reused for the same arguments."""
-        from .suite import load_suite, run_suite
+        from ..suite import load_suite, run_suite
 
         metrics = list(metric) if isinstance(metric, (list, tuple)) else [metric]
         key = (_key(suite), _key(data), tuple(_key(m) for m in metrics), seed, limit)
@@ -593,7 +593,7 @@ class Kit:
             if data is None:
                 exs: Sequence[Example] = sample_stories()
             elif isinstance(data, (str, os.PathLike)):
-                from .io import read_examples
+                from ..io import read_examples
 
                 exs = read_examples(data)  # file order, as the CLI reads it
             else:
@@ -774,7 +774,7 @@ def check_suite(
 ) -> list[Check]:
     """Every applicable threshold checked on every test and metric of ``report`` (no raising on
     failure; see :func:`assert_suite` for the arguments)."""
-    from .report import Report
+    from ..report import Report
 
     rep = report if isinstance(report, Report) else Report.load(report)
     names = [t.name for t in rep.tests]
@@ -857,7 +857,7 @@ def assert_suite(
         min_r=min_r,
     )
     if any(not c.passed for c in checks):
-        from .report import Report
+        from ..report import Report
 
         rep = report if isinstance(report, Report) else Report.load(report)
         raise SuiteCheckFailure(format_checks(rep, checks), checks)

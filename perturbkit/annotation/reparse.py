@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .annotate import DOC_TEXT_KEY, Level
+from .annotator import Level, seed_text
 from .reparse_negation import EDIT_WORDS, NEGATORS, negation_rows, prototypes
-from .transforms._text import _COLS_KEY, doc_text
+from .tables import doc_text, token_columns
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -47,12 +47,12 @@ _HEAD_COL, _IOB_COL, _LEMMA_COL = 5, 6, 3
 def _words(doc: Doc, text: str | None = None) -> tuple[list[str], list[bool]]:
     """A Doc's words and whether each is followed by a space, read from arrays (no Token objects:
     building one per token of every parent was a third of the derivation's time)."""
-    cols = doc.user_data.get(_COLS_KEY)  # the transforms' per-Doc table, when already built
+    cols = token_columns.peek(doc)  # the transforms' per-Doc table, when already built
     if cols is not None:
         idx, length, space = cols["IDX"], cols["LENGTH"], cols["SPACY"]
     else:
         idx, length, space = doc.to_array(["IDX", "LENGTH", "SPACY"]).T.tolist()
-    text = text if text is not None else doc.user_data.get(DOC_TEXT_KEY) or doc.text
+    text = text if text is not None else doc_text(doc)
     return [text[i : i + n] for i, n in zip(idx, length)], [bool(x) for x in space]
 
 
@@ -335,7 +335,7 @@ def derive_docs(
                     tok = out_doc[i]
                     tok.lemma_ = lemmatizer.lemmatize(tok)[0]
             if out_doc is not None:
-                out_doc.user_data[DOC_TEXT_KEY] = text
+                seed_text(out_doc, text)
         out.append(out_doc)
     return out
 

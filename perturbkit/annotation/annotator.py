@@ -13,14 +13,11 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
+from .tables import doc_text
+
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
-
-
-#: ``doc.user_data`` key of the Doc's text: spaCy rebuilds ``doc.text`` from every token on each
-#: access, so the Annotator stores the string it parsed (see ``transforms._text.doc_text``).
-DOC_TEXT_KEY = "perturbkit.text"
 
 
 class Level(IntEnum):
@@ -61,7 +58,7 @@ class Annotator:
     @property
     def nlp(self) -> Language:
         if self._nlp is None:
-            from .resources.spacy_model import load_nlp
+            from ..resources.spacy_model import load_nlp
 
             self._nlp = load_nlp(self._model)
         return self._nlp
@@ -118,7 +115,7 @@ class Annotator:
             self.n_parsed += len(texts)
             docs = list(nlp.pipe(texts, batch_size=self.batch_size))
         for doc, text in zip(docs, texts):
-            doc.user_data[DOC_TEXT_KEY] = text  # spaCy's tokenizer is lossless: doc.text == text
+            seed_text(doc, text)  # spaCy's tokenizer is lossless: doc.text == text
         return docs
 
     def clear(self) -> None:
@@ -127,6 +124,11 @@ class Annotator:
 
 
 _default: Annotator | None = None
+
+
+def seed_text(doc: Doc, text: str) -> None:
+    """Keep the text a Doc was made from (spaCy rebuilds ``doc.text`` from every token)."""
+    doc_text.seed(doc, text)
 
 
 def default_annotator() -> Annotator:

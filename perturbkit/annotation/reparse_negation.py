@@ -139,7 +139,7 @@ def _verb_tag(word: str, lemma: str, pos: str, after_do: bool) -> str | None:
         return "VB" if after_do else "VBP"
     if after_do:
         return None
-    from .resources.inflect import all_inflections
+    from ..resources.inflect import all_inflections
 
     forms = all_inflections(lemma, "VERB")
     return next((t for t in ("VBD", "VBZ") if word in forms.get(t, ())), None)

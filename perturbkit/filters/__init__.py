@@ -1,0 +1,12 @@
+"""Variant filters: decide whether an (original, variant) pair is kept, by name in suites and
+recipes; the runner counts what each one removed.
+
+>>> from perturbkit.filters import build_filter
+>>> keep = build_filter("max_edits", {"n": 1})
+"""
+
+from __future__ import annotations
+
+from .builtin import BUILTIN, FilterError, FilterFn, build_filter
+
+__all__ = ["BUILTIN", "FilterError", "FilterFn", "build_filter"]

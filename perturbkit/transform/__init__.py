@@ -1,0 +1,37 @@
+"""Transforms: the base class, the registry and the combinators.
+
+>>> from perturbkit.transform import Transform, Effect, Change, register, get_transform, Chain
+"""
+
+from __future__ import annotations
+
+from ..annotation import Level
+from ..seeds import rng_for
+from .base import Change, Effect, Transform
+from .combinators import Chain, Mixture, OneOf, Sometimes
+from .registry import (
+    TransformParamError,
+    UnknownTransform,
+    get_transform,
+    register,
+    registry,
+    transform_class,
+)
+
+__all__ = [
+    "Chain",
+    "Change",
+    "Effect",
+    "Level",
+    "Mixture",
+    "OneOf",
+    "Sometimes",
+    "Transform",
+    "TransformParamError",
+    "UnknownTransform",
+    "get_transform",
+    "register",
+    "registry",
+    "rng_for",
+    "transform_class",
+]
