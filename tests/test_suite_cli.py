@@ -10,6 +10,8 @@ import pytest
 from perturbkit.cli import main
 from perturbkit.report import Report
 
+pytestmark = pytest.mark.usefixtures("toy_transforms")  # the toy_* transforms, for this module only
+
 SUITE = """\
 name: cli_suite
 tests:
