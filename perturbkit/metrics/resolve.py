@@ -1,7 +1,9 @@
 """Metric specs to Metric objects: a registered name, ``module:callable`` or ``file.py:callable``.
 
 Registered names are the built-ins plus the entry-point group ``perturbkit.metrics``
-(:data:`perturbkit.registry.metrics`).
+(:data:`perturbkit.registry.metrics`). ``module:callable`` finds modules in the current directory
+too, as ``python -m`` does, so ``perturbkit run ... --metric mymetrics:score`` works from the
+folder holding ``mymetrics.py``.
 
 >>> resolve_metric("ngram_repetition").name
 'ngram_repetition'
@@ -12,6 +14,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -67,6 +70,24 @@ def _build(target: Any, params: dict[str, Any], label: str, *, registered: bool)
     return as_metric(target, name=label if registered and not named else None)
 
 
+def _import_module(module_part: str) -> Any:
+    """Import ``module_part``; when its top-level package is not on ``sys.path`` but sits in the
+    current directory, add the current directory (as ``python -m`` does) and import it from there."""
+    try:
+        return importlib.import_module(module_part)
+    except ModuleNotFoundError as exc:
+        top = module_part.split(".")[0]
+        cwd = os.getcwd()
+        on_path = {os.path.abspath(p or os.curdir) for p in sys.path}
+        if exc.name != top or cwd in on_path:
+            raise
+        if not (Path(cwd, f"{top}.py").is_file() or Path(cwd, top, "__init__.py").is_file()):
+            raise
+        sys.path.append(cwd)  # appended: an installed package of the same name still wins
+        importlib.invalidate_caches()
+        return importlib.import_module(module_part)
+
+
 def _import_file(path: Path, label: str) -> Any:
     if not path.is_file():
         raise MetricError(f"metric file {str(path)!r} not found (spec {label!r})")
@@ -93,7 +114,7 @@ def _import_target(spec: str, label: str) -> Any:
         if module_part.endswith(".py") or "/" in module_part or "\\" in module_part:
             mod = _import_file(Path(module_part).expanduser(), label)
         else:
-            mod = importlib.import_module(module_part)
+            mod = _import_module(module_part)
     except ImportError as exc:
         raise MetricError(f"cannot import {module_part!r} for metric {label!r}: {exc}") from exc
     obj: Any = mod
