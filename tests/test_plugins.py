@@ -6,12 +6,14 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 
 import _plugin_dist
 import pytest
 
 from perturbkit import registry
 from perturbkit.cli import main
+from perturbkit.errors import MetricError
 from perturbkit.filters import build_filter
 from perturbkit.io import read_examples
 from perturbkit.metrics import resolve_metric
@@ -78,8 +80,9 @@ def test_a_broken_plugin_warns_naming_its_distribution_and_the_rest_works(plugin
 
     with pytest.raises(UnknownTransform, match="'broken-plugin' failed to load transform 'bad_shout'"):
         get_transform("bad_shout")
-    with pytest.warns(registry.PluginWarning, match="'broken-plugin' failed to load metric 'bad_metric'"):
-        with pytest.raises(Exception, match="broken-plugin"):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # asked for by name: the error says why, no warning on top
+        with pytest.raises(MetricError, match="'broken-plugin' failed to load metric 'bad_metric'"):
             resolve_metric("bad_metric")
     assert resolve_metric("toy_lower")(["ab"]) == [2.0]  # the working plugin is unaffected
 

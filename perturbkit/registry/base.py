@@ -6,6 +6,7 @@ import contextlib
 import difflib
 import functools
 import importlib
+import os
 import sys
 import threading
 import warnings
@@ -119,9 +120,11 @@ class Registry:
                 self._load_modules()
                 found = self._find(name)
             if found is _MISSING:
-                for ep in self._plugins().get(name, ()):
-                    self._load_plugin(ep)
+                failures = [self._load_plugin(ep, warn=False) for ep in self._plugins().get(name, ())]
                 found = self._find(name)
+                if found is not _MISSING:  # another plugin gave the name: warn about the rest
+                    for why in filter(None, failures):
+                        warnings.warn(why, PluginWarning, stacklevel=_caller_level())
             if found is not _MISSING:
                 return found
             for layer in reversed(self._layers):
@@ -290,22 +293,26 @@ class Registry:
             layer.plugins = by_name
         return layer.plugins
 
-    def _load_plugin(self, ep: EntryPoint) -> None:
+    def _load_plugin(self, ep: EntryPoint, *, warn: bool = True) -> str | None:
+        """Load one entry point into the top layer; on failure record (and warn) why, and return it."""
         layer = self._layers[-1]
         key = (ep.name, ep.value, _dist_name(ep))
         if key in layer.tried or key in self._importing:
-            return
+            return None
         self._importing.add(key)
         try:
             obj = self._check(ep.name, ep.load())
             self._claim(ep.name, obj, f"{_dist_name(ep)} {_dist_version(ep)}".strip())
         except Exception as exc:  # noqa: BLE001 - a broken plugin must not break perturbkit
             why = self._plugin_failure(ep, exc)
-            layer.failed[ep.name] = why
-            warnings.warn(why, PluginWarning, stacklevel=2)
+            layer.failed.setdefault(ep.name, why)
+            if warn:
+                warnings.warn(why, PluginWarning, stacklevel=_caller_level())
+            return why
         finally:
             self._importing.discard(key)
             layer.tried.add(key)  # loaded or failed: either way, once per entry point
+        return None
 
     def _plugin_failure(self, ep: EntryPoint, exc: Exception) -> str:
         dist = _dist_name(ep)
@@ -341,6 +348,15 @@ def _entry_points(path: tuple[str, ...]) -> dict[str, tuple[EntryPoint, ...]]:
             if ep.group.startswith("perturbkit."):
                 out.setdefault(ep.group, []).append(ep)
     return {group: tuple(eps) for group, eps in out.items()}
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside perturbkit, so a warning points at user code."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(root):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _resolve(ref: str) -> Any:
