@@ -390,3 +390,10 @@ def test_smollm2_through_the_base():
     assert any(key[1] == "<smollm2>" for key in M.loaded_models())
     again = Paraphrase(max_new_tokens=16, batch_size=1, cache=False, **SAMPLE)
     assert _texts([again(s, seed=0) for s in stories]) == _texts(out)
+
+
+def test_a_generative_transform_passes_the_conformance_checks(tiny_gpt2, annotator):
+    from perturbkit.testing import check_transform
+
+    report = check_transform(Rewrite(model=tiny_gpt2, max_new_tokens=4), max_examples=8, annotator=annotator)
+    assert report.variants > 0
