@@ -56,14 +56,24 @@ def _load_all() -> None:
         return
     _loaded = True
     import importlib
+    import os
     import pkgutil
     from importlib.metadata import entry_points
 
     from .. import transforms as pkg
 
     for mod in pkgutil.iter_modules(pkg.__path__):
-        if not mod.name.startswith("_"):
+        if mod.name.startswith("_"):
+            continue
+        if not mod.ispkg:
             importlib.import_module(f"{pkg.__name__}.{mod.name}")
+            continue
+        # a sub-package (external/: adapters to other libraries) is scanned for its modules; one
+        # without modules is not imported at all
+        where = [os.path.join(getattr(mod.module_finder, "path", ""), mod.name)]
+        for sub in pkgutil.iter_modules(where):
+            if not sub.name.startswith("_"):
+                importlib.import_module(f"{pkg.__name__}.{mod.name}.{sub.name}")
     for ep in entry_points(group="perturbkit.transforms"):
         obj = ep.load()
         if isinstance(obj, type) and issubclass(obj, Transform) and obj.name not in _REGISTRY:
