@@ -16,6 +16,8 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("transformers")
 pytest.importorskip("tokenizers")
 
+import _tiny_models as tiny  # noqa: E402
+
 import perturbkit.transform.generative as G  # noqa: E402
 from perturbkit.example import Example  # noqa: E402
 from perturbkit.resources import models as M  # noqa: E402
@@ -24,12 +26,6 @@ from perturbkit.transform import Chain, Effect, GenerativeTransform  # noqa: E40
 from perturbkit.transform.decoding import build_prompt, truncate  # noqa: E402
 from perturbkit.transform.generation_cache import GenerationCache  # noqa: E402
 
-CORPUS = [
-    "Tom went to the store. He bought some milk.",
-    "She was happy because the sun came out.",
-    "the dog ran home . it was late .",
-    "They did n't know what to do, so they waited.",
-]
 TEXTS = [
     "Tom went home.",
     "She bought milk because it was late and the store was open.",
@@ -37,86 +33,21 @@ TEXTS = [
     "the cat sat on the mat and looked at the bird .",
     "They looked at the sun.",
 ]
-CHAT = (
-    "{% for m in messages %}<|user|>{{ m['content'] }}<|end|>{% endfor %}"
-    "{% if add_generation_prompt %}<|assistant|>{% endif %}"
-)
-
-
-def _tokenizer(chat: bool = False):
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast
-
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    special = ["<|endoftext|>", "<pad>", "<|user|>", "<|assistant|>", "<|end|>"]
-    trainer = trainers.BpeTrainer(
-        vocab_size=400, special_tokens=special, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
-    )
-    tok.train_from_iterator(CORPUS, trainer)
-    fast = PreTrainedTokenizerFast(tokenizer_object=tok, eos_token="<|endoftext|>", pad_token="<pad>")
-    if chat:
-        fast.chat_template = CHAT
-    return fast
 
 
 @pytest.fixture(scope="module")
 def tiny_gpt2(tmp_path_factory):
-    from transformers import GPT2Config, GPT2LMHeadModel
-
-    path = tmp_path_factory.mktemp("gen-gpt2")
-    tok = _tokenizer()
-    tok.save_pretrained(path)
-    torch.manual_seed(0)
-    cfg = GPT2Config(vocab_size=len(tok), n_positions=96, n_embd=64, n_layer=2, n_head=2)
-    GPT2LMHeadModel(cfg).save_pretrained(path)
-    return str(path)
+    return tiny.gpt2(tmp_path_factory.mktemp("gen-gpt2"))
 
 
 @pytest.fixture(scope="module")
 def tiny_llama_chat(tmp_path_factory):
-    from transformers import LlamaConfig, LlamaForCausalLM
-
-    path = tmp_path_factory.mktemp("gen-llama")
-    tok = _tokenizer(chat=True)
-    tok.save_pretrained(path)
-    torch.manual_seed(1)
-    cfg = LlamaConfig(
-        vocab_size=len(tok),
-        hidden_size=64,
-        intermediate_size=128,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        max_position_embeddings=128,
-    )
-    LlamaForCausalLM(cfg).save_pretrained(path)
-    return str(path)
+    return tiny.llama_chat(tmp_path_factory.mktemp("gen-llama"))
 
 
 @pytest.fixture(scope="module")
 def tiny_t5(tmp_path_factory):
-    from transformers import T5Config, T5ForConditionalGeneration
-
-    path = tmp_path_factory.mktemp("gen-t5")
-    tok = _tokenizer()
-    tok.save_pretrained(path)
-    torch.manual_seed(2)
-    cfg = T5Config(
-        vocab_size=len(tok),
-        d_model=64,
-        d_kv=16,
-        d_ff=128,
-        num_layers=2,
-        num_heads=2,
-        pad_token_id=tok.pad_token_id,
-        eos_token_id=tok.eos_token_id,
-        decoder_start_token_id=tok.pad_token_id,
-        tie_word_embeddings=False,  # tied, a random T5 repeats its start token (empty outputs only)
-    )
-    T5ForConditionalGeneration(cfg).save_pretrained(path)
-    return str(path)
+    return tiny.t5(tmp_path_factory.mktemp("gen-t5"))
 
 
 @pytest.fixture
