@@ -89,7 +89,7 @@ class GenerativeTransform(Transform):
     prompt: ClassVar[str] = ""  # the instruction a subclass sends by default (see ``request``)
     level: ClassVar[Level] = Level.NONE
     requires: ClassVar[tuple[str, ...]] = ("torch", "transformers")
-    fractions: ClassVar[tuple[str, ...]] = ("top_p",)
+    fractions: ClassVar[tuple[str, ...]] = (*Transform.fractions, "top_p")
     autocast: ClassVar[bool] = True  # run under CUDA autocast on a GPU (never on the CPU)
 
     # --- to implement -----------------------------------------------------------------------
