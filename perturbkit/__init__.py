@@ -30,6 +30,7 @@ _LAZY = {
     "OneOf": "perturbkit.transform",
     "Sometimes": "perturbkit.transform",
     "Mixture": "perturbkit.transform",
+    "GenerativeTransform": "perturbkit.transform",
     "ResourceMissing": "perturbkit.resources.errors",
     "settings": "perturbkit.resources.config",
     "read_examples": "perturbkit.io",

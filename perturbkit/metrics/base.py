@@ -21,18 +21,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..resources.devices import resolve_device
+
 INPUTS = ("context", "reference")
-
-
-def resolve_device(device: str | None = "auto") -> str:
-    """``"auto"`` (or None) -> ``"cuda"`` when torch sees a GPU, else ``"cpu"``; others unchanged."""
-    if device not in (None, "auto"):
-        return str(device)
-    try:
-        import torch
-    except ImportError:
-        return "cpu"
-    return "cuda" if torch.cuda.is_available() else "cpu"
 
 
 class Metric:

