@@ -318,9 +318,11 @@ def _test_header(t: TestResult) -> list[str]:
         out.append(f'<p class="meta small">{"; ".join(facts)}</p>')
     if t.verdicts:
         kind = get_kind(t.kind)
-        items = [
+        items = [  # an inconclusive reason does not name the limit: add the rule
             f'<li><code>{esc(m)}</code>: <span class="verdict {v.status.value}">{v.status.label}</span> '
-            f'{esc(v.reason)} <span class="muted">({esc(rule(kind, v))})</span></li>'
+            f"{esc(v.reason)}"
+            + (f' <span class="muted">(PASS when {esc(rule(kind, v))})</span>' if v.inconclusive else "")
+            + "</li>"
             for m, v in t.verdicts.items()
         ]
         out.append('<ul class="verdicts small">' + "".join(items) + "</ul>")
