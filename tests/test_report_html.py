@@ -154,6 +154,14 @@ def test_summary_tables_carry_the_markdown_numbers(page, report):
     assert "0.432*" in page  # Holm p < 0.05 star kept
 
 
+def test_verdicts_open_the_page(page, report):
+    assert page.index('<h2 id="verdicts">') < page.index('<h2 id="summary">')
+    assert f"<strong>{report.tally()}</strong>" in page
+    # bleu's win rate is 0.5; union has none: its verdict is inconclusive
+    assert '<span class="verdict fail">FAIL</span>' in page and "win_rate 0.500 &lt; 0.75" in page
+    assert '<span class="verdict inconclusive">INCONCLUSIVE</span>' in page
+
+
 def test_plots_are_inline_pngs(page):
     uris = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
     # discrimination + invariance distributions, then per metric a scatter, and one window plot for bleu

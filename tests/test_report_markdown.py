@@ -145,3 +145,20 @@ def test_number_formatting():
 def test_pipes_in_names_are_escaped():
     r = report([disc("a|b", {"a": {"pearson": 0.1}, "b": {"pearson": 0.2}})])
     assert "| Metric | a\\|b |" in render(r)
+
+
+def test_verdicts_come_first_with_the_rule_and_why_a_verdict_did_not_pass():
+    r = report(
+        [
+            disc("order", {"a": {"win_rate": 0.9, "n_pairs": 8}, "b": {"win_rate": 0.5, "n_pairs": 8}}),
+            disc("typo", {"a": {"abs_r": 0.02, "n_pairs": 3}, "b": {"abs_r": 0.3, "n_pairs": 8}}, kind="invariance"),
+        ]
+    )
+    md = render(r, details=False)
+    assert md.index("## Verdicts") < md.index("## Discrimination")
+    assert "**1 passed, 2 failed, 1 inconclusive** (a verdict per test and metric)." in md
+    assert rows(md, "`order`") == ["| `order` | discrimination | win_rate >= 0.75 | PASS | FAIL |"]
+    assert rows(md, "`typo`") == ["| `typo` | invariance | abs_r <= 0.1 | INCONCLUSIVE | FAIL |"]
+    assert "- `order` / b: FAIL: win_rate 0.500 < 0.75" in md
+    assert "- `typo` / a: INCONCLUSIVE: abs_r 0.020 from too few pairs (a verdict needs 6)" in md
+    assert "- `order` / a:" not in md  # passing verdicts need no explanation

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..example import Edit
 from ..io import atomic_open
-from . import PRIMARY, Case, Report
-from .markdown import KIND_TITLES, details_table, fmt, groups_table, summary_table
+from ..suite.kinds import KINDS, get_kind
+from .markdown import ALPHA, details_table, fmt, groups_table, rule, summary_table, verdict_table
+from .model import Case, Report
 
 if TYPE_CHECKING:
-    from . import TestResult
+    from .model import TestResult
 
 __all__ = ["Failure", "edit_markup", "render_html", "to_html", "worst_failures"]
 
@@ -52,8 +53,13 @@ def _as_report(report: Report | Mapping[str, Any]) -> Report:
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 
+_STATUS = {"PASS", "FAIL", "INCONCLUSIVE"}
+
+
 def _md_cell(cell: str) -> str:
     cell = cell.strip().replace("\\|", "|")
+    if cell in _STATUS:
+        return f'<span class="verdict {cell.lower()}">{cell}</span>'
     m = re.fullmatch(r"\*\*(.+)\*\*", cell)
     if m:
         return f"<strong>{_md_cell(m.group(1))}</strong>"
@@ -169,67 +175,29 @@ class Failure:
         return self.variant_score - self.original_score
 
 
-def _expectation(test: TestResult, metric: str, variant: Case) -> str:
-    if test.kind == "discrimination":
-        return "decrease"
-    if test.kind == "invariance":
-        return "same"
-    expect = str((test.stats.get(metric) or {}).get("expect") or test.options.get("expect") or "auto")
-    if expect != "auto":
-        return expect
-    from ..transform import Effect, transform_class
-
-    try:
-        return "decrease" if transform_class(variant.transform or "").effect == Effect.BREAKS else "same"
-    except Exception:  # a transform this install does not know (report from elsewhere)
-        return "decrease"
-
-
-def _in_units(value: float, units: str, original: float, spread: float) -> float:
-    """A margin or tolerance in score units, as the suite's tests measure it."""
-    if units == "absolute":
-        return value
-    if units == "relative":
-        return value * abs(original)
-    return value * spread  # std: standard deviations of the originals' scores
-
-
 def worst_failures(test: TestResult, metric: str, limit: int = MAX_FAILURES) -> tuple[list[Failure], int]:
-    """The ``limit`` worst pairs, worst first, and how many pairs failed in all.
+    """The ``limit`` worst pairs, worst first, and how many pairs failed in all, as the test's kind
+    judges each pair (:meth:`perturbkit.suite.kinds.Kind.pair_outcomes`).
 
     Discrimination: the variants scored above their original, by the largest margin first.
     Invariance: the biggest moves either way (failed: moved beyond the test's tolerance).
     Directional: the pairs that did not change as expected (beyond ``margin`` for decrease and
     increase, within ``tolerance`` for same), furthest against the expectation first."""
-    import statistics
-
-    stats = test.stats.get(metric) or {}
+    kind = get_kind(test.kind)
     pairs = [(o, v) for o, v in test.pairs() if metric in o.scores and metric in v.scores]
-    origs = [float(o.scores[metric]) for o, _ in pairs]
-    spread = statistics.stdev(origs) if len(origs) >= 2 else 0.0
-    units = str(stats.get("units") or "absolute")
-    ranked: list[tuple[float, Failure]] = []
-    n_failed = 0
-    for orig, var in pairs:
-        f = Failure(
-            orig, var, metric, float(orig.scores[metric]), float(var.scores[metric]), _expectation(test, metric, var)
-        )
-        d = f.delta
-        key = {"decrease": d, "increase": -d}.get(f.expect, abs(d))
-        if test.kind == "discrimination":
-            bad = d > 0
-        elif test.kind == "invariance":
-            tol = stats.get("tolerance_abs")
-            bad = abs(d) > (tol if tol is not None else 0.0)
-        else:
-            margin = _in_units(float(stats.get("margin") or 0.0), units, f.original_score, spread)
-            tol = _in_units(float(stats.get("tolerance") or 0.0), units, f.original_score, spread)
-            bad = {"decrease": d >= -margin, "increase": d <= margin}.get(f.expect, abs(d) > tol)
-        n_failed += bool(bad)
-        if bad or test.kind == "invariance":
-            ranked.append((key, f))
+    outcomes = kind.pair_outcomes(
+        [float(o.scores[metric]) for o, _ in pairs],
+        [float(v.scores[metric]) for _, v in pairs],
+        [v.transform for _, v in pairs],
+        {**test.options, **(test.stats.get(metric) or {})},
+    )
+    ranked = [
+        (out.badness, Failure(o, v, metric, float(o.scores[metric]), float(v.scores[metric]), out.expect))
+        for (o, v), out in zip(pairs, outcomes)
+        if out.failed or kind.rank_all_pairs
+    ]
     ranked.sort(key=lambda kf: -kf[0])
-    return [f for _, f in ranked[:limit]], n_failed
+    return [f for _, f in ranked[:limit]], sum(out.failed for out in outcomes)
 
 
 # ------------------------------------------------------------------------------ page parts
@@ -253,6 +221,8 @@ details>summary{cursor:pointer;font-weight:600;margin:.4rem 0}
 nav ul{columns:3;font-size:.9em}code{background:#f1f1f1;padding:0 .2em;border-radius:3px}
 .ctx{color:#666;font-style:italic;display:block;margin-bottom:.2rem}
 .notes li{color:#7a5200}
+.verdict{font-weight:600}.verdict.pass{color:#1d5e17}.verdict.fail{color:#b00020}.verdict.inconclusive{color:#8a5a00}
+ul.verdicts{list-style:none;padding-left:0}
 """
 
 
@@ -284,28 +254,42 @@ def _header(report: Report) -> list[str]:
     return out
 
 
+def _verdicts(report: Report) -> list[str]:
+    table = verdict_table(report)
+    end = table.index("") if "" in table else len(table)
+    why = [line[2:] for line in table[end + 1 :]]
+    out = [
+        '<h2 id="verdicts">Verdicts</h2>',
+        f"<p><strong>{esc(report.tally())}</strong> (a verdict per test and metric).</p>",
+        md_table_to_html(table[:end]),
+    ]
+    if why:
+        out.append('<ul class="notes">' + "".join(f"<li>{_md_cell(w)}</li>" for w in why) + "</ul>")
+    return out
+
+
 def _summary(report: Report) -> list[str]:
     metrics = report.metric_names
     out = ['<h2 id="summary">Summary</h2>']
-    for kind in [k for k in PRIMARY if report.by_kind(k)]:
-        tests = report.by_kind(kind)
-        out.append(f"<h3>{esc(KIND_TITLES[kind])}</h3>")
+    kinds = [k for k in KINDS.values() if report.by_kind(k.name)]
+    for kind in kinds:
+        tests = report.by_kind(kind.name)
+        better = "higher" if kind.higher_is_better else "smaller"
+        out.append(f"<h3>{esc(kind.title)}</h3>")
         out.append(
-            f'<p class="muted small">{esc(PRIMARY[kind][2])}. '
+            f'<p class="muted small">{esc(kind.primary_label)}; {better} is better. '
             + ("<strong>Bold</strong>: best metric per column. " if len(metrics) > 1 else "")
-            + "<code>*</code>: Holm-adjusted p &lt; 0.05.</p>"
+            + f"<code>*</code>: Holm-adjusted p &lt; {ALPHA}.</p>"
         )
         out.append(md_table_to_html(summary_table(tests, metrics)))
         out.append(
-            f"<details><summary>{esc(KIND_TITLES[kind])}: details</summary>"
-            + md_table_to_html(details_table(tests, metrics))
+            f"<details><summary>{esc(kind.title)}: details</summary>" + md_table_to_html(details_table(tests, metrics))
         )
-        if kind == "human_correlation":
-            g = groups_table(tests, metrics)
-            if g:
-                out.append("<h4>Per group</h4>" + md_table_to_html(g))
+        g = groups_table(tests, metrics)
+        if g:
+            out.append("<h4>Per group</h4>" + md_table_to_html(g))
         out.append("</details>")
-    if any(t.kind != "human_correlation" for t in report.tests):
+    if any(k.paired for k in kinds):
         out.append(
             '<p class="muted small">Δ = variant score − original score (negative: the metric scored the '
             "variant lower); win rate = share of pairs where the original scored higher (ties count half); "
@@ -332,6 +316,16 @@ def _test_header(t: TestResult) -> list[str]:
         facts.append(f"{esc(k)}: {esc(v)}")
     if facts:
         out.append(f'<p class="meta small">{"; ".join(facts)}</p>')
+    if t.verdicts:
+        kind = get_kind(t.kind)
+        items = [  # an inconclusive reason does not name the limit: add the rule
+            f'<li><code>{esc(m)}</code>: <span class="verdict {v.status.value}">{v.status.label}</span> '
+            f"{esc(v.reason)}"
+            + (f' <span class="muted">(PASS when {esc(rule(kind, v))})</span>' if v.inconclusive else "")
+            + "</li>"
+            for m, v in t.verdicts.items()
+        ]
+        out.append('<ul class="verdicts small">' + "".join(items) + "</ul>")
     if t.notes:
         out.append('<ul class="notes">' + "".join(f"<li>{esc(n)}</li>" for n in t.notes) + "</ul>")
     return out
@@ -342,7 +336,7 @@ def _distribution_plot(t: TestResult, metrics: Sequence[str]) -> str:
 
     by_metric = {}
     for m in metrics:
-        if t.kind == "discrimination":
+        if get_kind(t.kind).compare_all:
             o, v = t.scores(m, "original"), t.scores(m, "variant")
         else:  # paired kinds: each variant against its own original
             pairs = [(a.scores[m], b.scores[m]) for a, b in t.pairs() if m in a.scores and m in b.scores]
@@ -404,19 +398,15 @@ def _text_cell(report: Report, f: Failure) -> str:
 
 
 def _failures(report: Report, t: TestResult, metrics: Sequence[str], limit: int) -> list[str]:
-    if t.kind == "human_correlation" or not t.variants():
+    kind = get_kind(t.kind)
+    if not kind.paired or not t.variants():
         return []
     out = []
     for m in metrics:
         fails, n_failed = worst_failures(t, m, limit)
         n_pairs = len(t.pairs())
-        what = {
-            "discrimination": "variants scored above their original",
-            "invariance": "pairs whose score moved beyond the tolerance",
-            "directional": "pairs that did not change as expected",
-        }[t.kind]
-        title = f"Worst cases for <code>{esc(m)}</code>: {n_failed} of {n_pairs} {what}"
-        if t.kind == "discrimination":
+        title = f"Worst cases for <code>{esc(m)}</code>: {n_failed} of {n_pairs} {kind.failure_label}"
+        if kind.compare_all:
             ties = sum(1 for a, b in t.pairs() if m in a.scores and m in b.scores and a.scores[m] == b.scores[m])
             title += f" ({ties} scored the same)" if ties else ""
         if not fails:
@@ -430,7 +420,7 @@ def _failures(report: Report, t: TestResult, metrics: Sequence[str], limit: int)
                 f'<td class="right">{fmt(f.original_score)}</td><td class="right">{fmt(f.variant_score)}</td>'
                 f'<td class="right">{fmt(f.delta)}</td><td class="text">{_text_cell(report, f)}</td></tr>'
             )
-        sort = "largest move first" if t.kind == "invariance" else "worst first"
+        sort = "largest move first" if kind.rank_all_pairs else "worst first"
         out.append(
             f"<details{' open' if m == metrics[0] else ''}><summary>{title} "
             f'<span class="muted small">(top {len(fails)}, {sort})</span></summary>'
@@ -447,10 +437,7 @@ def _tests(report: Report, max_failures: int) -> list[str]:
     for t in report.tests:
         out.append('<section class="test">')
         out += _test_header(t)
-        if t.kind == "human_correlation":
-            out.append(_human_plots(t, metrics))
-        else:
-            out.append(_distribution_plot(t, metrics))
+        out.append(_distribution_plot(t, metrics) if get_kind(t.kind).paired else _human_plots(t, metrics))
         out += _failures(report, t, metrics, max_failures)
         out.append("</section>")
     return out
@@ -461,7 +448,10 @@ def _nav(report: Report) -> list[str]:
         f'<li><a href="#{esc(_anchor(t.name))}">{esc(t.name)}</a> <span class="muted small">{esc(t.kind)}</span></li>'
         for t in report.tests
     )
-    return [f'<nav><a href="#summary">Summary</a> · <a href="#tests">Tests</a><ul>{items}</ul></nav>']
+    return [
+        '<nav><a href="#verdicts">Verdicts</a> · <a href="#summary">Summary</a> · <a href="#tests">Tests</a>'
+        f"<ul>{items}</ul></nav>"
+    ]
 
 
 def to_html(report: Report | Mapping[str, Any], *, max_failures: int = MAX_FAILURES, title: str | None = None) -> str:
@@ -471,6 +461,7 @@ def to_html(report: Report | Mapping[str, Any], *, max_failures: int = MAX_FAILU
     body: Iterable[str] = [
         *_header(rep),
         *_nav(rep),
+        *_verdicts(rep),
         *_summary(rep),
         *_tests(rep, max_failures),
         f'<footer class="muted small">Rendered by perturbkit on {esc(when)}.</footer>',

@@ -490,6 +490,8 @@ def run_suite(
         "p_holm: Holm-adjusted p-values across the tests of this suite, per metric (the Pearson p-value; "
         "the sign-test p-value for directional tests)."
     ]
+    # the Report gives every test a verdict per metric: the kinds judge the statistics against the
+    # suite's thresholds (spec), or their own defaults where the suite sets none
     return Report(
         suite=suite.name,
         description=suite.description,
