@@ -1,6 +1,7 @@
 """Transforms: the base class, the registry and the combinators.
 
 >>> from perturbkit.transform import Transform, Effect, Change, register, get_transform, Chain
+>>> from perturbkit.transform import WordSubstitution, MaxWordsSubstitution, RateSubstitution, Proposal
 """
 
 from __future__ import annotations
@@ -17,18 +18,24 @@ from .registry import (
     registry,
     transform_class,
 )
+from .substitution import Candidate, MaxWordsSubstitution, Proposal, RateSubstitution, WordSubstitution
 
 __all__ = [
+    "Candidate",
     "Chain",
     "Change",
     "Effect",
     "Level",
+    "MaxWordsSubstitution",
     "Mixture",
     "OneOf",
+    "Proposal",
+    "RateSubstitution",
     "Sometimes",
     "Transform",
     "TransformParamError",
     "UnknownTransform",
+    "WordSubstitution",
     "get_transform",
     "register",
     "registry",

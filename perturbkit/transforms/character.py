@@ -15,7 +15,7 @@ from ..example import Example
 from ..resources.inflect import all_lemmas
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
-from ._articles import indefinite_article
+from ..transform.words import indefinite_article
 from ._persons import (
     LIGHT,
     MASKED,

@@ -15,7 +15,7 @@ from ..annotation import token_columns
 from ..example import Example
 from ..resources.inflect import all_lemmas, forms
 from ..transform import Change, Effect, Transform, register
-from ._casing import is_tokenised, match_case
+from ..transform.words import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

@@ -18,9 +18,8 @@ from ..example import Example
 from ..resources.inflect import first_form
 from ..resources.lexicons import table
 from ..transform import Change, Effect, Transform, register
+from ..transform.words import indefinite_article, is_tokenised, match_case
 from . import _clauses as C
-from ._articles import indefinite_article
-from ._casing import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

@@ -26,7 +26,7 @@ from ..example import Example
 from ..resources.inflect import forms, inflect_like
 from ..resources.lexicons import table, word_list
 from ..transform import Change, Effect, Transform, register
-from ._casing import is_tokenised, match_case
+from ..transform.words import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
