@@ -2,6 +2,7 @@
 
 >>> from perturbkit.transform import Transform, Effect, Change, register, get_transform, Chain
 >>> from perturbkit.transform import WordSubstitution, MaxWordsSubstitution, RateSubstitution, Proposal
+>>> from perturbkit.transform import WordFlip
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from ..annotation import Level
 from ..seeds import rng_for
 from .base import Change, Effect, Transform
 from .combinators import Chain, Mixture, OneOf, Sometimes
+from .flip import WordFlip
 from .registry import (
     TransformParamError,
     UnknownTransform,
@@ -35,6 +37,7 @@ __all__ = [
     "Transform",
     "TransformParamError",
     "UnknownTransform",
+    "WordFlip",
     "WordSubstitution",
     "get_transform",
     "register",
