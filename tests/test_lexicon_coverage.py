@@ -16,7 +16,7 @@ from lemminflect import getLemma
 
 from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.lexicons import word_list
-from perturbkit.transforms.negation import negation_count
+from perturbkit.transforms._negation.cues import negation_count
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "lexicons"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent")
