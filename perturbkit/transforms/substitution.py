@@ -26,14 +26,13 @@ from ..transform.substitution import (
     MaxWordsSubstitution,
     Proposal,
     RateSubstitution,
-    form_like,
 )
 from ._relatedness import RelatedStories, fit_docs
 from ._substitution.antonyms import antonyms_of, provider
 from ._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from ._substitution.corpus_words import corpus_replaceable, corpus_vocabulary, corpus_word_changes, draw_word
 from ._substitution.frames import complements_ok
-from ._substitution.keywords import KEYWORD_POS, Vocabulary, keyword_slot, keyword_vocabulary
+from ._substitution.keywords import KEYWORD_POS, Vocabulary, corpus_draw, keyword_vocabulary
 from ._substitution.masks import maskable_words
 from ._substitution.synonyms import synonym_fits, synonyms_of
 
@@ -175,15 +174,7 @@ class KeywordSubstitution(RateSubstitution):
             c = self.inflect(tok, p)
             if c is not None:
                 return c
-        pool = self._vocab.get(keyword_slot(doc, i))
-        if not pool or form_like(lemma, tok) is None:
-            return None
-        words, cum_weights = pool
-        for _ in range(10):
-            word, wlemma = rng.choices(words, cum_weights=cum_weights)[0]
-            if wlemma != lemma and word != tok.lower_:
-                return Candidate(i, wlemma, word, "corpus")
-        return None
+        return corpus_draw(self._vocab, tok, lemma, rng)
 
 
 @register

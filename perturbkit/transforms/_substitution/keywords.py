@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 from ...annotation import per_doc, token_columns, token_strings
 from ...resources.inflect import inflect_like
 from ...resources.lexicons import word_list
-from ...transform.substitution import replaceable_indices
+from ...transform.substitution import Candidate, form_like, replaceable_indices
 from .antonyms import WN_POS
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    import random
+
+    from spacy.tokens import Doc, Token
 
 KEYWORD_POS = ("NOUN", "VERB", "ADJ")
 #: Dependents that make up a verb's frame (a replacement verb must take the same ones).
@@ -101,3 +103,17 @@ def keyword_vocabulary(docs: Iterable[Doc], min_count: int) -> Vocabulary:
             # cumulative counts, summed once: ``choices`` would re-add every weight on every draw
             vocab[slot] = ([k for k, _ in items], list(itertools.accumulate(n for _, n in items)))
     return vocab
+
+
+def corpus_draw(vocab: Vocabulary, tok: Token, lemma: str, rng: random.Random) -> Candidate | None:
+    """A corpus word of ``tok``'s slot drawn by frequency (ten tries), other than ``tok``'s own
+    word and lemma; None when the slot has none or ``tok`` is not a regular form of ``lemma``."""
+    pool = vocab.get(keyword_slot(tok.doc, tok.i))
+    if not pool or form_like(lemma, tok) is None:
+        return None
+    words, cum_weights = pool
+    for _ in range(10):
+        word, wlemma = rng.choices(words, cum_weights=cum_weights)[0]
+        if wlemma != lemma and word != tok.lower_:
+            return Candidate(tok.i, wlemma, word, "corpus")
+    return None
