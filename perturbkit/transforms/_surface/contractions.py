@@ -1,21 +1,19 @@
-"""Contractions: contract ("do not" -> "don't", "I am" -> "I'm") or expand them, only where the
-parse makes the other form certain (never "'s" as possessive, never a clause-final auxiliary)."""
+"""``contraction``'s parts: contract ("do not" -> "don't", "I am" -> "I'm") or expand them, only
+where the parse makes the other form certain (never "'s" as possessive, never a clause-final
+auxiliary)."""
 
 from __future__ import annotations
 
 import bisect
 import functools
-import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..annotation import token_columns
-from ..example import Example
-from ..resources.inflect import all_lemmas, forms
-from ..transform import Change, Effect, Transform, register
-from ._casing import is_tokenised, match_case
+from ...annotation import token_columns
+from ...resources.inflect import all_lemmas, forms
+from ...transform import Change
+from ...transform.words import is_tokenised, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -112,10 +110,10 @@ _PRON_AUX_RE = re.compile(
     + "|".join(sorted(_PRON_AUX))
     + ")"
 )
-_CANDIDATE = re.compile(r"['\u2019]|\b(not|cannot|am|are|is|have|had|will|would)\b", re.I)
+CANDIDATE = re.compile(r"['\u2019]|\b(not|cannot|am|are|is|have|had|will|would)\b", re.I)
 
 
-def _disjoint(changes: list[Change]) -> list[Change]:
+def disjoint(changes: list[Change]) -> list[Change]:
     """The changes sorted by position, dropping any that overlaps an earlier one."""
     out: list[Change] = []
     for c in sorted(changes, key=lambda c: (c.start, c.end)):
@@ -214,7 +212,7 @@ def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: s
         )
 
 
-def _contract(doc: Doc, text: str) -> list[Change]:
+def contractions(doc: Doc, text: str) -> list[Change]:
     """Every safe contraction in the text (a negation wins over a pronoun contraction of its verb).
     Only the word pairs that could contract are looked at through the parse."""
     low_text = text.lower()
@@ -301,7 +299,7 @@ def _expand_d(nxt: list[Token]) -> str | None:
     return None
 
 
-def _expand(doc: Doc, text: str) -> list[Change]:
+def expansions(doc: Doc, text: str) -> list[Change]:
     """Every contraction in the text whose full form is certain."""
     if "'" not in text and "\u2019" not in text:
         return []  # both patterns need an apostrophe
@@ -341,39 +339,3 @@ def _expand(doc: Doc, text: str) -> list[Change]:
             word = word.upper()
         changes.append(Change(m.end(1), m.end(), " " + word, f"expanded {m.group(0)!r}"))
     return changes
-
-
-@register
-@dataclass(repr=False)
-class Contraction(Transform):
-    """Contract ("do not" -> "don't") or expand ("I'm" -> "I am") every safe case, one direction per story."""
-
-    name = "contraction"
-    aspect = "surface"
-    effect = Effect.PRESERVES
-    example = "I am sure that he did not see us, but we'll ask him."
-
-    direction: str = "both"  # "contract", "expand", or "both" (one of the two drawn per example)
-
-    def validate(self) -> None:
-        if self.direction not in ("contract", "expand", "both"):
-            raise ValueError(f"direction must be 'contract', 'expand' or 'both', got {self.direction!r}")
-
-    def _options(self, doc: Doc, text: str) -> dict[str, list[Change]]:
-        """The changes of each allowed direction that has any."""
-        out = {}
-        if self.direction in ("contract", "both"):
-            out["contract"] = _contract(doc, text)
-        if self.direction in ("expand", "both"):
-            out["expand"] = _expand(doc, text)
-        return {k: v for k, v in out.items() if v}
-
-    def applicable(self, example: Example, doc: Doc) -> bool:
-        return bool(_CANDIDATE.search(example.text))  # cheap pre-check; apply() decides
-
-    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        options = self._options(doc, example.text)
-        if not options:
-            return None
-        key = rng.choice(sorted(options))
-        return self.rewrite(example, _disjoint(options[key]))

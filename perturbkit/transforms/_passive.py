@@ -1,16 +1,14 @@
-"""Voice: rewrite one active clause in the passive ("Shakespeare wrote Macbeth" -> "Macbeth was
-written by Shakespeare"), keeping tense, modality, negation and particles."""
+"""The passive rewrite behind ``passive_voice``: which active clauses can be rewritten exactly (one
+nominal subject, one direct object, a plain auxiliary chain), and the rewrite with the right
+participle, auxiliaries, agreement, particles and casing."""
 
 from __future__ import annotations
 
 import functools
-import random
-from dataclasses import dataclass
 
-from ..annotation import doc_text
-from ..example import Example
+from ..annotation import doc_text, token_columns
 from ..resources.inflect import lemmas
-from ..transform import Change, Effect, Transform, register
+from ..transform import Change
 from ._persons import (
     LIGHT,
     MASK_IDENT,
@@ -20,7 +18,6 @@ from ._persons import (
     at_sentence_start,
     binds_reflexive,
     cased_pronoun,
-    columns,
     followed_by_verb,
     inflections,
     is_measure,
@@ -33,11 +30,10 @@ from ._persons import (
     pronoun_case,
     pronoun_form,
     sid,
-    text_style,
 )
 
 # Verbs whose object does not passivise ("A car was had by him"); light-verb objects ("take a
-# nap") are in _persons.LIGHT.
+
 _NO_PASSIVE = {
     "have",
     "get",
@@ -170,83 +166,57 @@ def _aux_chain(auxes, v) -> tuple[str, str] | None:
     return None
 
 
-@register
-@dataclass(repr=False)
-class PassiveVoice(Transform):
-    """Rewrite one active clause with a direct object in the passive voice, with the right
-    participle and auxiliaries ("She has painted the fence" -> "The fence has been painted by
-    her"); particles and negation carry over; clauses it cannot rewrite exactly are skipped."""
-
-    name = "passive_voice"
-    aspect = "voice"
-    effect = Effect.PRESERVES
-    example = "Shakespeare wrote Macbeth. They will fix it. She did not see the dog."
-
-    def applicable(self, example: Example, doc) -> bool:
-        return sid("dobj") in columns(doc)["DEP"]
-
-    def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        style = text_style(example.text)
-        verbs, simple = _object_verbs(doc)
-        rng.shuffle(verbs)
-        for i in verbs:
-            if i not in simple:
-                continue  # _clause would reject it: not one subject and one object
-            change = self._passive(doc, doc[i], style)
-            if change is not None:
-                return self.rewrite(example, [change])
+def passive_change(doc, v, style: str) -> Change | None:
+    """The Change rewriting verb ``v``'s clause in the passive, or None when it cannot be done
+    exactly."""
+    parts = _clause(doc, v)
+    if parts is None:
         return None
-
-    @staticmethod
-    def _passive(doc, v, style: str) -> Change | None:
-        parts = _clause(doc, v)
-        if parts is None:
-            return None
-        s, o, ss, os_, pre, auxes = parts
-        chain = _aux_chain(auxes, v)
-        prts, end = _particles(doc, v, o, os_)
-        if chain is None or end is None:
-            return None
-        cls, s_cls = np_class(o), np_class(s)
-        if followed_by_verb(o) or (
-            not auxes and s_cls is not None and v.tag_ in ("VBZ", "VBP") and (v.tag_ == "VBZ") != (s_cls == "3s")
-        ):
-            return None  # a misparse, or a subjunctive ("suggested that she join a group")
-        words = _passive_auxiliaries(doc, v, pre, auxes, chain, cls)
-        part = _participle(v)
-        if words is None or part is None:
-            return None
-        span = doc.char_span(ss[0], ss[1], alignment_mode="expand")
-        if span is None or not len(span):
-            return None
-        first = span[0]
-        start = at_sentence_start(first)
-        sp = pronoun_case(s) if s.tag_ == "PRP" else None
-        op = pronoun_case(o) if o.tag_ == "PRP" else None
-        if op:
-            new_subj = cased_pronoun(pronoun_form(op[0], "subj"), start, style)
-        else:
-            new_subj = doc_text(doc)[os_[0] : os_[1]]
-            if start and style == "normal":
-                new_subj = new_subj[:1].upper() + new_subj[1:]
-        if sp:
-            agent = cased_pronoun(pronoun_form(sp[0], "obj"), False, style)
-        else:
-            agent = doc_text(doc)[ss[0] : ss[1]]
-            agent = lower_initial(first, agent, style) if start else agent
-        particles = "".join(" " + p.text for p in prts)
-        by = "by"
-        if style == "upper":
-            words, part, by = [w.upper() for w in words], part.upper(), "BY"
-        new = f"{new_subj} {''.join(words)}{part}{particles} {by} {agent}"
-        return Change(ss[0], end, new, f"passive: {v.text} -> {part}")
+    s, o, ss, os_, pre, auxes = parts
+    chain = _aux_chain(auxes, v)
+    prts, end = _particles(doc, v, o, os_)
+    if chain is None or end is None:
+        return None
+    cls, s_cls = np_class(o), np_class(s)
+    if followed_by_verb(o) or (
+        not auxes and s_cls is not None and v.tag_ in ("VBZ", "VBP") and (v.tag_ == "VBZ") != (s_cls == "3s")
+    ):
+        return None  # a misparse, or a subjunctive ("suggested that she join a group")
+    words = _passive_auxiliaries(doc, v, pre, auxes, chain, cls)
+    part = _participle(v)
+    if words is None or part is None:
+        return None
+    span = doc.char_span(ss[0], ss[1], alignment_mode="expand")
+    if span is None or not len(span):
+        return None
+    first = span[0]
+    start = at_sentence_start(first)
+    sp = pronoun_case(s) if s.tag_ == "PRP" else None
+    op = pronoun_case(o) if o.tag_ == "PRP" else None
+    if op:
+        new_subj = cased_pronoun(pronoun_form(op[0], "subj"), start, style)
+    else:
+        new_subj = doc_text(doc)[os_[0] : os_[1]]
+        if start and style == "normal":
+            new_subj = new_subj[:1].upper() + new_subj[1:]
+    if sp:
+        agent = cased_pronoun(pronoun_form(sp[0], "obj"), False, style)
+    else:
+        agent = doc_text(doc)[ss[0] : ss[1]]
+        agent = lower_initial(first, agent, style) if start else agent
+    particles = "".join(" " + p.text for p in prts)
+    by = "by"
+    if style == "upper":
+        words, part, by = [w.upper() for w in words], part.upper(), "BY"
+    new = f"{new_subj} {''.join(words)}{part}{particles} {by} {agent}"
+    return Change(ss[0], end, new, f"passive: {v.text} -> {part}")
 
 
-def _object_verbs(doc) -> tuple[list[int], set[int]]:
+def object_verbs(doc) -> tuple[list[int], set[int]]:
     """Indices of the VERBs with a direct object (the shuffled candidates), and the subset with
     exactly one nominal subject, one object and no child :func:`_clause` excludes, from the token
     columns."""
-    cols = columns(doc)
+    cols = token_columns(doc)
     heads, deps = cols["HEAD"], cols["DEP"]
     n = len(heads)
     nsubj, dobj, excluded = sid("nsubj"), sid("dobj"), {sid(d) for d in _EXCLUDED_DEPS}

@@ -1,23 +1,42 @@
-"""MARS attacks on a candidate (besides ``retrieve_context`` in ``relatedness``): token shuffling.
-
-MARS (Ma et al.) builds hard negatives for dialogue/story evaluators by reordering part of a
-candidate's tokens: the words stay, their order does not, so word-overlap metrics are fooled.
-"""
+"""Reordering helpers (``perturbkit.transforms.reorder``): the sentences ``sentence_shuffle`` may
+move, and the token units ``token_shuffle`` may move (MARS: words stay, their order does not)."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..annotation import Level, frozen, token_columns, token_strings
-from ..example import Example
-from ..transform import Change, Effect, Transform, register
+from ..annotation import doc_text, frozen, per_doc, sentence_chars, token_columns, token_strings
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+
+@per_doc
+def movable_sentences(doc: Doc) -> tuple[tuple[int, str], ...]:
+    """(start offset, stripped text) of each sentence with at least one word; punctuation-only
+    fragments stay where they are. Sentences with no whitespace between them move as one piece:
+    the parser splits "coat . 'Bad day ? '" before the quote's word and WritingPrompts' "my
+    associates.That 's right" at the missing space, and moving such halves apart would leave the
+    quote on another sentence ("'Immediately she knew") or glue two sentences the story kept
+    apart ("the prose .I love it"). Computed once per Doc: ``applicable`` and ``apply`` both need
+    it, and slicing the text is far cheaper than joining a Span's tokens."""
+    text = doc_text(doc)
+    pieces: list[list[int]] = []
+    for a, b in sentence_chars(doc):
+        if pieces and pieces[-1][1] == a:  # glued to the previous sentence
+            pieces[-1][1] = b
+        else:
+            pieces.append([a, b])
+    found = []
+    for start, end in pieces:
+        raw = text[start:end]
+        if any(c.isalnum() for c in raw):
+            stripped = raw.strip()
+            found.append((start + len(raw) - len(raw.lstrip()), stripped))
+    return tuple(found)
+
 
 _CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})
-
-
-_UNITS_KEY = "pk_mars_units"
 
 
 class _Toks:
@@ -29,7 +48,7 @@ class _Toks:
         self.text, self.words, self.ws, self.idx, self.punct, self.space = text, words, ws, idx, punct, space
 
 
-class _Units(NamedTuple):
+class Units(NamedTuple):
     """The movable units of a text (see ``_units``): text, character start and end, the text
     between each unit and the next, and whether a unit starts with a punctuation token."""
 
@@ -40,21 +59,19 @@ class _Units(NamedTuple):
     punct_first: tuple[bool, ...]
 
 
-def _unit_table(doc, text: str) -> _Units:
-    """The units of ``doc`` (whose text is ``text``), from token attributes read through
-    ``doc.to_array`` (spaCy builds a Token object per ``doc[i]``, and per token for ``Doc.text``).
-    Computed once per Doc and kept in ``doc.user_data`` as plain tuples: ``applicable`` and
-    ``apply`` both need them."""
-    cached = doc.user_data.get(_UNITS_KEY)
-    if cached is not None:
-        return _Units(*cached)
+@per_doc
+def _unit_table(doc: Doc) -> tuple:
+    """The units of ``doc`` (see :func:`_units`) as plain tuples, from the token table (spaCy builds
+    a Token object per ``doc[i]``, and per token for ``Doc.text``). Computed once per Doc:
+    ``applicable`` and ``apply`` both need them."""
+    text = doc_text(doc)
     cols = token_columns(doc)
     idx, length, ws, punct, space = (cols[k] for k in ("IDX", "LENGTH", "SPACY", "IS_PUNCT", "IS_SPACE"))
     t = _Toks(text, token_strings(doc)["text"], ws, idx, punct, space)
     units = _units(t)
     starts = [idx[a] for a, _ in units]
     ends = [idx[b - 1] + length[b - 1] for _, b in units]
-    table = frozen(
+    return frozen(
         (
             [text[a:b] for a, b in zip(starts, ends)],
             starts,
@@ -63,8 +80,11 @@ def _unit_table(doc, text: str) -> _Units:
             [bool(punct[a]) for a, _ in units],
         )
     )
-    doc.user_data[_UNITS_KEY] = table
-    return _Units(*table)
+
+
+def token_units(doc: Doc) -> Units:
+    """The movable units of ``doc`` (kept once per Doc)."""
+    return Units(*_unit_table(doc))
 
 
 def _tail_start(t: _Toks) -> int:
@@ -76,55 +96,6 @@ def _tail_start(t: _Toks) -> int:
             break  # the end of a masked name like [MALE], not punctuation
         i -= 1
     return i
-
-
-@register
-@dataclass(repr=False)
-class TokenShuffle(Transform):
-    """Reorder a share (``rate``) of the candidate's tokens; final punctuation stays at the end."""
-
-    name = "token_shuffle"
-    aspect = "mars"
-    effect = Effect.BREAKS
-    level = Level.TOKENS
-    example = "She walked to the store and bought some bread."
-
-    rate: float = 0.5
-
-    def applicable(self, example: Example, doc) -> bool:
-        return len(set(_unit_table(doc, example.text).texts)) >= 2
-
-    def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        table = _unit_table(doc, example.text)
-        old = table.texts
-        k = max(2, round(self.rate * len(old)))
-        picked = sorted(rng.sample(range(len(old)), min(k, len(old))))
-        texts = [old[u] for u in picked]
-        if len(set(texts)) < 2:
-            return None
-        order = list(texts)
-        for _ in range(20):
-            rng.shuffle(order)
-            if order != texts:
-                break
-        else:
-            return None
-        # rebuild from the unit before the first picked one to the unit after the last; where a
-        # moved word would touch another word with no space between, a space keeps them apart
-        lo, hi = max(0, picked[0] - 1), min(len(old) - 1, picked[-1] + 1)
-        new = list(old[lo : hi + 1])
-        for u, text in zip(picked, order):
-            new[u - lo] = text
-        parts = [new[0]]
-        for u in range(lo + 1, hi + 1):
-            ws = table.gaps[u - 1]
-            now, was = new[u - lo], old[u]
-            if not ws and (new[u - lo - 1] != old[u - 1] or now != was) and not (now == was and table.punct_first[u]):
-                ws = " "
-            parts += (ws, now)
-        return self.rewrite(
-            example, [Change(table.starts[lo], table.ends[hi], "".join(parts), f"shuffled {len(picked)} tokens")]
-        )
 
 
 _OPENERS = frozenset({"(", "[", "{", '"', "'", "\u201c", "\u2018", "\u00ab", "`", "``"})
@@ -169,3 +140,22 @@ def _units(t: _Toks) -> list[tuple[int, int]]:
         out.append((a, b))
         i = j
     return out
+
+
+def rejoined(table: Units, picked: list[int], order: list[str]) -> tuple[int, int, str]:
+    """(start, end, new text) of the stretch from the unit before the first ``picked`` one to the
+    unit after the last, with the picked units' texts put in ``order``; where a moved word would
+    touch another word with no space between, a space keeps them apart."""
+    old = table.texts
+    lo, hi = max(0, picked[0] - 1), min(len(old) - 1, picked[-1] + 1)
+    new = list(old[lo : hi + 1])
+    for u, text in zip(picked, order):
+        new[u - lo] = text
+    parts = [new[0]]
+    for u in range(lo + 1, hi + 1):
+        ws = table.gaps[u - 1]
+        now, was = new[u - lo], old[u]
+        if not ws and (new[u - lo - 1] != old[u - 1] or now != was) and not (now == was and table.punct_first[u]):
+            ws = " "
+        parts += (ws, now)
+    return table.starts[lo], table.ends[hi], "".join(parts)

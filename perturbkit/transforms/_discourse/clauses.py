@@ -1,4 +1,4 @@
-"""Clause finding on a spaCy parse, shared by the causal and temporal transforms.
+"""Clause finding on a spaCy parse, shared by the causal and temporal swaps and flips.
 
 A *clause* here is a contiguous token span with exactly one head (every other token depends on
 something inside the span), a subject before that head, and a finite verb. Connectives are found
@@ -13,8 +13,8 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..annotation import doc_text, sentence_bounds, token_columns
-from ..transform import Change
+from ...annotation import doc_text, per_doc, sentence_bounds, token_columns
+from ...transform import Change
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -23,7 +23,6 @@ FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 SUBJ_DEPS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
 PREFIX_DEPS = frozenset({"cc", "advmod", "npadvmod", "prep", "intj", "punct", "advcl"})
 QUOTE_CHARS = frozenset('"“”„«»`') | {"''"}
-END_PUNCT = frozenset({".", "!", "?", "...", "…"})
 PROTECTED_ENTS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 )
@@ -45,10 +44,6 @@ class Clause:
         return doc_text(doc)[a:b]  # (== the Span's text, without joining its tokens)
 
 
-_QUOTES_KEY = "pk_clauses_quotes"
-_SENTS_KEY = "pk_clauses_sents"
-
-
 def word_lowers(doc: Doc) -> tuple[str, ...]:
     """Every token's ``lower_`` (from the shared per-Doc :func:`token_columns`)."""
     return token_columns(doc)["lower"]
@@ -59,15 +54,11 @@ def lemma_lowers(doc: Doc) -> tuple[str, ...]:
     return token_columns(doc)["lemma"]
 
 
+@per_doc
 def _quote_positions(doc: Doc) -> tuple[int, ...]:
     """Indices of the doc's quote-mark tokens (usually none), found once per Doc. Quote marks have
     no case, so a token's lower-cased text is a quote exactly when its text is."""
-    found = doc.user_data.get(_QUOTES_KEY)
-    if found is None:
-        found = doc.user_data[_QUOTES_KEY] = tuple(
-            i for i, w in enumerate(word_lowers(doc)) if w in QUOTE_CHARS or "'" == w
-        )
-    return found
+    return tuple(i for i, w in enumerate(word_lowers(doc)) if w in QUOTE_CHARS or "'" == w)
 
 
 def has_quotes(span: Span) -> bool:
@@ -79,13 +70,11 @@ def _quoted(doc: Doc, start: int, end: int) -> bool:
     return any(start <= i < end for i in _quote_positions(doc))
 
 
+@per_doc
 def sentence_quotes(doc: Doc) -> tuple[tuple[int, int, bool], ...]:
-    """``(start, end, quote_free)`` of each of ``sentences(doc)``, found once per Doc (plain tuples
-    in ``doc.user_data``), so that callers build Spans only for the sentences they look into."""
-    found = doc.user_data.get(_SENTS_KEY)
-    if found is None:
-        found = doc.user_data[_SENTS_KEY] = tuple((a, b, not _quoted(doc, a, b)) for a, b in sentence_bounds(doc))
-    return found
+    """``(start, end, quote_free)`` of each of ``sentences(doc)``, found once per Doc (plain
+    tuples), so that callers build Spans only for the sentences they look into."""
+    return tuple((a, b, not _quoted(doc, a, b)) for a, b in sentence_bounds(doc))
 
 
 def body_end(sent: Span) -> int:

@@ -1,36 +1,18 @@
-"""Commonsense perturbation: swap nouns and verbs for a neighbouring ConceptNet concept (an
-antonym, or a sibling under IsA: "halloween" -> "christmas"), as OpenMEVA's commonsense test.
-
-Works with any relation provider (``perturbkit.resources.conceptnet``): a ConceptNet DB or edge
-file given by ``conceptnet`` (or ``$PERTURBKIT_CONCEPTNET``), else WordNet's antonyms and
-co-hyponyms. Replacements keep the original's inflection ("dogs" -> "cats", "walked" ->
-"ran") and must be common words of the same part of speech.
-"""
+"""Concepts for ``conceptnet_substitution``: neighbouring concepts of a noun or verb (an antonym,
+or a sibling under IsA: "halloween" -> "christmas"), from any relation provider
+(``perturbkit.resources.conceptnet``: a ConceptNet DB or edge file, else WordNet's antonyms and
+co-hyponyms), kept to common words of the same part of speech."""
 
 from __future__ import annotations
 
 import functools
-import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..annotation import Level, token_columns, token_strings
-from ..example import Example
-from ..transform import Effect, Transform, register
-from ._wordsub import (
-    WN_POS,
-    antonyms_of,
-    blocked_antonyms,
-    complements_ok,
-    form_like,
-    main_pos_of,
-    replaceable_indices,
-    sense_share,
-    substitution,
-)
+from ...annotation import token_columns, token_strings
+from .antonyms import WN_POS, antonyms_of, blocked_antonyms, main_pos_of, sense_share
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc
 
 COMMONSENSE_POS = ("NOUN", "VERB")
 #: The relations a replacement may come from, per part of speech (verb "siblings" under IsA are
@@ -64,7 +46,7 @@ def siblings_ok(lemma: str, other: str, checked: bool = True) -> bool:
     synonyms). With ``checked`` (siblings proposed by WordNet itself, which knows rare senses),
     they must also be common words sharing a close ancestor, so that the sibling is the one a
     reader thinks of; a ConceptNet provider's IsA edges are trusted for that part."""
-    from ..resources.wordnet import wordnet
+    from ...resources.wordnet import wordnet
 
     wn = wordnet()
     sa, sb = wn.first_synset(lemma, "n"), wn.first_synset(other, "n")
@@ -133,68 +115,3 @@ def has_concept_edge(doc: Doc, provider) -> bool:
             if other != lem and other in lemmas:
                 return True
     return False
-
-
-@register
-@dataclass(repr=False)
-class ConceptNetSubstitution(Transform):
-    """Replace ~``rate`` of the nouns and verbs that are ConceptNet concepts with a neighbouring
-    concept (an antonym or an IsA sibling), inflected like the original ("dogs" -> "cats")."""
-
-    name = "conceptnet_substitution"
-    aspect = "commonsense"
-    effect = Effect.BREAKS
-    level = Level.PARSE
-    requires = ("wordnet",)
-    example = "The dog chased the cat into the garden. Then the dog slept."
-
-    rate: float = 0.1
-    conceptnet: str | None = None
-
-    @property
-    def provider(self):
-        from ..resources.conceptnet import get_provider
-
-        return get_provider(self.conceptnet)
-
-    def _concepts(self, doc: Doc) -> list[int]:
-        """Indices of the replaceable words the provider knows."""
-        provider = self.provider
-        lemmas = token_columns(doc)["lemma"]
-        return [i for i, _ in replaceable_indices(doc, COMMONSENSE_POS) if provider.has(lemmas[i])]
-
-    def _replacements(self, tok: Token) -> list[tuple[str, str, str]]:
-        lemma = tok.lemma_.lower()
-        out = []
-        for w, rel in concept_neighbours(self.provider, lemma, tok.pos_):
-            if not complements_ok(tok, lemma, w):
-                continue
-            new = form_like(w, tok)
-            if new and new != tok.lower_:
-                out.append((w, new, rel))
-        return out
-
-    def applicable(self, example: Example, doc: Doc) -> bool:
-        return bool(self._concepts(doc)) and has_concept_edge(doc, self.provider)
-
-    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        concepts = self._concepts(doc)
-        n = max(1, round(self.rate * len(concepts)))
-        rng.shuffle(concepts)
-        changes, used, lemmas = [], set(), set()
-        lemma_of = token_columns(doc)["lemma"]
-        for i in concepts:
-            if len(used) >= n:
-                break
-            if used & {i - 1, i + 1} or lemma_of[i] in lemmas:
-                continue
-            tok = doc[i]
-            reps = self._replacements(tok)
-            if not reps:
-                continue
-            antonyms = [r for r in reps if r[2] == "Antonym"]
-            w, new, rel = rng.choice(antonyms or reps)
-            used.add(tok.i)
-            lemmas.add(tok.lemma_.lower())
-            changes += substitution(doc, tok, new, f"conceptnet[{rel}] {tok.pos_} {tok.lemma_.lower()}->{w}")
-        return self.rewrite(example, changes) if changes else None

@@ -1,4 +1,5 @@
-"""UNION negative sampling as a ready object (Guan and Huang, 2020).
+"""Mixtures of other families' transforms, ready-made: UNION negative sampling (Guan and Huang,
+2020).
 
 UNION trains its story evaluator on negatives made by mixing four techniques: it draws how many
 techniques to use (1, 2, 3 or 4 with probability .5/.2/.2/.1), then which ones without
@@ -15,7 +16,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..annotation import Annotator, Level, default_annotator
 from ..example import Example, as_example
@@ -115,6 +115,3 @@ class UnionNegative(Transform):
         for i, out in zip(live, outs):
             result[i] = out
         return result
-
-    def apply(self, example: Example, doc: Any, rng: random.Random) -> Example | None:
-        return self.mixture().run(example, rng, default_annotator())
