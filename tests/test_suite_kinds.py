@@ -169,3 +169,12 @@ def test_discrimination_notes_when_r_and_the_win_rate_disagree():
     assert by_r.passed and by_r.note.endswith("the verdict follows r")
     agree = get_kind("discrimination").judge({"win_rate": 0.9, "pearson": 0.4, "n_pairs": 10})
     assert agree.note == ""
+
+
+def test_no_disagreement_note_when_both_are_within_chance():
+    disc = get_kind("discrimination")
+    # r = -0.008 beside a 51.4% win rate: opposite signs, but neither is told from chance
+    noise = {"win_rate": 0.514, "pearson": -0.008, "pearson_p": 0.92, "win_p": 0.8, "n_pairs": 70}
+    assert disc.judge(noise).note == ""
+    clear = {**noise, "win_rate": 0.18, "pearson": 0.079, "win_p": 0.0001}
+    assert disc.judge(clear).note.startswith("r = +0.079")

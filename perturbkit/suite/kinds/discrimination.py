@@ -31,6 +31,8 @@ __all__ = ["DiscriminationKind", "DEFAULT_MIN_WIN_RATE"]
 #: A metric blind to the change wins half the pairs (ties count half); 0.75 asks it to prefer the
 #: original in three pairs of four.
 DEFAULT_MIN_WIN_RATE = 0.75
+#: r and the win rate disagreeing is worth a note only when one of them is significant at this level.
+SIGNIFICANT = 0.05
 
 
 def _win_ci(s: Mapping[str, Any], counts: Mapping[str, Any]) -> str:
@@ -106,9 +108,14 @@ class DiscriminationKind(PairedKind):
 
     def verdict_note(self, stats: Mapping[str, Any], limits: Mapping[str, float]) -> str:
         """A note when the point-biserial r and the win rate point opposite ways (r > 0 while the
-        original wins fewer than half its pairs, or the reverse): the two answer different questions."""
+        original wins fewer than half its pairs, or the reverse) and at least one of them is
+        significant (p < 0.05; with neither p-value known the signs alone decide): the two answer
+        different questions. Two values both within chance of 0 and 50% are no disagreement."""
         r, w = stats.get("pearson"), stats.get("win_rate")
         if r is None or w is None or not ((r > 0 and w < 0.5) or (r < 0 and w > 0.5)):
+            return ""
+        ps = [p for p in (stats.get("pearson_p"), stats.get("win_p")) if p is not None]
+        if ps and min(ps) >= SIGNIFICANT:
             return ""
         return (
             f"r = {r:+.3f} with the label but the original wins {cells.pct(w)} of its pairs: r compares every "
