@@ -56,7 +56,7 @@ class DiscriminationKind(PairedKind):
     compare_all = True  # OpenMEVA: every selected original is a positive, perturbed or not
     primary = "win_rate"
     primary_short = "win rate"
-    primary_label = "paired win rate: share of pairs where the original scored above its own variant (ties count half)"
+    primary_label = "Paired win rate: share of pairs where the original scored above its own variant (ties count half)"
     higher_is_better = True
     p_key = "win_p"
     p_label = "the sign test of wins against losses"
