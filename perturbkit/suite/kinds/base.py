@@ -286,11 +286,10 @@ class Kind:
                 f"none of the thresholds {', '.join(limits) or '(none)'} applies to {self.name} tests "
                 f"(they take {', '.join(self.threshold_names)})"
             )
-        verdict = Verdict.combine(checks)
         extra = self.verdict_note(stats, limits)
-        if extra:
-            verdict = replace(verdict, note="; ".join(x for x in (verdict.note, extra) if x))
-        return verdict
+        if extra:  # on every check, so a check read alone (perturbkit.testing) carries it too
+            checks = [replace(c, note="; ".join(x for x in (c.note, extra) if x)) for c in checks]
+        return Verdict.combine(checks)
 
     def verdict_note(self, stats: Mapping[str, Any], limits: Mapping[str, float]) -> str:
         """A caveat the reports show beside the verdict (e.g. two statistics that disagree); none by default."""
