@@ -29,7 +29,7 @@ def test_discrimination_table_rows_are_metrics_the_win_rate_leads_and_the_best_i
     )
     md = render(r)
     assert "| Metric | lexical | causal |" in md
-    assert "paired win rate" in md and "Holm-adjusted p < 0.05 (the sign test of wins against losses)" in md
+    assert "Paired win rate" in md and "Holm-adjusted p < 0.05 (the sign test of wins against losses)" in md
     assert rows(md, "a")[0] == "| a | **0.910*** | 0.400 |"
     assert rows(md, "b")[0] == "| b | 0.800 | **0.760** |"
     assert "| *PASS when* | win_rate >= 0.75 | win_rate >= 0.75 |" in md  # the threshold beside the figures

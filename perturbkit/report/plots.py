@@ -154,6 +154,11 @@ def paired_scores(
             )
         scatter.set_xlim(lo - pad, hi + pad)
         scatter.set_ylim(lo - pad, hi + pad)
+        from matplotlib.ticker import MaxNLocator
+
+        for ax in (scatter, hist):  # few ticks: long score labels must not run into each other
+            ax.xaxis.set_major_locator(MaxNLocator(5))
+        scatter.yaxis.set_major_locator(MaxNLocator(5))
         scatter.set_xlabel(f"original {metric}")
         scatter.set_ylabel(f"variant {metric}")
         scatter.legend(fontsize=7, frameon=False, loc="upper left")
