@@ -30,6 +30,7 @@ demo: setup
 lint: setup
 	$(VENV)/bin/ruff check perturbkit tests benchmarks examples
 	$(VENV)/bin/ruff format --check perturbkit tests benchmarks examples
+	$(VENV)/bin/lint-imports --no-cache
 
 test: setup lint
 	$(PY) -m pytest -q -p no:cacheprovider -n auto
