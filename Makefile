@@ -35,11 +35,13 @@ lint: setup
 test: setup lint
 	$(PY) -m pytest -q -p no:cacheprovider -n auto
 
+# Without the tests that load real models (slow) or start interpreters (subprocess).
 test-fast: setup
-	$(PY) -m pytest -q -m "not slow" -p no:cacheprovider
+	$(PY) -m pytest -q -m "not slow and not subprocess" -p no:cacheprovider -n auto
 
 bench: setup
 	$(PY) benchmarks/transforms.py
+	$(PY) benchmarks/long_text.py
 	$(PY) benchmarks/validity.py --repeat 3
 	$(PY) benchmarks/metric_runner.py
 	$(PY) benchmarks/mans.py

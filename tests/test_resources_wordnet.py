@@ -191,6 +191,7 @@ def test_cli_prepare_wordnet(fake_src, tmp_path, capsys):
     assert "wordnet-base" in capsys.readouterr().err
 
 
+@pytest.mark.subprocess
 def test_prepare_script(fake_src, tmp_path):
     env = dict(os.environ, WNSEARCHDIR=str(fake_src), PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))
     script = REPO / "scripts" / "prepare_data.sh"
@@ -240,6 +241,7 @@ print([s.name() for s in wn.synset("animal.n.01").hyponyms()])
 """
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("make", ["_open", "_reader"])
 def test_related_synsets_come_in_the_same_order_in_every_process(fake_src, tmp_path, make):
     """nltk keeps pointers in sets, whose order follows the string hash seed; both readers sort
