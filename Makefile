@@ -40,7 +40,7 @@ lint: setup
 	$(VENV)/bin/lint-imports --no-cache
 
 test: setup lint
-	$(PY) -m pytest -q -p no:cacheprovider -n auto
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal
 
 # Without the tests that load real models (slow) or start interpreters (subprocess).
 test-fast: setup
