@@ -19,7 +19,7 @@ from perturbkit.report import Case, Report, TestResult
 from perturbkit.report.html import edit_markup, render_html, to_html, worst_failures
 from perturbkit.report.markdown import summary_table
 from perturbkit.stats import window_difference_correlation
-from perturbkit.suite.kinds import get_kind
+from perturbkit.kinds import get_kind
 
 
 def _variant(orig: Example, old: str, new: str, tag: str, transform: str = "swap_word") -> Example:
@@ -272,7 +272,7 @@ def test_worst_failures_order_and_counts(report):
 
 def _directional(expect: str, **opts) -> TestResult:
     from perturbkit.suite import Directional
-    from perturbkit.suite.kinds import evaluate
+    from perturbkit.kinds import evaluate
 
     origs = [0.5, 0.5, 0.5, 0.7, 0.3]
     moved = [0.4, 0.1, 0.9, 0.71, 0.3]

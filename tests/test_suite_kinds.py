@@ -15,7 +15,7 @@ from perturbkit.report import Case, TestResult
 from perturbkit.report.html import worst_failures
 from perturbkit.stats import sign_test
 from perturbkit.suite import Invariance, spec
-from perturbkit.suite.kinds import (
+from perturbkit.kinds import (
     KINDS,
     Status,
     Tally,
@@ -26,8 +26,8 @@ from perturbkit.suite.kinds import (
     get_kind,
     threshold_names,
 )
-from perturbkit.suite.kinds.human_correlation import MIN_RATED, MIN_RATED_WHY
-from perturbkit.suite.kinds.paired import MIN_PAIRS, MIN_PAIRS_WHY
+from perturbkit.kinds.human_correlation import MIN_RATED, MIN_RATED_WHY
+from perturbkit.kinds.paired import MIN_PAIRS, MIN_PAIRS_WHY
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..suite.kinds import get_kind
+from ..kinds import get_kind
 from .model import Case
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class Failure:
 
 def worst_failures(test: TestResult, metric: str, limit: int = MAX_FAILURES) -> tuple[list[Failure], int]:
     """The ``limit`` worst pairs, worst first, and how many pairs failed in all, as the test's kind
-    judges each pair (:meth:`perturbkit.suite.kinds.Kind.pair_outcomes`).
+    judges each pair (:meth:`perturbkit.kinds.Kind.pair_outcomes`).
 
     Discrimination: the variants scored above their original, by the largest margin first.
     Invariance: the biggest moves either way (failed: moved beyond the test's tolerance).

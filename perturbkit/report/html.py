@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from ..example import Edit
 from ..io import atomic_open
-from ..suite.kinds import KINDS, Kind, Status, Verdict, get_kind
+from ..kinds import KINDS, Kind, Status, Verdict, get_kind
 from .failures import MAX_FAILURES, Failure, worst_failures
 from .markdown import ALPHA, details_table, fmt, groups_table, judged_by, rule, summary_table
 from .markup import edit_markup, esc

@@ -15,8 +15,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
-from ..suite.kinds import Status, Verdict, get_kind
-from ..suite.kinds.cells import fmt
+from ..kinds import Status, Verdict, get_kind
+from ..kinds.cells import fmt
 from .failures import worst_failures
 from .markdown import rule
 

@@ -2,7 +2,7 @@
 metric and a column per test (aspect or perturbation), the best metric per column in bold; a
 verdict table (PASS / FAIL / INCONCLUSIVE per test and metric); then detail tables (counts, win
 rates, mean change with its CI, p-values). What each kind shows comes from its kind module
-(:mod:`perturbkit.suite.kinds`).
+(:mod:`perturbkit.kinds`).
 
 >>> print(render(report))  # doctest: +SKIP
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..suite.kinds import KINDS, Kind, Verdict, get_kind
-from ..suite.kinds.cells import fmt, fmt_p
+from ..kinds import KINDS, Kind, Verdict, get_kind
+from ..kinds.cells import fmt, fmt_p
 
 if TYPE_CHECKING:
     from .model import Report, TestResult

@@ -13,8 +13,8 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..suite.kinds import get_kind
-from ..suite.kinds.cells import fmt
+from ..kinds import get_kind
+from ..kinds.cells import fmt
 
 if TYPE_CHECKING:
     from .model import Report, TestResult

@@ -32,7 +32,7 @@ from ..filters import build_filter
 from ..report import Case, Report, TestResult
 from ..seeds import derive_seed
 from ..stats import holm
-from . import kinds
+from .. import kinds
 from .spec import (
     Discrimination,
     FilterRef,

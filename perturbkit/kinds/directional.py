@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ... import stats as st
+from .. import stats as st
 from . import cells
 from .base import PairOutcome, Threshold
 from .cells import Column
@@ -34,7 +34,7 @@ def expected_change(expect: str, transform: str | None) -> str:
     this install does not know, e.g. in a report from elsewhere, counts as breaking)."""
     if expect != "auto":
         return expect
-    from ...transform import Effect, UnknownTransform, transform_class
+    from ..transform import Effect, UnknownTransform, transform_class
 
     try:
         effect = transform_class(transform or "").effect

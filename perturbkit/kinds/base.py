@@ -9,7 +9,7 @@ A verdict is one of three statuses, decided by :meth:`Kind.judge` and nowhere el
 * ``FAIL`` when a statistic is on the wrong side of its threshold;
 * ``PASS`` otherwise.
 
->>> from perturbkit.suite.kinds import get_kind
+>>> from perturbkit.kinds import get_kind
 >>> v = get_kind("discrimination").judge({"win_rate": 0.5, "n_pairs": 40})
 >>> str(v)
 'FAIL: win_rate 0.500 < 0.75'
@@ -190,7 +190,7 @@ class PairOutcome:
 
 class Kind:
     """A test kind: how its statistics are computed and read. One instance per kind, found with
-    :func:`perturbkit.suite.kinds.get_kind`; the schema, the runner, the reports and
+    :func:`perturbkit.kinds.get_kind`; the schema, the runner, the reports and
     :mod:`perturbkit.testing` read everything below from it."""
 
     name: ClassVar[str]

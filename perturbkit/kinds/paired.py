@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ... import stats as st
+from .. import stats as st
 from . import cells
 from .base import Kind
 from .cells import Column
