@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from perturbkit.cli import main
 from perturbkit.example import Edit, Example
 from perturbkit.io import write_json
+from perturbkit.kinds import get_kind
 from perturbkit.report import Case, Report, TestResult
 from perturbkit.report.html import edit_markup, render_html, to_html, worst_failures
 from perturbkit.report.markdown import summary_table
 from perturbkit.stats import window_difference_correlation
-from perturbkit.kinds import get_kind
 
 
 def _variant(orig: Example, old: str, new: str, tag: str, transform: str = "swap_word") -> Example:
@@ -271,8 +271,8 @@ def test_worst_failures_order_and_counts(report):
 
 
 def _directional(expect: str, **opts) -> TestResult:
-    from perturbkit.suite import Directional
     from perturbkit.kinds import evaluate
+    from perturbkit.suite import Directional
 
     origs = [0.5, 0.5, 0.5, 0.7, 0.3]
     moved = [0.4, 0.1, 0.9, 0.71, 0.3]

@@ -11,10 +11,6 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from perturbkit.report import Case, TestResult
-from perturbkit.report.html import worst_failures
-from perturbkit.stats import sign_test
-from perturbkit.suite import Invariance, spec
 from perturbkit.kinds import (
     KINDS,
     Status,
@@ -28,6 +24,10 @@ from perturbkit.kinds import (
 )
 from perturbkit.kinds.human_correlation import MIN_RATED, MIN_RATED_WHY
 from perturbkit.kinds.paired import MIN_PAIRS, MIN_PAIRS_WHY
+from perturbkit.report import Case, TestResult
+from perturbkit.report.html import worst_failures
+from perturbkit.stats import sign_test
+from perturbkit.suite import Invariance, spec
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import kinds
 from ..annotation import Annotator, Level, default_annotator
 from ..errors import InputError, MetricError
 from ..example import Example
@@ -32,7 +33,6 @@ from ..filters import build_filter
 from ..report import Case, Report, TestResult
 from ..seeds import derive_seed
 from ..stats import holm
-from .. import kinds
 from .spec import (
     Discrimination,
     FilterRef,

@@ -28,10 +28,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from .. import kinds as _kinds
 from .. import registry
 from ..errors import SuiteError
 from ..resources.extras import missing_extra
-from .. import kinds as _kinds
 from .messages import format_validation_error, yaml_lines
 
 KINDS = tuple(_kinds.KINDS)
