@@ -30,13 +30,15 @@ def dumps(report: Report, indent: int | None = 2) -> str:
 
 def read_report(path: str | os.PathLike[str]) -> Report:
     """Load a report written by :func:`write_report`; malformed files raise InputError naming them."""
+    from ..textfiles import read_text
     from . import Report
 
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        data = json.loads(read_text(path))  # bad UTF-8: InputError with line and byte offset
     except FileNotFoundError:
         raise InputError(f"{path}: no such report file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a report file") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}:{exc.lineno}: malformed JSON ({exc.msg})") from None
     if not isinstance(data, dict) or "suite" not in data or "tests" not in data:
