@@ -6,10 +6,10 @@ import contextlib
 import importlib
 import io
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from perturbkit import registry
 from perturbkit.cli import main
