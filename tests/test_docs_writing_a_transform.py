@@ -60,20 +60,24 @@ def test_the_doc_tests_pass(plugin, path, annotator):
         test()
 
 
-def test_the_doc_transform_is_not_registered_but_works_by_entry_point(plugin, monkeypatch):
-    from importlib import metadata
+def test_the_doc_transform_is_not_registered_but_works_by_entry_point(plugin, tmp_path, monkeypatch):
+    """The doc's plugin as pip leaves it: a distribution whose entry point names the class."""
+    import _plugin_dist
 
+    from perturbkit import registry as pk_registry
     from perturbkit.transform import get_transform, registry
 
-    reg = sys.modules["perturbkit.transform.registry"]
     assert "double_word" not in registry()
-    ep = metadata.EntryPoint(name="double_word", value="my_plugin.transforms:DoubleWord", group="perturbkit.transforms")
-    monkeypatch.setattr(reg, "_loaded", False)
-    monkeypatch.setattr(reg, "_REGISTRY", dict(reg._REGISTRY))
-    monkeypatch.setattr(metadata, "entry_points", lambda group=None: [ep] if group == "perturbkit.transforms" else [])
-    assert get_transform("double_word", min_length=5)("He went home after school.", seed=0).text == (
-        "He went home after after school."
+    site = tmp_path / "site"
+    _plugin_dist._dist(
+        site, "my-plugin", "my_plugin", "[perturbkit.transforms]\ndouble_word = my_plugin.transforms:DoubleWord\n"
     )
+    monkeypatch.syspath_prepend(str(site))
+    with pk_registry.scoped():
+        assert get_transform("double_word", min_length=5)("He went home after school.", seed=0).text == (
+            "He went home after after school."
+        )
+    assert "double_word" not in registry()
 
 
 def test_the_generative_example_runs_on_a_tiny_model(plugin, tmp_path, annotator):

