@@ -23,11 +23,13 @@ def _text(name: str) -> str:
 
 
 def _block_after(text: str, marker: str, lang: str = "") -> str:
-    """The first fenced code block (of ``lang``) that holds ``marker`` or comes after it."""
+    """The first fenced code block (of ``lang``, any when empty) that holds ``marker`` or comes
+    after it. Fences are paired in order, so a closing fence is never read as an opening one."""
     at = text.index(marker)
-    for m in re.finditer(rf"```{lang}\n(.*?)```", text, re.S):
-        if m.end() > at:
-            return m.group(1)
+    fences = list(re.finditer(r"^```(\w*)\n", text, re.M))
+    for opening, closing in zip(fences[::2], fences[1::2]):
+        if closing.end() > at and (not lang or opening.group(1) == lang):
+            return text[opening.end() : closing.start()]
     raise AssertionError(f"no code block after {marker!r}")
 
 
