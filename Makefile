@@ -11,11 +11,12 @@ setup: $(STAMP)
 
 # Idempotent: re-runs only when the dependency list, the lock or a setup script changes.
 # scripts/install.py creates the venv and installs with uv (same sources and versions as pip,
-# see its docstring; pip when uv cannot be had); then WordNet and SmolLM2 are prepared side by side.
+# see its docstring; pip when uv cannot be had); then WordNet and SmolLM2 are prepared side by side
+# (SmolLM2 into the venv, where perturbkit looks before its cache dir: see docs/resources.md).
 $(STAMP): pyproject.toml requirements-lock.txt scripts/install.py scripts/prepare_data.sh scripts/prepare_browser.sh
 	$(PYTHON) scripts/install.py $(VENV)
 	bash scripts/prepare_data.sh $(PY) & wn=$$!; \
-	  $(PY) -m perturbkit prepare smollm2 || st=1; \
+	  $(PY) -m perturbkit prepare smollm2 --target $(VENV)/share/perturbkit/models || st=1; \
 	  wait $$wn || st=1; exit $${st:-0}
 	sh scripts/prepare_browser.sh
 	$(PY) -m perturbkit doctor

@@ -17,3 +17,8 @@ class SuiteError(UserError, ValueError):
 
 class MetricError(UserError, RuntimeError):
     """A metric raised, returned NaN or the wrong number of scores; names the test and example ids."""
+
+
+class OutputError(UserError, ValueError):
+    """An output path that cannot be written (the input file, a directory, a missing or read-only
+    folder); raised before any work is done. Names the option and the path."""

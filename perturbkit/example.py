@@ -1,7 +1,8 @@
 """Examples (a story with its context and reference) and the edits that made a variant.
 
 Both are frozen: transforms return new objects, so an original is never mutated by a test that
-perturbs it, and ids are stable strings derived from content when not given. Both have slots (no
+perturbs it, and ids are stable strings derived from content when not given. Texts must be valid
+Unicode: a lone surrogate ("\\ud800") raises InputError naming the example. Both have slots (no
 per-object ``__dict__``): a batch keeps thousands of variants alive at once, and every object the
 garbage collector tracks makes each of its full passes longer.
 """
@@ -13,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import InputError
+
 
 def text_hash(*parts: str | None, n: int = 12) -> str:
     """Short stable hash of some strings (None and "" differ)."""
@@ -21,6 +24,25 @@ def text_hash(*parts: str | None, n: int = 12) -> str:
         h.update(b"\x00" if p is None else b"\x01" + p.encode("utf-8", "surrogatepass"))
         h.update(b"\x1f")
     return h.hexdigest()[:n]
+
+
+def _check_encodable(value: str, field: str, example_id: str) -> None:
+    """Reject a lone surrogate (``"\\ud800"``, e.g. from a broken JSON escape or undecodable bytes
+    in a command-line argument): it is not a character, cannot be written as UTF-8, and crashes
+    tokenisers. Checked once, here, so every reader and every API call gives the same error."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(value[exc.start])
+        why = (
+            f"the undecodable byte 0x{code - 0xDC00:02x} of a non-UTF-8 argument or file"
+            if 0xDC80 <= code <= 0xDCFF
+            else "often a broken JSON escape such as \\ud800"
+        )
+        raise InputError(
+            f"example {example_id!r}: {field} contains a lone surrogate {value[exc.start]!r} at character "
+            f"{exc.start}, which is not valid Unicode ({why}); fix the input"
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +103,10 @@ class Example:
             raise TypeError(f"Example.text must be str, got {type(self.text).__name__} (id={self.id!r})")
         if not self.id:
             object.__setattr__(self, "id", text_hash(self.context, self.text))
+        for name in ("text", "context", "reference"):
+            value = getattr(self, name)
+            if isinstance(value, str) and not value.isascii():  # isascii: a fast pass for most texts
+                _check_encodable(value, name, self.id)
 
     @property
     def is_variant(self) -> bool:

@@ -4,33 +4,35 @@ Formats are chosen by extension unless ``fmt`` is given: ``.jsonl`` (one JSON ob
 ``.csv``/``.tsv`` (header row; column names configurable), ``.txt`` (one story per line), and the
 released story formats of :mod:`perturbkit.readers`; all of them, and plugins' formats, are found
 through :data:`perturbkit.registry.readers`.
-Errors name the file and line. Writes go to a temporary file in the same folder and are renamed,
-so a crash never leaves half a file.
+Errors name the file and line (bad UTF-8 included: line, column and byte offset). Writes go to a
+temporary file in the same folder and are renamed, so a crash never leaves half a file
+(:mod:`perturbkit.outputs`: links are written through, devices and pipes directly).
 
 >>> exs = read_examples("examples/stories.jsonl")  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from . import registry
 from .errors import InputError
 from .example import Example
+from .outputs import atomic_open, check_output_paths
+from .textfiles import utf8_error
 
 __all__ = [
     "Columns",
     "InputError",
     "Reader",
     "atomic_open",
+    "check_output_paths",
     "format_for_suffix",
     "iter_jsonl",
     "read_examples",
@@ -131,13 +133,18 @@ def read_examples(
         ) from None
     out: list[Example] = []
     seen: dict[str, str] = {}
-    for where, ex in reader(path, columns or Columns()):
-        if ex.id in seen:
-            raise InputError(f"{where}: duplicate example id {ex.id!r} (first at {seen[ex.id]})")
-        seen[ex.id] = where
-        out.append(ex)
-        if limit is not None and len(out) >= limit:
-            break
+    try:
+        for where, ex in reader(path, columns or Columns()):
+            if ex.id in seen:
+                raise InputError(f"{where}: duplicate example id {ex.id!r} (first at {seen[ex.id]})")
+            seen[ex.id] = where
+            out.append(ex)
+            if limit is not None and len(out) >= limit:
+                break
+    except UnicodeDecodeError as exc:  # any reader, plugins' too: name the file, line and byte
+        raise utf8_error(exc, [path]) from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a stories file") from None
     return out
 
 
@@ -222,37 +229,6 @@ def register_reader(
     ``fmt`` and for files ending in one of ``suffixes``. A name already taken raises
     :class:`perturbkit.registry.DuplicateName`."""
     registry.readers.register(fmt, Reader(reader, tuple(suffixes)) if suffixes else reader)
-
-
-@contextlib.contextmanager
-def atomic_open(path: str | os.PathLike[str], mode: str = "w", encoding: str = "utf-8") -> Iterator[IO[Any]]:
-    """Open a temp file beside ``path``; rename it over ``path`` only if the block succeeds."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, mode, encoding=None if "b" in mode else encoding) as f:
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600 files; give the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-
-
-_UMASK: int | None = None
-
-
-def _umask() -> int:
-    """The process umask (read once; os.umask can only be read by setting it)."""
-    global _UMASK
-    if _UMASK is None:
-        _UMASK = os.umask(0o022)
-        os.umask(_UMASK)
-    return _UMASK
 
 
 def write_examples(path: str | os.PathLike[str], examples: Iterable[Example]) -> int:

@@ -32,6 +32,7 @@ from typing import Any
 from .errors import InputError
 from .example import Example
 from .io import Columns, Reader, _row_to_example
+from .textfiles import utf8_error
 
 __all__ = [
     "from_dataframe",
@@ -299,14 +300,17 @@ def _read_wp(path: Path, cols: Columns) -> Located:
             f"(line i of .target must be the story for line i of .source)"
         )
     stem = tgt.stem
-    with open(src, encoding="utf-8") as fs, open(tgt, encoding="utf-8") as ft:
-        for lineno, (s, t) in enumerate(zip(fs, ft), 1):
-            story = _wp_text(t)
-            if not story:
-                continue
-            prompt, plot = _wp_source(s, storyline)
-            meta: dict[str, Any] = {"storyline": plot} if plot is not None else {}
-            yield f"{tgt}:{lineno}", Example(story, id=f"{stem}-{lineno}", context=prompt, meta=meta)
+    try:
+        with open(src, encoding="utf-8") as fs, open(tgt, encoding="utf-8") as ft:
+            for lineno, (s, t) in enumerate(zip(fs, ft), 1):
+                story = _wp_text(t)
+                if not story:
+                    continue
+                prompt, plot = _wp_source(s, storyline)
+                meta: dict[str, Any] = {"storyline": plot} if plot is not None else {}
+                yield f"{tgt}:{lineno}", Example(story, id=f"{stem}-{lineno}", context=prompt, meta=meta)
+    except UnicodeDecodeError as exc:  # either file of the pair: say which
+        raise utf8_error(exc, [src, tgt]) from None
 
 
 def read_wp(path: str | os.PathLike[str]) -> list[Example]:

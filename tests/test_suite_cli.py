@@ -195,7 +195,7 @@ def test_run_shipped_suite_by_name(tmp_path, capsys, monkeypatch):
     "args, message",
     [
         (["--metric", "no_such_metric"], "unknown metric 'no_such_metric'"),
-        (["--metric", "lexical_diversity", "--limit", "0"], "--limit must be at least 1"),
+        (["--metric", "lexical_diversity", "--limit", "0"], "--limit: must be at least 1"),
     ],
 )
 def test_run_user_errors_exit_2_with_one_line(files, capsys, args, message):

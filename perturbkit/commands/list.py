@@ -4,16 +4,34 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+
+from ._args import check_choice
+
+_ROLE = re.compile(r":[a-z:]+:`~?([^`]+)`")  # :class:`perturbkit.Example` -> perturbkit.Example
+_LITERAL = re.compile(r"``([^`]+)``|`([^`]+)`")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"(])")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("list", help="list transforms (aspect, effect, parameters, one example)")
-    p.add_argument("--effect", choices=["breaks", "preserves"], help="only transforms with this effect")
+    p.add_argument("--effect", metavar="{breaks,preserves}", help="only transforms with this effect")
     p.add_argument("--aspect", help="only transforms of this aspect")
     p.add_argument("--no-examples", action="store_true", help="do not run each transform on its example")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=run)
+
+
+def summary(doc: str | None) -> str:
+    """The first sentence of a docstring as plain text (lines joined, RST markup removed).
+
+    >>> summary("Replace ~``rate`` of the nouns with a\\n    neighbour. ``fit`` first.")
+    'Replace ~rate of the nouns with a neighbour.'
+    """
+    para = (doc or "").strip().split("\n\n")[0]
+    text = _SENTENCE_END.split(" ".join(line.strip() for line in para.splitlines()), maxsplit=1)[0]
+    return _LITERAL.sub(lambda m: m.group(1) or m.group(2), _ROLE.sub(r"\1", text))
 
 
 def describe_all(effect: str | None = None, aspect: str | None = None, examples: bool = True) -> list[dict]:
@@ -30,7 +48,7 @@ def describe_all(effect: str | None = None, aspect: str | None = None, examples:
             "aspect": cls.aspect,
             "effect": cls.effect.value,
             "params": t.params(),
-            "description": cls.describe(),
+            "description": summary(cls.__doc__) or cls.describe(),
             "requires": list(cls.requires),
             "example": cls.example,
             "origin": registry.transforms.origin(name),
@@ -47,6 +65,11 @@ def describe_all(effect: str | None = None, aspect: str | None = None, examples:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .. import registry
+
+    classes = registry.transforms.all().values()
+    check_choice("--effect", args.effect, ["breaks", "preserves"])
+    check_choice("--aspect", args.aspect, [c.aspect for c in classes])
     rows = describe_all(args.effect, args.aspect, not args.no_examples)
     if args.json:
         json.dump(rows, sys.stdout, indent=2, default=str)

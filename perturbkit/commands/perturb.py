@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from ._args import seed
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("perturb", help="apply a transform to a text or to every story in a file")
@@ -15,7 +17,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--input", "-i", help="stories file (jsonl, csv, tsv, txt, or a format from --format)")
     p.add_argument("--format", help="input format when the extension does not tell")
     p.add_argument("--output", "-o", help="write variants as JSONL here (default: stdout)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed, default=0)
     p.add_argument(
         "--param",
         "-p",
@@ -26,21 +28,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--text-col"), p.add_argument("--context-col"), p.add_argument("--id-col")
     p.add_argument("--reference-col")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, interrupted=interrupted)
+
+
+def interrupted(args: argparse.Namespace) -> str:
+    if args.output:
+        return f"interrupted; {args.output} was not written (it is written only once every story is done)"
+    return "interrupted"
 
 
 def parse_params(items: list[str]) -> dict[str, Any]:
     """``["n=2", "keep_length=true"]`` -> ``{"n": 2, "keep_length": True}``."""
-    import yaml
-
     from ..errors import InputError
+    from ..safeyaml import load_yaml
 
     out: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise InputError(f"--param {item!r}: expected KEY=VALUE")
-        out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        out[key.strip()] = load_yaml(value, f"--param {key.strip()}") if value.strip() else ""
     return out
 
 
@@ -48,8 +55,10 @@ def run(args: argparse.Namespace) -> int:
     from ..annotation import default_annotator
     from ..errors import InputError
     from ..io import Columns, read_examples, write_examples
+    from ..outputs import check_output_paths
     from ..transform import get_transform
 
+    check_output_paths({"--input": args.input}, {"--output": args.output})  # before any work
     t = get_transform(args.name, **parse_params(args.param))
     if (args.text is None) == (args.input is None):
         raise InputError("give either TEXT or --input FILE")

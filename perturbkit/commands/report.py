@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ._args import count
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -26,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-details", action="store_true", help="markdown: only the summary tables")
     p.add_argument(
         "--max-failures",
-        type=_count,
+        type=count,
         default=20,
         metavar="N",
         help="HTML: worst cases listed per test and metric (default: 20)",
@@ -34,16 +36,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _count(s: str) -> int:
-    n = int(s)
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0, got {n}")
-    return n
-
-
 def run(args: argparse.Namespace) -> int:
+    from ..outputs import check_output_paths
     from ..report import Report
 
+    check_output_paths({"REPORT.json": args.report}, {"--html": args.html, "--junit": args.junit})
     report = Report.load(args.report)
     if args.html:
         from ..report.html import render_html

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
+
+from ._args import positive_int, seed
 
 
 def add_parser(subparsers: Any) -> None:
@@ -38,13 +41,13 @@ def add_parser(subparsers: Any) -> None:
         dest="metrics",
         help="built-in name, module:callable or file.py:callable (repeat for several)",
     )
-    p.add_argument("--seed", type=int, default=None, help="overrides the suite's defaults.seed")
+    p.add_argument("--seed", type=seed, default=None, help="overrides the suite's defaults.seed")
     p.add_argument("--out", metavar="FILE", help="write the full report as JSON here")
     p.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report here")
     p.add_argument("--junit", metavar="FILE", help="also write JUnit XML here (a testcase per test and metric, for CI)")
     p.add_argument("--no-fail", action="store_true", help="exit 0 even when a test fails (report only)")
     p.add_argument("--strict", action="store_true", help="an INCONCLUSIVE verdict fails the run too (exit 1)")
-    p.add_argument("--limit", type=int, default=None, metavar="N", help="read only the first N stories")
+    p.add_argument("--limit", type=positive_int, default=None, metavar="N", help="read only the first N stories")
     p.add_argument(
         "--format",
         dest="fmt",
@@ -64,34 +67,64 @@ def add_parser(subparsers: Any) -> None:
         help="what to print on stdout (default: markdown)",
     )
     p.add_argument("--no-details", action="store_true", help="print only the summary tables")
-    p.add_argument("--batch-size", type=int, default=None, help="metric batch size (overrides the metric's)")
+    p.add_argument(
+        "--batch-size", type=positive_int, default=None, metavar="N", help="metric batch size (overrides the metric's)"
+    )
     p.add_argument("--cache-dir", default=None, help="score cache folder (default: the perturbkit cache)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the score cache")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, interrupted=interrupted)
+
+
+def _cache_folder(args: argparse.Namespace) -> Path | None:
+    """Where this run keeps scores (None with --no-cache)."""
+    if args.no_cache:
+        return None
+    if args.cache_dir:
+        return Path(args.cache_dir)
+    from ..resources.config import cache_dir
+
+    return cache_dir("scores", create=False)
+
+
+def interrupted(args: argparse.Namespace) -> str:
+    """What Ctrl-C leaves behind: the scores so far are in the cache, so the same command resumes."""
+    folder = _cache_folder(args)
+    if folder is None:
+        return "interrupted; nothing was saved (--no-cache): the next run starts from scratch"
+    return (
+        f"interrupted; the scores computed so far are saved in {folder}: "
+        f"run the same command again to resume where it stopped"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import InputError
     from ..io import Columns, read_examples
+    from ..outputs import check_output_dir, check_output_paths
+    from ..resources.models import quiet_models
     from ..suite import load_suite, run_suite
 
-    if args.limit is not None and args.limit < 1:
-        raise InputError(f"--limit must be at least 1, got {args.limit}")
+    # every output first, before the suite, the data or a model is loaded: a bad path fails now
+    suite_file = args.suite if Path(args.suite).is_file() else None
+    check_output_paths(
+        {"--data": args.data, "SUITE": suite_file}, {"--out": args.out, "--html": args.html, "--junit": args.junit}
+    )
+    check_output_dir(_cache_folder(args), "--cache-dir" if args.cache_dir else "the score cache folder")
     suite = load_suite(args.suite)  # before reading data: a bad suite fails fast
     columns = Columns.make(text=args.text_col, id=args.id_col, context=args.context_col, reference=args.reference_col)
     examples = read_examples(args.data, args.fmt, columns=columns, limit=args.limit)
     cache: Any = False if args.no_cache else args.cache_dir
-    report = run_suite(
-        suite,
-        examples,
-        args.metrics,
-        seed=args.seed,
-        cache_dir=cache,
-        progress=not args.no_progress,
-        batch_size=args.batch_size,
-        data_source=str(args.data),
-    )
+    with quiet_models(args.no_progress):
+        report = run_suite(
+            suite,
+            examples,
+            args.metrics,
+            seed=args.seed,
+            cache_dir=cache,
+            progress=not args.no_progress,
+            batch_size=args.batch_size,
+            data_source=str(args.data),
+        )
     if args.out:
         report.to_json(args.out)
     if args.show == "markdown":

@@ -150,12 +150,22 @@ class CallableMetric(Metric):
             ident += f"|name={self._user_name}"
         code = getattr(fn, "__code__", None)
         if code is not None:  # edits to the function body invalidate its cached scores
-            h = hashlib.sha1(code.co_code + repr(code.co_consts).encode("utf-8", "replace"))
-            ident += f"|code={h.hexdigest()[:12]}"
+            ident += f"|code={_code_digest(code)[:12]}"
         return ident
 
     def __repr__(self) -> str:
         return f"CallableMetric({self.name!r})"
+
+
+def _code_digest(code: Any) -> str:
+    """A hash of a function's bytecode and constants that is the same in every process: nested
+    code objects (comprehensions, inner functions) are hashed the same way instead of by their
+    ``repr``, which holds a memory address (a resumed run would then find none of its scores)."""
+    h = hashlib.sha1(code.co_code)
+    for const in code.co_consts:
+        part = _code_digest(const) if hasattr(const, "co_code") else repr(const)
+        h.update(part.encode("utf-8", "replace") + b"\x1f")
+    return h.hexdigest()
 
 
 def as_metric(

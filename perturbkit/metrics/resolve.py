@@ -12,6 +12,7 @@ folder holding ``mymetrics.py``.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import importlib
 import importlib.util
 import os
@@ -91,7 +92,10 @@ def _import_module(module_part: str) -> Any:
 def _import_file(path: Path, label: str) -> Any:
     if not path.is_file():
         raise MetricError(f"metric file {str(path)!r} not found (spec {label!r})")
-    mod_name = f"_perturbkit_metric_{abs(hash(str(path.resolve())))}"
+    # a stable name: it is part of the metric's identity (the score cache key), and hash() of a
+    # string changes from one process to the next, so a resumed run would find none of its scores
+    digest = hashlib.sha1(str(path.resolve()).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    mod_name = f"_perturbkit_metric_{digest}"
     mod = sys.modules.get(mod_name)
     if mod is None:
         s = importlib.util.spec_from_file_location(mod_name, path)

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import MetricError, UserError
 from ..example import Example, text_hash
+from ..resources.models import quiet_models
 from .base import Metric, as_metric
 from .cache import ScoreCache
 from .device import free_cuda_memory, inference_context, is_oom
@@ -147,7 +148,8 @@ class MetricRunner:
     def _compute(self, todo: list[_Item], test: str) -> None:
         if not self._ready:
             try:
-                self.metric.setup()
+                with quiet_models(not self.progress):  # no library bars or warnings when progress is off
+                    self.metric.setup()
             except UserError:  # MetricError, ResourceMissing: already say what to do
                 raise
             except Exception as exc:

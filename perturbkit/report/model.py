@@ -299,11 +299,14 @@ class Report:
     def load(cls, path: str | os.PathLike[str]) -> Report:
         """Read a report written by :meth:`to_json`; a missing or malformed file raises
         :class:`~perturbkit.errors.InputError` naming it."""
+        from ..textfiles import read_text
+
         try:
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
+            data = json.loads(read_text(path))  # bad UTF-8: InputError with line and byte offset
         except FileNotFoundError:
             raise InputError(f"{path}: no such report file") from None
+        except IsADirectoryError:
+            raise InputError(f"{path}: is a directory, not a report file") from None
         except json.JSONDecodeError as exc:
             raise InputError(f"{path}:{exc.lineno}: malformed JSON ({exc.msg})") from None
         if not isinstance(data, dict) or "suite" not in data or "tests" not in data:

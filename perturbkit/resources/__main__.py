@@ -1,6 +1,7 @@
 """``python -m perturbkit.resources``: prepare offline data (WordNet) and show what is present.
 
 python -m perturbkit.resources prepare-wordnet [--target DIR] [--source DIR] [--force]
+python -m perturbkit.resources prepare-smollm2 [--target DIR] [--force]
 python -m perturbkit.resources status
 """
 
@@ -39,6 +40,28 @@ def run_prepare_wordnet(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_prepare_smollm2_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options shared by this module and ``perturbkit prepare smollm2``."""
+    parser.add_argument(
+        "--target",
+        type=Path,
+        default=None,
+        help="folder to write the converted model into (default: <cache_dir>/models; make setup "
+        "uses <venv>/share/perturbkit/models, which is searched first)",
+    )
+    parser.add_argument("--force", action="store_true", help="convert again even if a complete copy exists")
+
+
+def run_prepare_smollm2(args: argparse.Namespace) -> int:
+    """Convert SmolLM2's GGUF file once, so no run pays for it; print where it is."""
+    from .models import prepare_smollm2, quiet_models
+
+    with quiet_models():
+        folder = prepare_smollm2(args.target, force=args.force)
+    print(f"SmolLM2 ready: {folder}")
+    return 0
+
+
 def run_status(args: argparse.Namespace) -> int:
     """One line per resource: present or not, and a detail."""
     from .status import resource_status
@@ -56,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("prepare-wordnet", help="copy Debian's WordNet into an nltk data folder")
     add_prepare_wordnet_arguments(p)
     p.set_defaults(func=run_prepare_wordnet)
+    p = sub.add_parser("prepare-smollm2", help="convert the default language model once (SmolLM2 GGUF)")
+    add_prepare_smollm2_arguments(p)
+    p.set_defaults(func=run_prepare_smollm2)
     sub.add_parser("status", help="which resources are present").set_defaults(func=run_status)
     args = parser.parse_args(argv)
     try:

