@@ -17,3 +17,12 @@ class SuiteError(UserError, ValueError):
 
 class MetricError(UserError, RuntimeError):
     """A metric raised, returned NaN or the wrong number of scores; names the test and example ids."""
+
+
+class AnnotationMissing(UserError, RuntimeError):
+    """The spaCy pipeline lacks an annotation a transform reads (tags, a parse, entities...);
+    ``missing`` lists them (``Doc.has_annotation`` names, e.g. ``["TAG", "DEP"]``)."""
+
+    def __init__(self, message: str, missing: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.missing = list(missing or [])

@@ -354,6 +354,10 @@ class DerivedAnnotator:
     def nlp(self) -> Language:
         return self.base.nlp
 
+    def require(self, needs: Iterable[str], who: str) -> None:
+        """As :meth:`Annotator.require` (the base's pipeline)."""
+        self.base.require(needs, who)
+
     def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list[Doc]:
         texts = list(texts)
         if level != Level.PARSE:

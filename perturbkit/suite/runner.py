@@ -125,6 +125,7 @@ class _Transforms:
         t = self._built.get(key)
         if t is None:
             t = ref.build()
+            t.check(self.annotator)  # a pipeline without what it reads fails here, before fitting
             t.fit(self.corpus, self.annotator)
             self._built[key] = t
         return t
