@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from perturbkit import get_transform
-from perturbkit.annotation import Annotator, Level
+from perturbkit.annotation import Annotator, DerivedAnnotator, Level
 from perturbkit.annotation.capabilities import ANNOTATIONS, LEVEL_NEEDS, provided
 from perturbkit.errors import AnnotationMissing, UserError
 from perturbkit.transform import Chain
@@ -63,7 +63,7 @@ def test_a_combinator_names_the_step_that_needs_more(blank):
     with pytest.raises(AnnotationMissing, match="^synonym needs"):
         chain(STORY, annotator=Annotator(blank))
     with pytest.raises(AnnotationMissing, match="^synonym needs"):
-        chain.batch([STORY], annotator=Annotator(blank))
+        chain.batch([STORY], annotator=DerivedAnnotator(Annotator(blank)))
 
 
 def test_a_suite_fails_before_fitting_and_names_the_transform(blank, monkeypatch):

@@ -17,8 +17,9 @@
 from __future__ import annotations
 
 from .annotator import Annotator, Level, default_annotator, seed_text
+from .derived import DerivedAnnotator
 from .memo import memo_key, per_doc
-from .reparse import DerivedAnnotator, derive_docs
+from .reparse import derive_docs
 from .tables import (
     doc_text,
     frozen,
