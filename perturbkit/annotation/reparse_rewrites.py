@@ -39,16 +39,16 @@ def coordination(nlp: Language, attr_ids: list[int]) -> dict[str, Any]:
     found = _cache.get(nlp)
     if found is None:
         doc = nlp(_TEMPLATE)
-        arr = doc.to_array(attr_ids)
         heads = [t.head.i for t in doc]
-        ok = len(doc) == 5 and heads[3] == 1 and heads[2] in (1, 3)
-        found = {
-            "ok": ok,
-            "cc": arr[2].copy(),
-            "conj": int(arr[3, COLS["DEP"]]),
-            "punct": int(arr[4, COLS["DEP"]]) if len(doc) == 5 else -1,
-            "cc_on_first": heads[2] == 1,
-        }
+        found = {"ok": len(doc) == 5 and heads[3] == 1 and heads[2] in (1, 3)}  # else never used
+        if found["ok"]:
+            arr = doc.to_array(attr_ids)
+            found.update(
+                cc=arr[2].copy(),
+                conj=int(arr[3, COLS["DEP"]]),
+                punct=int(arr[4, COLS["DEP"]]),
+                cc_on_first=heads[2] == 1,
+            )
         _cache[nlp] = found
     return found
 
@@ -140,8 +140,8 @@ def swap_rows(old: Sequence[str], old_rows: Any, new: Sequence[str], change: Wor
     best = None
     for a, b in firsts:
         for c, d in lasts:
-            if c < b or (b, c) == (a, d):
-                continue
+            if c < b:
+                continue  # they overlap
             # new = old[:a] + Y + M + X + old[d:], with X = old[a:b], M = old[b:c], Y = old[c:d]
             order = list(range(a)) + list(range(c, d)) + list(range(b, c)) + list(range(a, b)) + list(range(d, n))
             got = _changes(new, old, old_rows, list(enumerate(order)), change)
