@@ -394,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     roc = read_roc(ROC, limit=args.roc_limit, context_sentences=1)  # OpenMEVA: sentence 1 is the input
     wp = read_wp(WP)[: args.wp_limit] if WP.exists() and args.wp_limit else []
     corpora = {"roc": roc, "wp": wp}
-    names = [n for n in pk.registry() if not args.only or n in args.only.split(",")]
+    names = [n for n in pk.registry.transforms.names() if not args.only or n in args.only.split(",")]
     nlp = load_nlp()
 
     # Speed: all transforms vs one parse, on the ROC stories, measured in this run.

@@ -5,6 +5,8 @@
 >>> shuffle("She woke up. She ran. She slept.", seed=0)     # doctest: +SKIP
 
 Public names are imported lazily, so ``import perturbkit`` loads neither spaCy nor torch.
+``perturbkit.registry`` is the module holding one registry per kind (``registry.transforms.all()``
+lists the transforms).
 """
 
 from __future__ import annotations
@@ -23,12 +25,12 @@ _LAZY = {
     "Effect": "perturbkit.transform",
     "Change": "perturbkit.transform",
     "register": "perturbkit.transform",
-    "registry": "perturbkit.transform",
     "get_transform": "perturbkit.transform",
     "Chain": "perturbkit.transform",
     "OneOf": "perturbkit.transform",
     "Sometimes": "perturbkit.transform",
     "Mixture": "perturbkit.transform",
+    "GenerativeTransform": "perturbkit.transform",
     "ResourceMissing": "perturbkit.resources.errors",
     "settings": "perturbkit.resources.config",
     "read_examples": "perturbkit.io",
@@ -39,10 +41,14 @@ _LAZY = {
     "run_suite": "perturbkit.suite",
 }
 
-__all__ = sorted(_LAZY)
+_SUBMODULES = ("registry",)
+
+__all__ = sorted([*_LAZY, *_SUBMODULES])
 
 
 def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
     mod = _LAZY.get(name)
     if mod is None:
         raise AttributeError(f"module 'perturbkit' has no attribute {name!r}")

@@ -1,7 +1,9 @@
 """Reading stories into Examples and writing results atomically.
 
 Formats are chosen by extension unless ``fmt`` is given: ``.jsonl`` (one JSON object per line),
-``.csv``/``.tsv`` (header row; column names configurable), ``.txt`` (one story per line).
+``.csv``/``.tsv`` (header row; column names configurable), ``.txt`` (one story per line), and the
+released story formats of :mod:`perturbkit.readers`; all of them, and plugins' formats, are found
+through :data:`perturbkit.registry.readers`.
 Errors name the file and line. Writes go to a temporary file in the same folder and are renamed,
 so a crash never leaves half a file.
 
@@ -20,13 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from . import registry
 from .errors import InputError
 from .example import Example
 
 __all__ = [
     "Columns",
     "InputError",
+    "Reader",
     "atomic_open",
+    "format_for_suffix",
     "iter_jsonl",
     "read_examples",
     "register_reader",
@@ -115,10 +120,15 @@ def read_examples(
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file")
-    fmt = (fmt or _FORMAT_BY_SUFFIX.get(path.suffix.lower()) or "").lower()
-    reader = _READERS.get(fmt)
-    if reader is None:
-        raise InputError(f"{path}: unknown format {fmt or path.suffix!r}; use one of {', '.join(sorted(_READERS))}")
+    fmt = (fmt or format_for_suffix(path.suffix) or "").lower()
+    try:
+        reader = registry.readers.get(fmt)
+    except registry.PluginFailed as exc:
+        raise InputError(f"{path}: {exc}") from None
+    except registry.UnknownName:
+        raise InputError(
+            f"{path}: unknown format {fmt or path.suffix!r}; use one of {', '.join(registry.readers.names())}"
+        ) from None
     out: list[Example] = []
     seen: dict[str, str] = {}
     for where, ex in reader(path, columns or Columns()):
@@ -129,6 +139,18 @@ def read_examples(
         if limit is not None and len(out) >= limit:
             break
     return out
+
+
+def format_for_suffix(suffix: str) -> str | None:
+    """The reader name claiming a file extension (``".jsonl"`` -> ``"jsonl"``); built-ins win over
+    plugins, then names in alphabetical order. None when no reader claims it."""
+    suffix = suffix.lower()
+    found = [
+        (registry.readers.origin(name) != registry.BUILTIN, name)
+        for name, reader in registry.readers.all().items()
+        if suffix in (s.lower() for s in getattr(reader, "suffixes", ()) or ())
+    ]
+    return min(found)[1] if found else None
 
 
 def _read_jsonl(path: Path, cols: Columns) -> Iterator[tuple[str, Example]]:
@@ -161,22 +183,45 @@ def _read_txt(path: Path, cols: Columns) -> Iterator[tuple[str, Example]]:
                 yield f"{path}:{lineno}", Example(line, id=f"{path.stem}-{lineno}")
 
 
-_READERS: dict[str, Callable[[Path, Columns], Iterator[tuple[str, Example]]]] = {
-    "jsonl": _read_jsonl,
-    "csv": lambda p, c: _read_delimited(p, c, ","),
-    "tsv": lambda p, c: _read_delimited(p, c, "\t"),
-    "txt": _read_txt,
-}
-_FORMAT_BY_SUFFIX = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".tsv": "tsv", ".txt": "txt"}
+@dataclass(frozen=True)
+class Reader:
+    """A named input format: ``read(path, columns)`` yields ``(location, Example)`` pairs, and files
+    ending in one of ``suffixes`` use it when no format is given. Registered in
+    :data:`perturbkit.registry.readers` (built-ins, :func:`register_reader`, or the entry-point group
+    ``perturbkit.readers``); any callable with an optional ``suffixes`` attribute works as well.
+
+    >>> TXT.suffixes
+    ('.txt',)
+    """
+
+    read: Callable[[Path, Columns], Iterator[tuple[str, Example]]]
+    suffixes: tuple[str, ...] = ()
+
+    def __call__(self, path: Path, columns: Columns) -> Iterator[tuple[str, Example]]:
+        return self.read(path, columns)
+
+
+def _read_csv(path: Path, cols: Columns) -> Iterator[tuple[str, Example]]:
+    return _read_delimited(path, cols, ",")
+
+
+def _read_tsv(path: Path, cols: Columns) -> Iterator[tuple[str, Example]]:
+    return _read_delimited(path, cols, "\t")
+
+
+JSONL = Reader(_read_jsonl, (".jsonl", ".ndjson"))
+CSV = Reader(_read_csv, (".csv",))
+TSV = Reader(_read_tsv, (".tsv",))
+TXT = Reader(_read_txt, (".txt",))
 
 
 def register_reader(
     fmt: str, reader: Callable[[Path, Columns], Iterator[tuple[str, Example]]], suffixes: Iterable[str] = ()
 ) -> None:
-    """Add a reader: a function ``(path, columns) -> iterator of (location, Example)``."""
-    _READERS[fmt] = reader
-    for s in suffixes:
-        _FORMAT_BY_SUFFIX[s] = fmt
+    """Add a reader: a function ``(path, columns) -> iterator of (location, Example)``, used for
+    ``fmt`` and for files ending in one of ``suffixes``. A name already taken raises
+    :class:`perturbkit.registry.DuplicateName`."""
+    registry.readers.register(fmt, Reader(reader, tuple(suffixes)) if suffixes else reader)
 
 
 @contextlib.contextmanager
@@ -239,6 +284,3 @@ def _json_default(o: Any) -> Any:
     if isinstance(o, Path):
         return str(o)
     raise TypeError(f"not JSON serialisable: {type(o).__name__}")
-
-
-from . import readers as _readers  # noqa: E402,F401  (registers the json, mans, roc, roc_lead, roc_af, wp formats)

@@ -9,7 +9,9 @@ suite as a test.
     @pytest.mark.perturbkit_suite("demo", metric="mypkg:score", data="stories.jsonl",
                                   min_win_rate=0.8, max_abs_r=0.2)
     def test_my_metric_on_the_demo_suite(perturbkit_report):
-        pass  # fails when a test of the suite is below its thresholds
+        pass  # fails when a test of the suite fails its verdict under these thresholds
+
+Without thresholds the suite's own decide (each test kind's defaults where it sets none).
 
 pytest loads this module in every run of every project installed beside perturbkit, so it
 imports nothing from perturbkit until a test uses the fixture or the marker.
@@ -24,20 +26,26 @@ from typing import Any
 import pytest
 
 MARKER = "perturbkit_suite"
-_THRESHOLDS = ("min_win_rate", "min_r", "max_abs_r", "max_moved_share", "max_fail_rate")
-_OPTIONS = ("suite", "metric", "data", "seed", "limit", "tests", "thresholds") + _THRESHOLDS
+_OPTIONS = ("suite", "metric", "data", "seed", "limit", "tests", "thresholds", "allow_inconclusive")
 _REPORT = pytest.StashKey[Any]()
 _CHECKS = pytest.StashKey[Any]()
+_ALLOW = pytest.StashKey[bool]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         f"{MARKER}(suite, *, metric, data=None, seed=None, limit=None, tests=None, thresholds=None, "
-        "min_win_rate=None, min_r=None, max_abs_r=None, max_moved_share=None, max_fail_rate=None): "
-        "run a perturbkit suite (YAML path or shipped name) with the metric on the stories in data "
-        "(default: perturbkit's samples) and fail when a test of the suite is below the thresholds",
+        "allow_inconclusive=False, **bounds): run a perturbkit suite (YAML path or shipped name) with the "
+        "metric on the stories in data (default: perturbkit's samples) and fail when a test of the suite "
+        "fails its verdict; bounds are thresholds such as min_win_rate=0.8 (see perturbkit.kinds)",
     )
+
+
+def _threshold_names() -> tuple[str, ...]:
+    from perturbkit.kinds import threshold_names
+
+    return threshold_names()
 
 
 @pytest.fixture(scope="session")
@@ -68,21 +76,21 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
-    """After a marked test's body passed, fail it when the suite is below its thresholds."""
+    """After a marked test's body passed, fail it when a test of the suite fails its verdict."""
     result = yield
     checks = pyfuncitem.stash.get(_CHECKS, None)
     if checks is not None:
-        from perturbkit.testing import format_checks
+        from perturbkit.testing.suite_checks import failing, format_checks
 
         summary = format_checks(pyfuncitem.stash[_REPORT], checks)
-        if any(not c.passed for c in checks):
+        if failing(checks, allow_inconclusive=pyfuncitem.stash[_ALLOW]):
             pytest.fail(summary, pytrace=False)
         pyfuncitem.add_report_section("call", "perturbkit suite", summary)
     return result
 
 
 def _prepare(item: pytest.Item) -> tuple[Any, Any]:
-    """Run the suite of the item's marker (cached) and check its thresholds (no raising yet)."""
+    """Run the suite of the item's marker (cached) and check its verdicts (no raising yet)."""
     if _REPORT in item.stash:
         return item.stash[_REPORT], item.stash[_CHECKS]
     from perturbkit.errors import UserError
@@ -93,11 +101,12 @@ def _prepare(item: pytest.Item) -> tuple[Any, Any]:
         report = default_kit().run_suite(
             args["suite"], args["metric"], args.get("data"), seed=args.get("seed"), limit=args.get("limit")
         )
-        thresholds = {k: args[k] for k in _THRESHOLDS if args.get(k) is not None}
-        checks = check_suite(report, thresholds=args.get("thresholds"), tests=args.get("tests"), **thresholds)
+        bounds = {k: args[k] for k in _threshold_names() if args.get(k) is not None}
+        checks = check_suite(report, thresholds=args.get("thresholds"), tests=args.get("tests"), **bounds)
     except (UserError, ValueError) as exc:
         pytest.fail(f"{MARKER}: {exc}", pytrace=False)
     item.stash[_REPORT], item.stash[_CHECKS] = report, checks
+    item.stash[_ALLOW] = bool(args.get("allow_inconclusive"))
     return report, checks
 
 
@@ -105,10 +114,11 @@ def _marker_args(item: pytest.Item) -> dict[str, Any]:
     marker = item.get_closest_marker(MARKER)
     assert marker is not None
     args = dict(marker.kwargs)
+    options = _OPTIONS + _threshold_names()
     for k in args:
-        if k not in _OPTIONS:
-            near = difflib.get_close_matches(k, _OPTIONS, n=1)
-            hint = f"; did you mean {near[0]!r}?" if near else f"; options: {', '.join(_OPTIONS)}"
+        if k not in options:
+            near = difflib.get_close_matches(k, options, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else f"; options: {', '.join(options)}"
             pytest.fail(f"{MARKER}: unknown option {k!r}{hint}", pytrace=False)
     if len(marker.args) > 1 or (marker.args and "suite" in args):
         pytest.fail(

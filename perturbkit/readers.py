@@ -1,6 +1,7 @@
 """Readers for the released story-evaluation formats, DataFrames and Hugging Face datasets.
 
-Registered into :mod:`perturbkit.io`, so ``read_examples(path, fmt=...)`` knows them:
+Registered in :data:`perturbkit.registry.readers` by name (this module is imported only when one
+of them is asked for), so ``read_examples(path, fmt=...)`` knows them:
 
 - ``mans``: OpenMEVA MANS JSON (``{id: {"prompt", "gold_response", "gen": {model: {"text", "score"}}}}``),
   one Example per generated story; ``.json`` files whose records have ``"gen"`` are detected.
@@ -30,7 +31,7 @@ from typing import Any
 
 from .errors import InputError
 from .example import Example
-from .io import Columns, _row_to_example, register_reader
+from .io import Columns, Reader, _row_to_example
 
 __all__ = [
     "from_dataframe",
@@ -407,9 +408,18 @@ def to_hf_dataset(examples: Iterable[Example]) -> Any:
     return datasets.Dataset.from_dict({n: [r[n] for r in recs] for n in names}, features=features)
 
 
-register_reader("mans", _read_mans)
-register_reader("json", _read_json, suffixes=[".json"])
-register_reader("roc", lambda p, c: _iter_roc(p, 0))
-register_reader("roc_af", _read_roc_af)
-register_reader("wp", _read_wp, suffixes=[".source", ".target"])
-register_reader("roc_lead", lambda p, c: _iter_roc(p, 1))  # OpenMEVA: the leading sentence is the context
+def _read_roc(path: Path, cols: Columns) -> Located:
+    return _iter_roc(path, 0)
+
+
+def _read_roc_lead(path: Path, cols: Columns) -> Located:
+    """OpenMEVA's setting: the leading sentence is the context."""
+    return _iter_roc(path, 1)
+
+
+MANS = Reader(_read_mans)
+JSON = Reader(_read_json, (".json",))
+ROC = Reader(_read_roc)
+ROC_LEAD = Reader(_read_roc_lead)
+ROC_AF = Reader(_read_roc_af)
+WP = Reader(_read_wp, (".source", ".target"))

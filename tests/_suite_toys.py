@@ -1,16 +1,21 @@
 """Tiny transforms and metrics for the suite, report and CLI tests (no spaCy, no models).
 
-Importing this module registers the transforms (names start with ``toy_``)."""
+The transforms (names start with ``toy_``) are registered only inside :func:`registered`, a
+scoped block of the transform registry, so they never leak into the process-wide registry; test
+modules use them through the ``toy_transforms`` fixture (tests/conftest.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
+from perturbkit import registry
 from perturbkit.annotation import Level
 from perturbkit.example import Example
-from perturbkit.transform import Change, Effect, Transform, register, registry
+from perturbkit.transform import Change, Effect, Transform, register
 
 STORIES = [
     ("s1", "Tom woke up early. He made coffee. Then he went to work."),
@@ -41,66 +46,75 @@ class _Toy(Transform):
     level: ClassVar[Level] = Level.NONE
 
 
-if "toy_dup_word" not in registry():
+@dataclass(repr=False)
+class ToyDupWord(_Toy):
+    """Repeat one random word (breaks coherence; needs at least ``min_words`` words)."""
 
-    @register
-    @dataclass(repr=False)
-    class ToyDupWord(_Toy):
-        """Repeat one random word (breaks coherence; needs at least ``min_words`` words)."""
+    name = "toy_dup_word"
+    aspect = "repetition"
+    effect = Effect.BREAKS
+    min_words: int = 3
 
-        name = "toy_dup_word"
-        aspect = "repetition"
-        effect = Effect.BREAKS
-        min_words: int = 3
+    def validate(self) -> None:
+        if self.min_words < 1:
+            raise ValueError(f"min_words must be >= 1, got {self.min_words}")
 
-        def validate(self) -> None:
-            if self.min_words < 1:
-                raise ValueError(f"min_words must be >= 1, got {self.min_words}")
+    def applicable(self, example, doc) -> bool:
+        return len(_words(example.text)) >= self.min_words
 
-        def applicable(self, example, doc) -> bool:
-            return len(_words(example.text)) >= self.min_words
+    def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
+        s, e = rng.choice(_words(example.text))
+        w = example.text[s:e]
+        return self.rewrite(example, [Change(e, e, " " + w.lower(), f"repeat {w!r}")])
 
-        def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-            s, e = rng.choice(_words(example.text))
-            w = example.text[s:e]
-            return self.rewrite(example, [Change(e, e, " " + w.lower(), f"repeat {w!r}")])
 
-    @register
-    @dataclass(repr=False)
-    class ToyLowerFirst(_Toy):
-        """Lower-case the story's first letter (meaning-preserving)."""
+@dataclass(repr=False)
+class ToyLowerFirst(_Toy):
+    """Lower-case the story's first letter (meaning-preserving)."""
 
-        name = "toy_lower_first"
-        aspect = "surface"
-        effect = Effect.PRESERVES
+    name = "toy_lower_first"
+    aspect = "surface"
+    effect = Effect.PRESERVES
 
-        def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-            t = example.text
-            if not t[:1].isupper():
-                return None
-            return self.rewrite(example, [Change(0, 1, t[0].lower(), "lower-case first letter")])
+    def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
+        t = example.text
+        if not t[:1].isupper():
+            return None
+        return self.rewrite(example, [Change(0, 1, t[0].lower(), "lower-case first letter")])
 
-    @register
-    @dataclass(repr=False)
-    class ToyCorpusWord(_Toy):
-        """Append a word drawn from the fitted corpus vocabulary (counts its fits)."""
 
-        name = "toy_corpus_word"
-        aspect = "relatedness"
-        effect = Effect.BREAKS
-        fits: ClassVar[list[int]] = []
+@dataclass(repr=False)
+class ToyCorpusWord(_Toy):
+    """Append a word drawn from the fitted corpus vocabulary (counts its fits)."""
 
-        def fit(self, corpus, annotator=None):
-            self._vocab = sorted({w for ex in corpus for w in ex.text.lower().split() if w.isalpha()})
-            ToyCorpusWord.fits.append(len(corpus))
-            return self
+    name = "toy_corpus_word"
+    aspect = "relatedness"
+    effect = Effect.BREAKS
+    fits: ClassVar[list[int]] = []
 
-        def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-            vocab = getattr(self, "_vocab", None)
-            if not vocab:
-                return None
-            end = len(example.text)
-            return self.rewrite(example, [Change(end, end, " " + rng.choice(vocab), "corpus word")])
+    def fit(self, corpus, annotator=None):
+        self._vocab = sorted({w for ex in corpus for w in ex.text.lower().split() if w.isalpha()})
+        ToyCorpusWord.fits.append(len(corpus))
+        return self
+
+    def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
+        vocab = getattr(self, "_vocab", None)
+        if not vocab:
+            return None
+        end = len(example.text)
+        return self.rewrite(example, [Change(end, end, " " + rng.choice(vocab), "corpus word")])
+
+
+TRANSFORMS = (ToyDupWord, ToyLowerFirst, ToyCorpusWord)
+
+
+@contextlib.contextmanager
+def registered(*classes: type[Transform]) -> Iterator[None]:
+    """A block in which the toy transforms (or ``classes``) are registered, and nothing after it."""
+    with registry.transforms.scoped():
+        for cls in classes or TRANSFORMS:
+            register(cls)
+        yield
 
 
 # ---- metrics: f(texts, contexts=None, references=None) -> scores (higher = better) -----------

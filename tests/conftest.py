@@ -35,11 +35,62 @@ def sample_examples():
     return read_examples(REPO / "examples" / "stories.jsonl")
 
 
-@pytest.fixture(autouse=True)
-def _isolated_cache(tmp_path_factory, monkeypatch):
-    """Never write to the user's cache from tests."""
+@pytest.fixture(scope="session", autouse=True)
+def _registries_stay_clean():
+    """Tests register toys only inside scoped blocks: at the end, every registry holds built-ins
+    (and installed plugins) only, and no scope is left open."""
+    yield
+    from perturbkit import registry
+
+    leaked = {
+        r.kind: names
+        for r in registry.REGISTRIES
+        if (names := [n for n in r.names() if r.origin(n).startswith(("_", "test_", "tests.", "conftest"))])
+    }
+    assert not leaked, f"tests registered into the process-wide registries: {leaked}"
+
+
+@pytest.fixture(scope="module")
+def toy_transforms():
+    """The toy transforms of tests/_suite_toys.py, registered for one test module and gone after it
+    (a scoped block of the transform registry: nothing leaks into the process-wide one)."""
+    import _suite_toys
+
+    with _suite_toys.registered():
+        yield _suite_toys
+
+
+@pytest.fixture
+def scoped_transforms():
+    """The transform registry inside a scoped block: what a test registers is gone afterwards."""
+    from perturbkit import registry
+
+    with registry.transforms.scoped() as reg:
+        yield reg
+
+
+@pytest.fixture(scope="session")
+def _test_cache(tmp_path_factory) -> Path:
+    """The session's cache dir, with the models ``make setup`` prepared in the real cache dir
+    linked in (SmolLM2 converted from its GGUF file: ~50 s of CPU that every session would
+    otherwise repeat). Only complete copies (``.complete``) are linked, and a complete copy is
+    only ever read, so tests still never write to the user's cache."""
     from perturbkit.resources.config import settings as pk_settings
 
     cache = tmp_path_factory.getbasetemp() / "pk-cache"
-    monkeypatch.setattr(pk_settings, "cache_dir", cache)
+    real = Path(pk_settings.cache_dir) / "models"
+    for prepared in sorted(real.glob("*/.complete")) if real.is_dir() else ():
+        link = cache / "models" / prepared.parent.name
+        if not link.exists():
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(prepared.parent, target_is_directory=True)
+    return cache
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(_test_cache, monkeypatch):
+    """Never write to the user's cache from tests."""
+    from perturbkit.resources.config import settings as pk_settings
+
+    monkeypatch.setattr(pk_settings, "cache_dir", _test_cache)
     yield

@@ -134,7 +134,7 @@ def test_docs_still_pickle_after_every_transform_read_them(annotator):
     text = "Tom didn't go to the old store because it was late. Then he fell asleep early at home."
     ex = Example(text)
     doc = annotator.parse(text)
-    for name in pk.registry():
+    for name in pk.registry.transforms.names():
         pk.get_transform(name)(ex, seed=1, annotator=annotator)
     assert doc.user_data, "expected the transforms to cache something on the Doc"
     restored = pickle.loads(pickle.dumps(doc))

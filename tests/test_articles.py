@@ -2,7 +2,7 @@
 
 import pytest
 
-from perturbkit.transforms._articles import indefinite_article
+from perturbkit.transform.words import indefinite_article
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from lemminflect import getLemma
 
 from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.lexicons import word_list
-from perturbkit.transforms.negation import negation_count
+from perturbkit.transforms._negation.cues import negation_count
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "lexicons"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent")
@@ -69,7 +69,7 @@ def test_negative_prefixes_cover_the_prefix_vocabulary():
 
 @pytest.mark.skipif(not wordnet_resource.available(), reason="WordNet is not installed")
 def test_prefix_antonym_pairs_coverage():
-    from perturbkit.transforms._wordsub import antonyms_of
+    from perturbkit.transforms._substitution.antonyms import antonyms_of
 
     prefixes = word_list("negation_prefixes.txt")
     pairs = [(w, b, p) for w, b, p in _prefix_rows() if any(w == pre + b for pre in prefixes)]

@@ -311,6 +311,7 @@ def test_autocast_requested_on_cuda(monkeypatch):
     assert entered == ["cuda"]
 
 
+@pytest.mark.subprocess
 def test_plain_metric_does_not_import_torch(tmp_path):
     code = (
         "import sys; from perturbkit.example import Example; from perturbkit.metrics.runner import MetricRunner; "
@@ -397,6 +398,27 @@ def test_resolve_file_callable(tmp_path):
     assert MetricRunner(m, cache_dir=False).score(_examples(["abc", "de"])).tolist() == [3.0, 2.0]
     with pytest.raises(MetricError, match="not found"):
         resolve_metric(f"{tmp_path / 'missing.py'}:f")
+
+
+def test_module_callable_is_found_in_the_current_directory(tmp_path, monkeypatch):
+    """As ``python -m`` does: ``--metric mymod:score`` run from the folder holding mymod.py."""
+    module = f"pk_cwd_metric_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{module}.py").write_text(
+        "def score(texts, contexts=None, references=None):\n    return [7.0] * len(texts)\n"
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    here = {"", ".", os.getcwd(), str(tmp_path)}
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in here])  # a console script's sys.path
+    monkeypatch.chdir(elsewhere)
+    with pytest.raises(MetricError, match=f"cannot import '{module}'"):  # not in the current directory
+        resolve_metric(f"{module}:score")
+    monkeypatch.chdir(tmp_path)
+    try:
+        assert resolve_metric(f"{module}:score")(["a", "b"]) == [7.0, 7.0]
+        assert str(tmp_path) in sys.path
+    finally:
+        sys.modules.pop(module, None)
 
 
 def test_setup_failure_is_a_metric_error_and_resource_missing_passes_through():

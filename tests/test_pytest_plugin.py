@@ -14,13 +14,15 @@ pytest_plugins = ["pytester"]
 
 REPO = Path(__file__).resolve().parent.parent
 
-STORIES = [  # four have a comma that delete_punctuation can drop
-    ("a1", "Tom woke up early. After that, he made some coffee. Then he walked to work."),
+STORIES = [  # six have a comma that delete_punctuation can drop (as many pairs as a verdict needs)
+    ("a1", "Tom woke up early. Later, he made some coffee. Then he walked to work."),
     ("a2", "Ann found a lost dog. She called its owner. The owner thanked her."),
-    ("a3", "It rained all day. So, we stayed inside. We played cards until dinner."),
+    ("a3", "It rained all day. Sadly, we stayed inside. We played cards until dinner."),
     ("a4", "The kids built a fort. It fell down. They built it again, stronger."),
     ("a5", "Maria baked bread. The smell filled the house. Soon, everyone came to the kitchen."),
     ("a6", "Sam lost his keys. He searched the car. Luckily, they were in his pocket."),
+    ("a7", "Leo painted the fence. Sadly, it rained that night. He painted it again the next day."),
+    ("a8", "Eva planted some seeds. Later, she watered them every morning. Soon green shoots appeared."),
 ]
 
 # two toy metrics that ignore punctuation: one blind to sentence order, one that sees it
@@ -117,10 +119,10 @@ def test_marker_passes_and_fails_with_a_readable_summary(pytester, project):
     result.stdout.fnmatch_lines(
         [
             "*_ test_order_blind _*",
-            "suite 'order_and_punct' (6 stories, seed 0): 1 of 2 checks failed",
-            "  sentence_order  discrimination  bag  FAIL  win_rate 0.500 < 0.9  (min_win_rate, 6 pairs)",
+            "suite 'order_and_punct' (8 stories, seed 0): 1 of 2 checks failed",
+            "  sentence_order  discrimination  bag  FAIL  win_rate 0.500 < 0.9  (min_win_rate, 8 pairs)",
             "  punctuation     invariance      bag  ok    abs_r * <= 0.5  (max_abs_r, * pairs)",
-            "sentence_order, metric 'bag': a variant that scored the same as its original (6 of 6 pairs tie)",
+            "sentence_order, metric 'bag': a variant that scored the same as its original (8 of 8 pairs tie)",
             "  original a*  bag score *",
             "  variant  a*/sentence_shuffle  bag score *",
             "  edits (*):",
@@ -131,6 +133,7 @@ def test_marker_passes_and_fails_with_a_readable_summary(pytester, project):
     assert "Traceback" not in result.stdout.str()  # a summary, not plugin internals
 
 
+@pytest.mark.subprocess
 def test_example_file_fails_for_the_order_blind_metric(pytester, warm):
     pytester.makepyfile(test_example=(REPO / "examples" / "test_metric_robustness.py").read_text())
     result = pytester.runpytest("-p", "no:cacheprovider")
@@ -170,10 +173,6 @@ def test_marker_usage_errors_are_setup_errors(pytester, project):
         def test_no_metric():
             pass
 
-        @pytest.mark.perturbkit_suite("order_suite.yaml", metric="{project}:bag", data="stories.jsonl")
-        def test_no_thresholds():
-            pass
-
         @pytest.mark.perturbkit_suite("order_suite.yaml", metric="{project}:bag", data="missing.jsonl",
                                       min_win_rate=0.9)
         def test_missing_data():
@@ -193,12 +192,11 @@ def test_marker_usage_errors_are_setup_errors(pytester, project):
     """
     )
     result = pytester.runpytest("-p", "no:cacheprovider")
-    result.assert_outcomes(errors=7)
+    result.assert_outcomes(errors=6)
     result.stdout.fnmatch_lines_random(
         [
             "*perturbkit_suite: unknown option 'min_winrate'; did you mean 'min_win_rate'?",
             "*perturbkit_suite: no metric given; use @pytest.mark.perturbkit_suite(*",
-            "*perturbkit_suite: no thresholds to check for suite 'order_and_punct'*",
             "*perturbkit_suite: missing.jsonl: no such file",
             "*perturbkit_suite: no suite file 'ordr_suite.yaml' and no shipped suite of that name*",
             "*perturbkit_suite: *has no attribute 'bga'*did you mean bag*",
@@ -226,7 +224,33 @@ def test_per_test_thresholds_and_a_subset_of_tests(pytester, project):
     result = pytester.runpytest("-p", "no:cacheprovider", "-rP")
     result.assert_outcomes(passed=2)
     result.stdout.fnmatch_lines(
-        ["*perturbkit suite*", "suite 'order_and_punct' (6 stories, seed 0): 0 of 1 check failed"]
+        ["*perturbkit suite*", "suite 'order_and_punct' (8 stories, seed 0): 0 of 1 check failed"]
+    )
+
+
+def test_without_thresholds_the_kinds_defaults_decide(pytester, project):
+    pytester.makepyfile(
+        test_defaults=f"""
+        import pytest
+
+        @pytest.mark.perturbkit_suite("order_suite.yaml", metric="{project}:in_order", data="stories.jsonl")
+        def test_order_aware():
+            pass
+
+        @pytest.mark.perturbkit_suite("order_suite.yaml", metric="{project}:bag", data="stories.jsonl")
+        def test_order_blind():
+            pass
+    """
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "suite 'order_and_punct' (8 stories, seed 0): 1 of 2 checks failed",
+            "  sentence_order  discrimination  bag  FAIL  win_rate 0.500 < 0.75  (min_win_rate, 8 pairs)",
+            "  punctuation     invariance      bag  ok    abs_r 0.000 <= 0.1  (max_abs_r, 6 pairs*",
+            "FAILED test_defaults.py::test_order_blind*",
+        ]
     )
 
 
@@ -266,6 +290,7 @@ def test_fixture_and_strategies_in_a_hypothesis_test(pytester, project):
     )
 
 
+@pytest.mark.subprocess
 def test_plugin_is_loaded_from_its_entry_point_in_a_fresh_process(pytester):
     """No spaCy here: the fixture and the marker's registration only."""
     pytester.makeini("[pytest]\naddopts = --strict-markers\n")

@@ -80,7 +80,7 @@ def _synset(s) -> tuple:
 
 def _answers(wn, words) -> list:
     """Everything the transforms ask a reader, for each word and POS."""
-    from perturbkit.transforms._wordsub import main_pos
+    from perturbkit.transforms._substitution.antonyms import main_pos
 
     out = []
     for word in words:
@@ -240,16 +240,17 @@ import sys
 from perturbkit.resources import wordnet as wnmod
 wnmod.nltk_data_path = lambda: []
 from perturbkit.resources.conceptnet import WordNetProvider
-from perturbkit.transforms import _wordsub, commonsense, lexical
+from perturbkit.transforms._substitution import antonyms, concepts, keywords, synonyms
 p = WordNetProvider()
 assert p.antonyms("happy") == ["unhappy"] and p.neighbours("dog", ["CoHyponym"]) == ["cat"], p.antonyms("happy")
-assert _wordsub.wordnet_antonyms("happy", "ADJ") == () and _wordsub.main_pos_of("dog") == "n"  # unhappy: no count
-assert lexical.first_sense_lemmas("dog", "NOUN") == {"dog", "domestic_dog"} and lexical._known("cat", "NOUN")
-commonsense.siblings_ok("dog", "cat")
+assert antonyms.wordnet_antonyms("happy", "ADJ") == () and antonyms.main_pos_of("dog") == "n"  # unhappy: no count
+assert synonyms.first_sense_lemmas("dog", "NOUN") == {"dog", "domestic_dog"} and keywords.known("cat", "NOUN")
+concepts.siblings_ok("dog", "cat")
 print(sorted(m for m in sys.modules if m.split(".")[0] in ("nltk", "scipy", "sklearn")))
 """
 
 
+@pytest.mark.subprocess
 def test_wordnet_users_never_import_nltk(tmp_path):
     env = dict(
         os.environ, WNSEARCHDIR=str(_fake_wordnet.build(tmp_path / "raw")), PERTURBKIT_CACHE_DIR=str(tmp_path / "cache")
@@ -269,7 +270,7 @@ from perturbkit.io import read_examples
 ann = default_annotator()
 examples = read_examples("examples/stories.jsonl")[:12]
 applied = 0
-for name, cls in pk.registry().items():
+for name, cls in pk.registry.transforms.all().items():
     if "wordnet" in cls.requires or name in ("conceptnet_substitution", "union_negative"):
         t = pk.get_transform(name)
         t.fit(examples, ann)
@@ -280,6 +281,7 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("nltk", "scipy", "skl
 """
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not wnmod.available(), reason="WordNet not installed (make setup)")
 def test_transforms_never_import_nltk(tmp_path):
     env = dict(os.environ, PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))

@@ -13,6 +13,8 @@ from perturbkit.errors import InputError, MetricError
 from perturbkit.example import Example
 from perturbkit.suite import Directional, Discrimination, HumanCorrelation, Invariance, Suite, generate, run_suite
 
+pytestmark = pytest.mark.usefixtures("toy_transforms")  # the toy_* transforms, for this module only
+
 
 def run(suite, examples=None, metrics=None, **kw):
     kw.setdefault("cache_dir", False)
@@ -391,9 +393,10 @@ def test_holm_adjustment_across_tests():
     r = run(suite, metrics={"caps": caps})
     from perturbkit.stats import holm
 
-    ps = [r.test("dup").stats["caps"]["pearson_p"], r.test("low").stats["caps"]["pearson_p"]]
+    # discrimination contributes the sign test of its headline win rate, invariance the Pearson p-value
+    ps = [r.test("dup").stats["caps"]["win_p"], r.test("low").stats["caps"]["pearson_p"]]
     assert [t.stats["caps"]["p_holm"] for t in r.tests] == holm(ps)
-    assert any("Holm" in n for n in r.notes)
+    assert any("discrimination: the sign test of wins against losses; invariance: the Pearson" in n for n in r.notes)
 
 
 def test_every_case_is_in_the_examples_table_and_scores_are_finite():
@@ -481,8 +484,13 @@ def test_thresholds_in_yaml_drive_assert_suite(tmp_path):
     )
     suite = load_suite(p)
     assert suite.thresholds.min_win_rate == 0.99 and suite.tests[1].thresholds.min_win_rate == 0.0
-    # a metric blind to repetition ties every pair: win rate 0.5, below the suite-wide 0.99
-    report = run(suite, metrics={"len": lambda texts, contexts=None, references=None: [1.0] * len(texts)})
+    # a metric blind to repetition ties every pair: win rate 0.5, below the suite-wide 0.99 (twice
+    # the toy stories: enough pairs for a verdict)
+    exs = toys.stories() + [Example(e.text + " The end.", id=e.id + "b") for e in toys.stories()]
+    report = run(suite, exs, metrics={"len": lambda texts, contexts=None, references=None: [1.0] * len(texts)})
+    dup, dup2 = report.test("dup").verdicts["len"], report.test("dup2").verdicts["len"]
+    assert (dup.status.value, dup.statistic, dup.value, dup.threshold) == ("fail", "win_rate", 0.5, 0.99)
+    assert dup2.passed and dup2.threshold == 0.0 and str(report.tally()) == "1 passed, 1 failed"
     with pytest.raises(SuiteCheckFailure) as exc:
         assert_suite(report, tests=["dup"])
     assert "dup" in str(exc.value) and "0.99" in str(exc.value)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import textwrap
 
-import _suite_toys  # noqa: F401  (registers the toy transforms)
 import pytest
 
 from perturbkit.errors import SuiteError, UserError
@@ -18,7 +17,8 @@ from perturbkit.suite import (
     load_suite,
     shipped_suites,
 )
-from perturbkit.suite import spec as spec_mod
+
+pytestmark = pytest.mark.usefixtures("toy_transforms")  # the toy_* transforms, for this module only
 
 GOOD = """\
 name: mini
@@ -199,20 +199,20 @@ def test_direct_construction_errors_are_suite_errors():
         Suite(name="s", tests=[])
 
 
-def test_transform_needing_a_missing_extra_names_the_extra(monkeypatch, tmp_path):
+def test_transform_needing_a_missing_extra_names_the_extra(monkeypatch, tmp_path, scoped_transforms):
     from dataclasses import dataclass
 
-    from perturbkit.transform import Effect, Transform
-    from perturbkit.transform.registry import _REGISTRY
+    from perturbkit.resources import extras
+    from perturbkit.transform import Effect, Transform, register
 
+    @register
     @dataclass(repr=False)
     class NeedsTorch(Transform):
         name = "toy_needs_fake_pkg"
         effect = Effect.BREAKS
         requires = ("fake_resource",)
 
-    monkeypatch.setitem(_REGISTRY, "toy_needs_fake_pkg", NeedsTorch)
-    monkeypatch.setitem(spec_mod.EXTRAS, "fake_resource", ("perturbkit_no_such_module_xyz", "models"))
+    monkeypatch.setitem(extras.EXTRAS, "fake_resource", extras.Extra("perturbkit_no_such_module_xyz", "models", "x"))
     msg = load_error(tmp_path, GOOD.replace("      - toy_corpus_word", "      - toy_needs_fake_pkg"))
     assert "tests[0].transforms[1]" in msg and "fake_resource" in msg and "perturbkit[models]" in msg
 
@@ -228,6 +228,20 @@ def test_shipped_suites_are_found_from_any_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert {"demo", "openmeva", "robustness", "mars", "mans"} <= set(shipped_suites())
     assert load_suite("demo").name == "demo"
+
+
+def test_a_registered_suite_loads_by_name_inside_its_scope():
+    from perturbkit import registry
+
+    tiny = {"tests": [{"name": "d", "kind": "discrimination", "transforms": "toy_dup_word"}]}
+    with registry.suites.scoped():
+        registry.suites.register("tiny", tiny)
+        suite = load_suite("tiny")
+        assert suite.name == "tiny" and suite.tests[0].transforms[0].name == "toy_dup_word"
+        with pytest.raises(SuiteError, match="did you mean 'tiny'"):
+            load_suite("tinny")
+    with pytest.raises(SuiteError, match="no suite file 'tiny' and no shipped suite"):
+        load_suite("tiny")
 
 
 def test_suite_errors_are_user_errors():

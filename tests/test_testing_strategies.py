@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
 from hypothesis.errors import NoSuchExample
 
+from perturbkit import registry as pk_registry
 from perturbkit.annotation import Level
 from perturbkit.errors import InputError
 from perturbkit.example import Example
@@ -34,7 +35,7 @@ from perturbkit.testing import (
     stories,
     variants_by_story,
 )
-from perturbkit.transform import Change, Effect, Transform, get_transform, register, registry
+from perturbkit.transform import Change, Effect, Transform, get_transform, register
 
 FIXED = settings(
     database=None, derandomize=True, deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow]
@@ -56,56 +57,62 @@ class _Toy(Transform):
     level: ClassVar[Level] = Level.NONE
 
 
-if "toyi_upper" not in registry():
+@dataclass(repr=False)
+class ToyUpper(_Toy):
+    """Upper-case 1 to ``max_words`` random words (needs two words)."""
 
-    @register
-    @dataclass(repr=False)
-    class ToyUpper(_Toy):
-        """Upper-case 1 to ``max_words`` random words (needs two words)."""
+    name = "toyi_upper"
+    aspect = "toyi"
+    effect = Effect.PRESERVES
+    max_words: int = 3
 
-        name = "toyi_upper"
-        aspect = "toyi"
-        effect = Effect.PRESERVES
-        max_words: int = 3
+    def applicable(self, example, doc) -> bool:
+        return len(_words(example.text)) >= 2
 
-        def applicable(self, example, doc) -> bool:
-            return len(_words(example.text)) >= 2
+    def apply(self, example, doc, rng):
+        ws = [w for w in _words(example.text) if not w.group().isupper()]
+        k = min(len(ws), rng.randint(1, self.max_words))
+        chosen = sorted(rng.sample(ws, k), key=lambda m: m.start())
+        return self.rewrite(example, [Change(m.start(), m.end(), m.group().upper(), "upper") for m in chosen])
 
-        def apply(self, example, doc, rng):
-            ws = [w for w in _words(example.text) if not w.group().isupper()]
-            k = min(len(ws), rng.randint(1, self.max_words))
-            chosen = sorted(rng.sample(ws, k), key=lambda m: m.start())
-            return self.rewrite(example, [Change(m.start(), m.end(), m.group().upper(), "upper") for m in chosen])
 
-    @register
-    @dataclass(repr=False)
-    class ToyDrop(_Toy):
-        """Delete the last word (breaks; needs three words)."""
+@dataclass(repr=False)
+class ToyDrop(_Toy):
+    """Delete the last word (breaks; needs three words)."""
 
-        name = "toyi_drop"
-        aspect = "toyi"
-        effect = Effect.BREAKS
+    name = "toyi_drop"
+    aspect = "toyi"
+    effect = Effect.BREAKS
 
-        def applicable(self, example, doc) -> bool:
-            return len(_words(example.text)) >= 3
+    def applicable(self, example, doc) -> bool:
+        return len(_words(example.text)) >= 3
 
-        def apply(self, example, doc, rng):
-            m = _words(example.text)[-1]
-            start = m.start() - 1 if m.start() > 0 and example.text[m.start() - 1] == " " else m.start()
-            return self.rewrite(example, [Change(start, m.end(), "", "dropped last word")])
+    def apply(self, example, doc, rng):
+        m = _words(example.text)[-1]
+        start = m.start() - 1 if m.start() > 0 and example.text[m.start() - 1] == " " else m.start()
+        return self.rewrite(example, [Change(start, m.end(), "", "dropped last word")])
 
-    @register
-    @dataclass(repr=False)
-    class ToyNever(_Toy):
-        """Applies to nothing."""
 
-        name = "toyi_never"
-        aspect = "toyi"
-        effect = Effect.BREAKS
-        example = "never"
+@dataclass(repr=False)
+class ToyNever(_Toy):
+    """Applies to nothing."""
 
-        def applicable(self, example, doc) -> bool:
-            return False
+    name = "toyi_never"
+    aspect = "toyi"
+    effect = Effect.BREAKS
+    example = "never"
+
+    def applicable(self, example, doc) -> bool:
+        return False
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _toyi_transforms():
+    """The toyi_* transforms, registered for this module only (a scoped registry block)."""
+    with pk_registry.transforms.scoped():
+        for cls in (ToyUpper, ToyDrop, ToyNever):
+            register(cls)
+        yield
 
 
 def n_words(texts, contexts=None, references=None):
@@ -365,13 +372,15 @@ def test_kit_resolves_a_metric_once_and_scores_each_input_once():
 # ------------------------------------------------------------------------------------------------
 # suite assertions
 # ------------------------------------------------------------------------------------------------
+_NAMES = ["Tom", "Ann", "Sam", "Mia", "Leo", "Eva"]
+
+
 def _report(spec_thresholds=None, test_thresholds=None) -> Report:
-    """A hand-made report: a discrimination test the metric fails (ties), an invariance test it
-    passes, a directional test, and a discrimination test with no variants."""
-    o1, o2 = Example("Tom ran. He fell.", id="o1"), Example("Ann sang. She won.", id="o2")
-    v1 = o1.derive("He fell. Tom ran.", (), "shuffle")
-    v2 = o2.derive("She won. Ann sang.", (), "shuffle")
-    p1 = o1.derive("Tom ran He fell.", (), "punct")
+    """A hand-made report: a discrimination test the metric fails (half of its 6 pairs tie), an
+    invariance test it passes, a directional test, and a discrimination test with no variants."""
+    origs = [Example(f"{n} ran. {n} fell.", id=f"o{i}") for i, n in enumerate(_NAMES, 1)]
+    shuffled = [o.derive(f"{n} fell. {n} ran.", (), "shuffle") for o, n in zip(origs, _NAMES)]
+    unpunct = [o.derive(f"{n} ran {n} fell.", (), "punct") for o, n in zip(origs, _NAMES)]
 
     def cases(pairs):
         out = []
@@ -381,19 +390,19 @@ def _report(spec_thresholds=None, test_thresholds=None) -> Report:
         return out
 
     tests = [
-        TestResult(
+        TestResult(  # three ties, three wins: win rate 0.75
             "order",
             "discrimination",
-            cases=cases([(o1, 1.0, v1, 1.0), (o2, 2.0, v2, 1.0)]),
-            stats={"m": {"win_rate": 0.75, "pearson": 0.3, "n_pairs": 2}},
+            cases=cases([(o, i, v, i if i <= 3 else i - 1.0) for i, (o, v) in enumerate(zip(origs, shuffled), 1)]),
+            stats={"m": {"win_rate": 0.75, "pearson": 0.3, "n_pairs": 6}},
         ),
         TestResult(
             "punct",
             "invariance",
-            cases=cases([(o1, 1.0, p1, 1.05)]),
-            stats={"m": {"abs_r": 0.05, "moved_share": 0.0, "n_pairs": 1}},
+            cases=cases([(o, i, v, i + 0.01 * i) for i, (o, v) in enumerate(zip(origs, unpunct), 1)]),
+            stats={"m": {"abs_r": 0.05, "moved_share": 0.0, "n_pairs": 6}},
         ),
-        TestResult("dir", "directional", stats={"m": {"fail_rate": 0.4, "n_pairs": 5}}),
+        TestResult("dir", "directional", stats={"m": {"fail_rate": 0.4, "n_pairs": 10}}),
         TestResult(
             "empty",
             "discrimination",
@@ -406,8 +415,8 @@ def _report(spec_thresholds=None, test_thresholds=None) -> Report:
         spec["thresholds"] = spec_thresholds
     if test_thresholds:
         spec["tests"][0]["thresholds"] = test_thresholds
-    exs = {e.id: e.to_dict() for e in (o1, o2, v1, v2, p1)}
-    return Report("toy", tests=tests, metrics=[{"name": "m"}], data={"n_examples": 2}, spec=spec, examples=exs)
+    exs = {e.id: e.to_dict() for e in origs + shuffled + unpunct}
+    return Report("toy", tests=tests, metrics=[{"name": "m"}], data={"n_examples": 6}, spec=spec, examples=exs)
 
 
 def test_assert_suite_passes_and_returns_the_checks():
@@ -423,15 +432,44 @@ def test_assert_suite_failure_message_names_the_test_and_shows_the_worst_pair():
         assert_suite(_report(), min_win_rate=0.8, max_abs_r=0.1, max_fail_rate=0.5)
     msg = str(info.value)
     lines = msg.splitlines()
-    assert lines[0] == "suite 'toy' (2 stories, seed 0): 2 of 4 checks failed"
-    assert re.match(r"  order +discrimination +m +FAIL  win_rate 0\.750 < 0\.8  \(min_win_rate, 2 pairs\)", lines[1])
-    assert re.match(r"  empty +discrimination +m +FAIL  win_rate undefined \(no variants\)", lines[2])
-    assert "ok    abs_r 0.050 <= 0.1" in msg and "ok    fail_rate 0.400 <= 0.5" in msg
+    assert lines[0] == "suite 'toy' (6 stories, seed 0): 1 of 4 checks failed, 1 inconclusive"
+    assert re.match(r"  order +discrimination +m +FAIL +win_rate 0\.750 < 0\.8  \(min_win_rate, 6 pairs\)", lines[1])
+    assert re.match(
+        r"  empty +discrimination +m +INCONCLUSIVE  win_rate undefined from too few pairs \(a verdict needs 6\)"
+        r"  \(min_win_rate, 0 pairs\)",
+        lines[2],
+    )
+    assert re.search(r"ok +abs_r 0\.050 <= 0\.1", msg) and re.search(r"ok +fail_rate 0\.400 <= 0\.5", msg)
     assert (
-        "order, metric 'm': a variant that scored the same as its original (1 of 2 pairs tie)\n  original o1  m score 1"
+        "order, metric 'm': a variant that scored the same as its original (3 of 6 pairs tie)\n  original o1  m score 1"
     ) in msg
-    assert "He fell. Tom ran." in msg
+    assert "Tom fell. Tom ran." in msg
     assert [c.passed for c in info.value.checks].count(False) == 2
+    # an inconclusive verdict fails unless allowed
+    assert_suite(_report(), max_fail_rate=0.5, tests=["dir", "empty"], allow_inconclusive=True)
+
+
+def test_assert_suite_shows_the_note_when_r_and_the_win_rate_disagree():
+    r = _report()
+    r.tests[0].stats["m"].update({"win_rate": 0.18, "pearson": 0.079})  # judged anew under the call's thresholds
+    with pytest.raises(SuiteCheckFailure) as info:
+        assert_suite(r, min_win_rate=0.75, tests=["order"])
+    line = str(info.value).splitlines()[1]
+    assert "FAIL  win_rate 0.180 < 0.75  (min_win_rate, 6 pairs; r = +0.079 with the label" in line
+
+
+def test_without_thresholds_each_kind_judges_by_its_defaults():
+    checks = check_suite(_report())
+    assert [(c.test, c.threshold, c.limit, c.status.value) for c in checks] == [
+        ("order", "min_win_rate", 0.75, "pass"),
+        ("punct", "max_abs_r", 0.1, "pass"),
+        ("dir", "max_fail_rate", 0.2, "fail"),
+        ("empty", "min_win_rate", 0.75, "inconclusive"),
+    ]
+    # a call's thresholds replace the defaults only for the kinds they apply to
+    by_test = {c.test: c for c in check_suite(_report(), min_win_rate=0.8)}
+    assert by_test["order"].limit == 0.8 and not by_test["order"].passed
+    assert by_test["dir"].threshold == "max_fail_rate" and by_test["dir"].limit == 0.2
 
 
 def test_per_test_thresholds_win_and_the_suite_spec_is_read():
@@ -442,12 +480,12 @@ def test_per_test_thresholds_win_and_the_suite_spec_is_read():
 
 
 def test_assert_suite_errors():
-    with pytest.raises(ValueError, match="no thresholds to check for suite 'toy'"):
-        check_suite(_report())
     with pytest.raises(ValueError, match="unknown threshold 'min_winrate'; did you mean 'min_win_rate'"):
         check_suite(_report(), thresholds={"order": {"min_winrate": 0.5}})
     with pytest.raises(ValueError, match="thresholds given for 'ordr'.*did you mean 'order'"):
         check_suite(_report(), thresholds={"ordr": {"min_win_rate": 0.5}})
+    with pytest.raises(ValueError, match=r"thresholds\['order'\]: max_abs_r does not apply to discrimination tests"):
+        check_suite(_report(), thresholds={"order": {"max_abs_r": 0.5}})
     with pytest.raises(ValueError, match="has no test 'ordr'; did you mean 'order'"):
         check_suite(_report(), min_win_rate=0.5, tests=["ordr"])
     with pytest.raises(ValueError, match="none of the thresholds max_abs_r applies.*max_abs_r applies to invariance"):
@@ -461,4 +499,4 @@ def test_assert_suite_errors():
 def test_assert_suite_reads_a_report_file(tmp_path):
     path = tmp_path / "report.json"
     _report().to_json(path)
-    assert len(assert_suite(path, max_fail_rate=0.5)) == 1
+    assert len(assert_suite(path, max_fail_rate=0.5, tests=["dir"])) == 1

@@ -13,8 +13,8 @@ from perturbkit import get_transform
 from perturbkit.example import Example
 from perturbkit.resources.lexicons import word_list
 from perturbkit.transform import TransformParamError
+from perturbkit.transforms._character.entities import entity_shape
 from perturbkit.transforms._persons import name_gender, pronoun_readings
-from perturbkit.transforms.character import entity_shape
 
 # ------------------------------------------------------------------------------------------------
 # subject_object_swap

@@ -14,8 +14,8 @@ from perturbkit import get_transform
 from perturbkit.errors import UserError
 from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.conceptnet import get_provider
-from perturbkit.transforms._wordsub import antonyms_of
-from perturbkit.transforms.commonsense import concept_neighbours, has_concept_edge, siblings_ok
+from perturbkit.transforms._substitution.antonyms import antonyms_of
+from perturbkit.transforms._substitution.concepts import concept_neighbours, has_concept_edge, siblings_ok
 
 pytestmark = pytest.mark.skipif(not wordnet_resource.available(), reason="WordNet is not installed")
 

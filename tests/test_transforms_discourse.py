@@ -210,7 +210,7 @@ def test_clause_helpers_read_the_same_facts_as_the_tokens(annotator):
     """The per-Doc word lists and sentence facts that the clause helpers scan instead of Tokens
     agree with the tokens they stand for (quotes, lone apostrophes, capitals, paragraphs)."""
     from perturbkit.annotation.tables import sentences, token_columns
-    from perturbkit.transforms import _clauses as C
+    from perturbkit.transforms._discourse import clauses as C
 
     text = (
         "He said \"Go away!\" and left. Then she cried , ' no ' .\n\nBecause it rained, "

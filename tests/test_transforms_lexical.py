@@ -16,10 +16,16 @@ from perturbkit.errors import UserError
 from perturbkit.example import Example
 from perturbkit.resources import wordnet as wordnet_resource
 from perturbkit.resources.lexicons import table
-from perturbkit.transforms._adjectives import ATTRIBUTIVE_ONLY, PREDICATIVE_ONLY, adjective_synonym_ok
-from perturbkit.transforms._articles import indefinite_article
-from perturbkit.transforms._wordsub import antonyms_of, blocked_antonyms, is_antonym_pair, lexicon_antonyms
-from perturbkit.transforms.lexical import lexicon_synonyms, synonyms_of, wordnet_confirms
+from perturbkit.transform.words import indefinite_article
+from perturbkit.transforms._substitution.adjective_words import ATTRIBUTIVE_ONLY, PREDICATIVE_ONLY
+from perturbkit.transforms._substitution.adjectives import adjective_synonym_ok
+from perturbkit.transforms._substitution.antonyms import (
+    antonyms_of,
+    blocked_antonyms,
+    is_antonym_pair,
+    lexicon_antonyms,
+)
+from perturbkit.transforms._substitution.synonyms import lexicon_synonyms, synonyms_of, wordnet_confirms
 
 pytestmark = pytest.mark.skipif(not wordnet_resource.available(), reason="WordNet is not installed")
 

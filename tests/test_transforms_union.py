@@ -15,7 +15,7 @@ from perturbkit import get_transform
 from perturbkit.annotation import Level
 from perturbkit.example import Example
 from perturbkit.transform import Change, Effect, Mixture, Transform, TransformParamError
-from perturbkit.transforms.union import UNION_COUNTS, UNION_WEIGHTS, UnionNegative, union_mixture
+from perturbkit.transforms.mixture import UNION_COUNTS, UNION_WEIGHTS, UnionNegative, union_mixture
 
 
 @dataclass(repr=False)

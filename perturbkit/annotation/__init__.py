@@ -4,6 +4,8 @@
   transform needs: nothing, the tokenizer, or the full pipeline);
 - :mod:`.tables`: the token table, its string views, sentence bounds and spans, the Doc's text;
 - :func:`per_doc`: the one memo for anything else derived from a Doc;
+- :mod:`.links`: which sentences mention the same content words (edits target what the rest of
+  the story depends on);
 - :class:`DerivedAnnotator`: Docs of edited texts derived from their parent's Doc, re-parsing only
   the sentences that changed.
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from .annotator import Annotator, Level, default_annotator, seed_text
 from .derived import DerivedAnnotator
+from .links import lemma_sentences, linked_sentences, sentence_index
 from .memo import memo_key, per_doc
 from .reparse import derive_docs
 from .tables import (
@@ -40,9 +43,12 @@ __all__ = [
     "doc_text",
     "frozen",
     "hyphen_glued",
+    "lemma_sentences",
+    "linked_sentences",
     "memo_key",
     "per_doc",
     "seed_text",
+    "sentence_index",
     "sentence_bounds",
     "sentence_chars",
     "sentences",

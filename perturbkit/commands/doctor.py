@@ -1,10 +1,12 @@
-"""`perturbkit doctor`: which resources are installed and which transforms they make usable."""
+"""`perturbkit doctor`: which resources are installed, which transforms they make usable, and which
+plugins (entry points of the ``perturbkit.*`` groups) loaded."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import warnings
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -21,11 +23,21 @@ def usable_transforms(status: dict[str, tuple[bool, str]]) -> dict[str, list[str
     return {name: missing_requirements(tuple(cls.requires), status) for name, cls in registry().items()}
 
 
+def plugin_status() -> dict[str, dict[str, tuple[bool, str]]]:
+    """``{kind: {name: (loaded, distribution or why it failed)}}`` for every installed plugin."""
+    from .. import registry
+
+    with warnings.catch_warnings():  # reported below instead
+        warnings.simplefilter("ignore", registry.PluginWarning)
+        return {r.kind: r.plugins() for r in registry.REGISTRIES}
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the report; exit 1 only if the core (a spaCy model) is missing."""
     from ..resources.status import CORE, resource_status
 
     status = resource_status()
+    plugins = plugin_status()
     transforms = usable_transforms(status)
     core_ok = status["spacy"][0]
     if args.json:
@@ -33,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
             {
                 "resources": {k: {"present": ok, "detail": d} for k, (ok, d) in status.items()},
                 "transforms": {k: {"usable": not m, "missing": m} for k, m in transforms.items()},
+                "plugins": {
+                    kind: {n: {"loaded": ok, "detail": d} for n, (ok, d) in found.items()}
+                    for kind, found in plugins.items()
+                },
                 "ok": core_ok,
             },
             sys.stdout,
@@ -50,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
     for name, missing in transforms.items():
         if missing:
             print(f"  [--] {name:30} needs {', '.join(missing)}")
+    found = [(kind, n, ok, d) for kind, entries in plugins.items() for n, (ok, d) in entries.items()]
+    print(f"Plugins: {len(found) or 'none installed'}")
+    for kind, name, ok, detail in found:
+        print(f"  [{'ok' if ok else '--'}] {kind:10} {name:20} {detail}")
     if not core_ok:
         print("perturbkit cannot parse text without a spaCy model; see docs/resources.md", file=sys.stderr)
     return 0 if core_ok else 1

@@ -18,10 +18,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def describe_all(effect: str | None = None, aspect: str | None = None, examples: bool = True) -> list[dict]:
     """One dict per registered transform; with ``examples`` its output on its own example text."""
-    from ..transform import registry
+    from .. import registry
 
     rows = []
-    for name, cls in registry().items():
+    for name, cls in registry.transforms.all().items():
         if effect and cls.effect.value != effect or aspect and cls.aspect != aspect:
             continue
         t = cls()
@@ -33,6 +33,7 @@ def describe_all(effect: str | None = None, aspect: str | None = None, examples:
             "description": cls.describe(),
             "requires": list(cls.requires),
             "example": cls.example,
+            "origin": registry.transforms.origin(name),
         }
         if examples and cls.example:
             try:
@@ -55,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
         params = ", ".join(f"{k}={v!r}" for k, v in r["params"].items()) or "-"
         print(f"{r['name']}  [{r['aspect']}, {r['effect']}]  {r['description']}")
         print(f"    params: {params}")
+        if r["origin"] != "perturbkit":
+            print(f"    from: {r['origin']}")
         if r["example"]:
             print(f"    in:  {r['example']}")
             if "output" in r:

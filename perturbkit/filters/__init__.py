@@ -7,6 +7,6 @@ recipes; the runner counts what each one removed.
 
 from __future__ import annotations
 
-from .builtin import BUILTIN, FilterError, FilterFn, build_filter
+from .builtin import FilterError, FilterFn, build_filter, filter_names
 
-__all__ = ["BUILTIN", "FilterError", "FilterFn", "build_filter"]
+__all__ = ["FilterError", "FilterFn", "build_filter", "filter_names"]

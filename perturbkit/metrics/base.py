@@ -17,22 +17,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..resources.devices import resolve_device
+
 INPUTS = ("context", "reference")
-
-
-def resolve_device(device: str | None = "auto") -> str:
-    """``"auto"`` (or None) -> ``"cuda"`` when torch sees a GPU, else ``"cpu"``; others unchanged."""
-    if device not in (None, "auto"):
-        return str(device)
-    try:
-        import torch
-    except ImportError:
-        return "cpu"
-    return "cuda" if torch.cuda.is_available() else "cpu"
 
 
 class Metric:
@@ -204,8 +194,3 @@ def _json_default(o: Any) -> Any:
     if hasattr(o, "__fspath__"):
         return str(o)
     return repr(o)
-
-
-def torch_loaded() -> bool:
-    """True when torch is already imported (the runner never imports it for plain metrics)."""
-    return "torch" in sys.modules

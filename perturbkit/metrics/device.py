@@ -1,44 +1,9 @@
-"""Device helpers: the inference context (no-grad, CUDA autocast) and out-of-memory detection."""
+"""Device helpers for metrics (they live in :mod:`perturbkit.resources.devices`, shared with the
+model-backed transforms): the inference context (no-grad, CUDA autocast) and out-of-memory
+detection."""
 
 from __future__ import annotations
 
-import contextlib
-import sys
-from collections.abc import Iterator
-
-from .base import resolve_device
+from ..resources.devices import free_cuda_memory, inference_context, is_oom, resolve_device
 
 __all__ = ["resolve_device", "inference_context", "is_oom", "free_cuda_memory"]
-
-
-@contextlib.contextmanager
-def inference_context(device: str, autocast: bool = True) -> Iterator[None]:
-    """``torch.no_grad()`` when torch is loaded, plus autocast on CUDA only (never on CPU).
-
-    Never imports torch itself: a metric that does not use torch pays nothing.
-    """
-    torch = sys.modules.get("torch")
-    if torch is None:
-        yield
-        return
-    with contextlib.ExitStack() as stack:
-        stack.enter_context(torch.no_grad())
-        if autocast and str(device).startswith("cuda"):
-            stack.enter_context(torch.autocast("cuda"))
-        yield
-
-
-def is_oom(exc: BaseException) -> bool:
-    """True for ``torch.cuda.OutOfMemoryError`` and RuntimeErrors saying "out of memory"."""
-    torch = sys.modules.get("torch")
-    oom_type = getattr(getattr(torch, "cuda", None), "OutOfMemoryError", None) if torch else None
-    if oom_type is not None and isinstance(exc, oom_type):
-        return True
-    return isinstance(exc, (RuntimeError, MemoryError)) and "out of memory" in str(exc).lower()
-
-
-def free_cuda_memory() -> None:
-    """Release cached CUDA blocks after an out-of-memory error (no-op without CUDA)."""
-    torch = sys.modules.get("torch")
-    if torch is not None and torch.cuda.is_available():
-        torch.cuda.empty_cache()

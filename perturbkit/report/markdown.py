@@ -1,6 +1,8 @@
 """Markdown tables shaped like OpenMEVA's Tables 6 and 7: one table per test kind, a row per
-metric and a column per test (aspect or perturbation), the best metric per column in bold; then
-detail tables (counts, win rates, mean change with its CI, p-values).
+metric and a column per test (aspect or perturbation), the best metric per column in bold; a
+verdict table (PASS / FAIL / INCONCLUSIVE per test and metric); then detail tables (counts, win
+rates, mean change with its CI, p-values). What each kind shows comes from its kind module
+(:mod:`perturbkit.kinds`).
 
 >>> print(render(report))  # doctest: +SKIP
 """
@@ -8,46 +10,29 @@ detail tables (counts, win rates, mean change with its CI, p-values).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from . import PRIMARY
+from ..kinds import KINDS, Kind, Verdict, get_kind
+from ..kinds.cells import fmt, fmt_p
 
 if TYPE_CHECKING:
-    from . import Report, TestResult
+    from .model import Report, TestResult
 
-KIND_TITLES = {
-    "discrimination": "Discrimination",
-    "invariance": "Invariance",
-    "directional": "Directional",
-    "human_correlation": "Correlation with human ratings",
-}
+__all__ = [
+    "ALPHA",
+    "details_table",
+    "fmt",
+    "fmt_p",
+    "groups_table",
+    "render",
+    "rule",
+    "summary_table",
+    "judged_by",
+    "verdict_cell",
+    "verdict_table",
+]
+
 ALPHA = 0.05
-
-
-def fmt(x: Any, digits: int = 3) -> str:
-    """A number for a table cell ("–" for undefined)."""
-    if x is None:
-        return "–"
-    if isinstance(x, bool):
-        return str(x)
-    if isinstance(x, int):
-        return str(x)
-    if isinstance(x, float):
-        s = f"{x:.{digits}f}"
-        return s[1:] if s == "-0." + "0" * digits else s  # no "-0.000"
-    return str(x)
-
-
-def fmt_p(p: float | None) -> str:
-    if p is None:
-        return "–"
-    if p < 0.001:
-        return "<0.001"
-    return f"{p:.3f}"
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f}%"
 
 
 def _esc(s: str) -> str:
@@ -70,15 +55,17 @@ def _best(values: list[float | None], higher: bool) -> float | None:
 
 
 def summary_table(tests: Sequence[TestResult], metrics: Sequence[str]) -> list[str]:
-    """Rows = metrics, columns = tests; the kind's headline number, best per column in bold,
-    ``*`` when the Holm-adjusted p-value is below 0.05."""
-    kind = tests[0].kind
-    key, higher, _ = PRIMARY[kind]
+    """Rows = metrics, columns = tests; the kind's headline number, ``*`` when the Holm-adjusted
+    p-value is below 0.05, the best metric per column in bold unless every metric fails that test
+    (no "best" among failures); a last-but-one row with the rule each test is judged by."""
+    kind = get_kind(tests[0].kind)
     header = ["Metric"] + [t.name for t in tests]
     cols: list[list[str]] = []
     for t in tests:
         values = [t.primary(m) for m in metrics]
-        best = _best(values, higher)
+        shown = [t.verdicts.get(m) for m in metrics if m in t.stats]
+        all_fail = bool(shown) and all(v is not None and v.failed for v in shown)
+        best = None if all_fail else _best(values, kind.higher_is_better)
         cells = []
         for m, v in zip(metrics, values):
             cell = fmt(v)
@@ -90,119 +77,53 @@ def summary_table(tests: Sequence[TestResult], metrics: Sequence[str]) -> list[s
             cells.append(cell)
         cols.append(cells)
     rows = [[_esc(m)] + [c[i] for c in cols] for i, m in enumerate(metrics)]
-    if kind == "human_correlation":
-        rows.append(["*n rated*"] + [fmt(t.counts.get("n_rated")) for t in tests])
-    elif kind == "discrimination":
-        rows.append(["*n orig / perturbed*"] + [f"{len(t.originals())} / {len(t.variants())}" for t in tests])
-    else:
-        rows.append(["*n pairs*"] + [str(len(t.variants())) for t in tests])
+    rows.append(["*PASS when*"] + [_esc(judged_by(t, metrics)) for t in tests])
+    rows.append([kind.summary_count_label] + [kind.summary_count(t) for t in tests])
     return _table(header, rows)
 
 
-def _delta(s: dict[str, Any]) -> str:
-    if s.get("mean_delta") is None:
-        return "–"
-    lo, hi = s.get("delta_ci_low"), s.get("delta_ci_high")
-    ci = f" [{fmt(lo)}, {fmt(hi)}]" if lo is not None else ""
-    return f"{fmt(s['mean_delta'])}{ci}"
-
-
-def _na(t: TestResult) -> str:
-    c = t.counts
-    filtered = sum((c.get("n_filtered") or {}).values())
-    s = str(c.get("n_not_applicable", 0))
-    return s + (f" (+{filtered} filtered)" if filtered else "")
+def judged_by(t: TestResult, metrics: Sequence[str] | None = None) -> str:
+    """The rule a test's verdicts were judged by (``win_rate >= 0.75``), from its first verdict."""
+    first = next((t.verdicts[m] for m in (metrics or list(t.verdicts)) if m in t.verdicts), None)
+    return rule(get_kind(t.kind), first) if first is not None else "–"
 
 
 def details_table(tests: Sequence[TestResult], metrics: Sequence[str]) -> list[str]:
-    """Per test and metric: counts, paired statistics and p-values."""
-    kind = tests[0].kind
-    rows: list[list[str]] = []
-    if kind in ("discrimination", "invariance"):
-        header = [
-            "Test",
-            "Metric",
-            "n orig / var",
-            "n/a",
-            "r (p)",
-            "Spearman",
-            "Kendall",
-            "win rate",
-            "mean Δ [95% CI]",
-            "Holm p",
-        ]
-        if kind == "invariance":
-            header[4:4] = ["|r|", "moved"]
-        for t in tests:
-            for m in metrics:
-                s = t.stats.get(m) or {}
-                row = [
-                    _esc(t.name),
-                    _esc(m),
-                    f"{s.get('n_pos', 0)} / {s.get('n_neg', 0)}",
-                    _na(t),
-                    f"{fmt(s.get('pearson'))} ({fmt_p(s.get('pearson_p'))})",
-                    fmt(s.get("spearman")),
-                    fmt(s.get("kendall")),
-                    _pct(s.get("win_rate")),
-                    _delta(s),
-                    fmt_p(s.get("p_holm")),
-                ]
-                if kind == "invariance":
-                    tol = s.get("tolerance_abs")
-                    moved = _pct(s.get("moved_share"))
-                    row[4:4] = [fmt(s.get("abs_r")), moved + (f" (>{fmt(tol)})" if tol is not None else "")]
-                rows.append(row)
-    elif kind == "directional":
-        header = [
-            "Test",
-            "Metric",
-            "expect",
-            "n pairs",
-            "n/a",
-            "fail rate",
-            "down / same / up",
-            "mean Δ [95% CI]",
-            "sign p",
-            "Holm p",
-        ]
-        for t in tests:
-            for m in metrics:
-                s = t.stats.get(m) or {}
-                rows.append(
-                    [
-                        _esc(t.name),
-                        _esc(m),
-                        str(s.get("expect", "")),
-                        str(s.get("n_pairs", 0)),
-                        _na(t),
-                        _pct(s.get("fail_rate")),
-                        f"{s.get('n_decrease', 0)} / {s.get('n_same', 0)} / {s.get('n_increase', 0)}",
-                        _delta(s),
-                        fmt_p(s.get("sign_p")),
-                        fmt_p(s.get("p_holm")),
-                    ]
-                )
-    else:
-        header = ["Test", "Metric", "n (excluded)", "Pearson (p)", "Spearman (p)", "Kendall (p)", "window r", "Holm p"]
-        for t in tests:
-            for m in metrics:
-                s = t.stats.get(m) or {}
-                w = s.get("windows") or {}
-                wr = (w.get("correlation") or {}).get("pearson") if w else None
-                rows.append(
-                    [
-                        _esc(t.name),
-                        _esc(m),
-                        f"{s.get('n', 0)} ({t.counts.get('n_excluded', 0)})",
-                        f"{fmt(s.get('pearson'))} ({fmt_p(s.get('pearson_p'))})",
-                        f"{fmt(s.get('spearman'))} ({fmt_p(s.get('spearman_p'))})",
-                        f"{fmt(s.get('kendall'))} ({fmt_p(s.get('kendall_p'))})",
-                        fmt(wr) if w else "–",
-                        fmt_p(s.get("p_holm")),
-                    ]
-                )
-    return _table(header, rows, ["l", "l"] + ["r"] * (len(header) - 2))
+    """Per test and metric: counts, paired statistics and p-values (the kind's detail columns)."""
+    columns = get_kind(tests[0].kind).detail_columns
+    header = ["Test", "Metric"] + [c.header for c in columns]
+    rows = [
+        [_esc(t.name), _esc(m)] + [c.cell(t.stats.get(m) or {}, t.counts) for c in columns]
+        for t in tests
+        for m in metrics
+    ]
+    return _table(header, rows, ["l", "l"] + ["r"] * len(columns))
+
+
+def rule(kind: Kind, verdict: Verdict) -> str:
+    """The thresholds a verdict was judged by: ``win_rate >= 0.75``."""
+    ops = {t.name: t.op for t in kind.thresholds}
+    return "; ".join(f"{c.statistic} {ops.get(c.rule or '', '?')} {c.threshold:g}" for c in verdict.checks)
+
+
+def verdict_cell(v: Verdict | None) -> str:
+    """``FAIL 0.507``: the status and the value of the statistic that decided it."""
+    if v is None:
+        return "–"
+    return v.status.label + (f" {fmt(v.value)}" if v.value is not None else "")
+
+
+def verdict_table(report: Report) -> list[str]:
+    """Rows = tests, columns = metrics: PASS, FAIL or INCONCLUSIVE with the value that decided,
+    beside the rule each test is judged by; then one line per verdict that did not pass, saying why."""
+    metrics = report.metric_names
+    rows, why = [], []
+    for t in report.tests:
+        shown = [t.verdicts.get(m) for m in metrics]
+        rows.append([f"`{_esc(t.name)}`", t.kind, _esc(judged_by(t, metrics))] + [verdict_cell(v) for v in shown])
+        why += [f"- `{t.name}` / {m}: {v}" for m, v in zip(metrics, shown) if v is not None and not v.passed]
+    table = _table(["Test", "Kind", "PASS when"] + list(metrics), rows, ["l"] * (3 + len(metrics)))
+    return table + ([""] + why if why else [])
 
 
 def groups_table(tests: Sequence[TestResult], metrics: Sequence[str]) -> list[str]:
@@ -242,6 +163,9 @@ def _notes(report: Report) -> list[str]:
             for key in ("note", "tolerance_note"):
                 if s.get(key):
                     out.append(f"- `{t.name}` / {m}: {s[key]}")
+            v = t.verdicts.get(m)
+            if v is not None and v.note:
+                out.append(f"- `{t.name}` / {m}: {v.note}")
             for gn in s.get("group_notes") or []:
                 out.append(f"- `{t.name}`: group_by: {gn}")
             w = s.get("windows") or {}
@@ -250,8 +174,15 @@ def _notes(report: Report) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _kind_intro(kind: Kind, n_metrics: int) -> str:
+    better = "higher" if kind.higher_is_better else "smaller"
+    bold = "**Bold**: best metric per column (none when every metric fails). " if n_metrics > 1 else ""
+    return f"{kind.primary_label}; {better} is better. {bold}`*`: Holm-adjusted p < {ALPHA} ({kind.p_label})."
+
+
 def render(report: Report, *, details: bool = True) -> str:
-    """The report as markdown: a summary table per kind, then (``details``) detail tables and notes."""
+    """The report as markdown: the verdicts, a summary table per kind, then (``details``) detail
+    tables and notes."""
     metrics = report.metric_names
     lines = [f"# Suite `{report.suite}`", ""]
     if report.description:
@@ -262,28 +193,21 @@ def render(report: Report, *, details: bool = True) -> str:
         f"metrics: {', '.join(metrics)}.",
         "",
     ]
-    kinds = [k for k in PRIMARY if report.by_kind(k)]
+    if report.tests:
+        lines += ["## Verdicts", "", f"**{report.tally()}** (a verdict per test and metric).", ""]
+        lines += verdict_table(report) + [""]
+    kinds = [k for k in KINDS.values() if report.by_kind(k.name)]
     for kind in kinds:
-        tests = report.by_kind(kind)
-        lines += [
-            f"## {KIND_TITLES[kind]}",
-            "",
-            PRIMARY[kind][2]
-            + ". "
-            + ("**Bold**: best metric per column. " if len(metrics) > 1 else "")
-            + f"`*`: Holm-adjusted p < {ALPHA}.",
-            "",
-        ]
-        lines += summary_table(tests, metrics) + [""]
+        lines += [f"## {kind.title}", "", _kind_intro(kind, len(metrics)), ""]
+        lines += summary_table(report.by_kind(kind.name), metrics) + [""]
     if details:
         for kind in kinds:
-            tests = report.by_kind(kind)
-            lines += [f"### {KIND_TITLES[kind]}: details", ""] + details_table(tests, metrics) + [""]
-            if kind == "human_correlation":
-                g = groups_table(tests, metrics)
-                if g:
-                    lines += ["### Correlation with human ratings per group", ""] + g + [""]
-        if any(k != "human_correlation" for k in kinds):
+            tests = report.by_kind(kind.name)
+            lines += [f"### {kind.title}: details", ""] + details_table(tests, metrics) + [""]
+            g = groups_table(tests, metrics)
+            if g:
+                lines += [f"### {kind.title} per group", ""] + g + [""]
+        if any(k.paired for k in kinds):
             lines += [
                 "Δ = variant score − original score (negative: the metric scored the variant lower); "
                 "win rate = share of pairs where the original scored higher (ties count half); "

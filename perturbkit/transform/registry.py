@@ -1,4 +1,9 @@
-"""The transform registry: names to classes, built-ins and entry-point plugins."""
+"""Transforms by name: thin wrappers over :data:`perturbkit.registry.transforms`.
+
+Built-in transforms register themselves with ``@register`` when their module is imported; the
+registry imports them all on first use. Other packages add transforms through the entry-point
+group ``perturbkit.transforms`` (see docs/plugins.md).
+"""
 
 from __future__ import annotations
 
@@ -7,22 +12,29 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
+from .. import registry as _registry
 from ..errors import UserError
 from .base import Transform
 
-_REGISTRY: dict[str, type[Transform]] = {}
-_loaded = False
 
-
-class UnknownTransform(UserError, KeyError):
+class UnknownTransform(_registry.UnknownName):
     """A transform name that is not registered; the message suggests near names."""
-
-    def __str__(self) -> str:  # KeyError quotes its message otherwise
-        return str(self.args[0])
 
 
 class TransformParamError(UserError, TypeError):
     """A parameter a transform does not have, or a value it rejects (from ``validate()``)."""
+
+
+def check_transform(name: str, obj: Any) -> type[Transform]:
+    """The registry's check: a Transform subclass whose ``name`` is the name it is registered under
+    (a class that does not set its own ``name`` takes it)."""
+    if not (isinstance(obj, type) and issubclass(obj, Transform)):
+        raise TypeError(f"transform {name!r} must be a perturbkit.Transform subclass, got {obj!r}")
+    if "name" not in vars(obj) or not obj.name:
+        obj.name = name
+    elif obj.name != name:
+        raise ValueError(f"{obj.__module__}.{obj.__qualname__}.name is {obj.name!r} but it is registered as {name!r}")
+    return obj
 
 
 def register(cls: type[Transform] | None = None, *, name: str | None = None) -> Any:
@@ -34,56 +46,33 @@ def register(cls: type[Transform] | None = None, *, name: str | None = None) -> 
     ...     name = "shout"; aspect = "surface"; effect = Effect.PRESERVES; level = Level.NONE
     ...     def apply(self, ex, doc, rng):
     ...         return self.rewrite(ex, [Change(0, len(ex.text), ex.text.upper())])
+
+    In tests, register inside ``with perturbkit.registry.transforms.scoped():`` so the toy is gone
+    afterwards. A name taken by another class raises :class:`perturbkit.registry.DuplicateName`.
     """
 
     def deco(c: type[Transform]) -> type[Transform]:
         key = name or c.name
         if not key:
             raise ValueError(f"{c.__name__} has no name")
-        if key in _REGISTRY and _REGISTRY[key] is not c:
-            raise ValueError(f"transform name {key!r} is already registered by {_REGISTRY[key].__module__}")
         if name:
             c.name = name
-        _REGISTRY[key] = c
-        return c
+        return _registry.transforms.register(key, c)
 
     return deco(cls) if cls is not None else deco
 
 
-def _load_all() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    import importlib
-    import pkgutil
-    from importlib.metadata import entry_points
-
-    from .. import transforms as pkg
-
-    for mod in pkgutil.iter_modules(pkg.__path__):
-        if not mod.name.startswith("_"):
-            importlib.import_module(f"{pkg.__name__}.{mod.name}")
-    for ep in entry_points(group="perturbkit.transforms"):
-        obj = ep.load()
-        if isinstance(obj, type) and issubclass(obj, Transform) and obj.name not in _REGISTRY:
-            register(obj)
-
-
 def registry() -> Mapping[str, type[Transform]]:
     """All registered transforms, by name (built-ins and entry-point plugins)."""
-    _load_all()
-    return dict(sorted(_REGISTRY.items()))
+    return _registry.transforms.all()
 
 
 def transform_class(name: str) -> type[Transform]:
-    _load_all()
+    """The class registered as ``name`` (:class:`UnknownTransform` with suggestions otherwise)."""
     try:
-        return _REGISTRY[name]
-    except KeyError:
-        near = difflib.get_close_matches(name, list(_REGISTRY), n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(near)}?" if near else "; run `perturbkit list` to see them"
-        raise UnknownTransform(f"unknown transform {name!r}{hint}") from None
+        return _registry.transforms.get(name)
+    except _registry.UnknownName as exc:
+        raise UnknownTransform(str(exc), kind="transforms", name=name, suggestions=exc.suggestions) from None
 
 
 def get_transform(name: str, **params: Any) -> Transform:

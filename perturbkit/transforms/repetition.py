@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..annotation import sentence_bounds, sentence_chars, token_columns, token_strings
+from ..annotation import doc_text, per_doc, sentence_bounds, sentence_chars, token_columns, token_strings
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._quotes import Quotes
@@ -16,7 +16,6 @@ from ._quotes import Quotes
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-_SPANS_KEY = "perturbkit.repetition.sentence_spans"
 # A sentence we copy must end like a sentence and not leave a quotation open.
 _FINAL = re.compile(r"[.!?\u2026][\"\u201d\u2019')\]]*$")
 # Parts of speech an n-gram may end with, so that the copy reads as a repeated phrase.
@@ -28,7 +27,6 @@ _CLAUSAL = {"VERB", "AUX"}  # their left edge is the subject, which a verb phras
 _LEFT_GLUE = {'"', "\u201c"}
 _RIGHT_GLUE = set('.,!?;:"\u201d)\u2026')
 _HAS_QUOTE = re.compile('["\u201c\u201d]')
-_NGRAMS_KEY = "pk_repetition_ngrams"
 _SIZES = (1, 2, 3, 4)
 
 
@@ -51,19 +49,19 @@ def _copyable(text: str) -> bool:
     )
 
 
-def _copyable_spans(doc: Doc, text: str) -> tuple[tuple[int, int, str, bool], ...]:
+@per_doc
+def _copyable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
     """(start, end, text, ok) per sentence; ``ok``: it can be copied, or be the target of a copy
-    (a whole sentence outside dialogue, so the copy never lands inside or splits a quotation)."""
-    out = doc.user_data.get(_SPANS_KEY)
-    if out is None:
-        found = []
-        quotes = Quotes(text) if _HAS_QUOTE.search(text) else None  # none: nothing is inside one
-        for a, b in sentence_chars(doc):
-            start, end, sent = _span(text, a, b)
-            ok = _copyable(sent) and not (quotes is not None and (quotes.inside(start) or quotes.inside(end)))
-            found.append((start, end, sent, ok))
-        out = doc.user_data[_SPANS_KEY] = tuple(found)  # shared by the sentence-level transforms
-    return out
+    (a whole sentence outside dialogue, so the copy never lands inside or splits a quotation).
+    Shared by the sentence-level transforms."""
+    text = doc_text(doc)
+    found = []
+    quotes = Quotes(text) if _HAS_QUOTE.search(text) else None  # none: nothing is inside one
+    for a, b in sentence_chars(doc):
+        start, end, sent = _span(text, a, b)
+        ok = _copyable(sent) and not (quotes is not None and (quotes.inside(start) or quotes.inside(end)))
+        found.append((start, end, sent, ok))
+    return tuple(found)
 
 
 def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:
@@ -155,20 +153,17 @@ def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
     return out
 
 
-def _ngram_candidates(doc: Doc, text: str) -> dict[int, list[tuple[int, int, list[int]]]]:
+@per_doc
+def _ngram_candidates(doc: Doc) -> dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
     """n -> (sentence start, sentence end, first token of each of its n-grams) for every sentence
-    of ``doc`` (whose text is ``text``) with n-grams of that size, for n = 1-4. Computed once per
-    Doc, kept in ``doc.user_data`` as plain data (ints rather than pairs: fewer objects for the
-    garbage collector to scan)."""
-    out = doc.user_data.get(_NGRAMS_KEY)
-    if out is None:
-        ph = _Phrases(doc, text)
-        found: dict[int, list] = {}
-        for a, b in sentence_bounds(doc):
-            for n, cands in _ngrams(ph, a, b).items():
-                found.setdefault(n, []).append((a, b, tuple(cands)))
-        out = doc.user_data[_NGRAMS_KEY] = {n: tuple(v) for n, v in found.items()}
-    return out
+    of ``doc`` with n-grams of that size, for n = 1-4. Computed once per Doc, as plain data (ints
+    rather than pairs: fewer objects for the garbage collector to scan)."""
+    ph = _Phrases(doc, doc_text(doc))
+    found: dict[int, list] = {}
+    for a, b in sentence_bounds(doc):
+        for n, cands in _ngrams(ph, a, b).items():
+            found.setdefault(n, []).append((a, b, tuple(cands)))
+    return {n: tuple(v) for n, v in found.items()}
 
 
 def _copy_text(doc: Doc, text: str, sent_start: int, first: int, last: int) -> str:
@@ -204,7 +199,7 @@ class RepeatNgram(Transform):
         return any(c.isalpha() for c in example.text)  # cheap pre-check; apply() finds the n-grams
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        found = _ngram_candidates(doc, example.text)
+        found = _ngram_candidates(doc)
         by_size = {n: found[n] for n in self._sizes() if n in found}
         if not by_size:
             return None
@@ -230,8 +225,8 @@ class RepeatSentence(Transform):
 
     keep_length: bool = False  # UNION style: overwrite the following sentence, same sentence count
 
-    def _choices(self, doc: Doc, text: str) -> tuple[list[tuple[int, int, str, bool]], list[int]]:
-        sp = _copyable_spans(doc, text)
+    def _choices(self, doc: Doc) -> tuple[list[tuple[int, int, str, bool]], list[int]]:
+        sp = _copyable_spans(doc)
         if self.keep_length:
             idx = [i for i in range(len(sp) - 1) if sp[i][3] and sp[i + 1][3] and sp[i][2] != sp[i + 1][2]]
         else:
@@ -239,10 +234,10 @@ class RepeatSentence(Transform):
         return sp, idx
 
     def applicable(self, example: Example, doc: Doc) -> bool:
-        return bool(self._choices(doc, example.text)[1])
+        return bool(self._choices(doc)[1])
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        sp, idx = self._choices(doc, example.text)
+        sp, idx = self._choices(doc)
         if not idx:
             return None
         i = rng.choice(idx)
@@ -280,11 +275,11 @@ class RepeatSentenceFar(Transform):
         return out
 
     def applicable(self, example: Example, doc: Doc) -> bool:
-        sp = _copyable_spans(doc, example.text)
+        sp = _copyable_spans(doc)
         return len(sp) >= 3 and any(self._targets(sp, i) for i in range(len(sp)))
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        sp = _copyable_spans(doc, example.text)
+        sp = _copyable_spans(doc)
         if len(sp) < 3:
             return None
         for i in rng.sample(range(len(sp)), len(sp)):  # a random source that has a target

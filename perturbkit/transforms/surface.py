@@ -1,97 +1,22 @@
-"""Surface perturbations that keep the meaning: character typos, deletion of inessential commas."""
+"""Surface perturbations that keep the meaning: character typos, deletion of inessential commas,
+and contractions (contracted or expanded only where the parse makes the other form certain)."""
 
 from __future__ import annotations
 
-import bisect
-import functools
 import math
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..annotation import Level, sentences, token_columns
+from ..annotation import Level
 from ..example import Example
-from ..resources.inflect import all_lemmas
 from ..transform import Change, Effect, Transform, register
-from ._quotes import Quotes
+from ._surface.commas import eligible_commas
+from ._surface.contractions import CANDIDATE, contractions, disjoint, expansions
+from ._surface.typos import misspelt, typo_words
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
-
-
-# ------------------------------------------------------------------------------------------------
-# typos
-# ------------------------------------------------------------------------------------------------
-def _free_standing(text: str, start: int, end: int) -> bool:
-    """The word is not part of a larger unit (a contraction, a possessive, a [MASK])."""
-    before = text[start - 1] if start > 0 else " "
-    after = text[end] if end < len(text) else " "
-    return not (before.isalnum() or before in "'\u2019[" or after.isalnum() or after in "'\u2019]")
-
-
-@functools.lru_cache(maxsize=65536)
-def _is_word(word: str) -> bool:
-    """Whether ``word`` is an English word (lemminflect's dictionary or spaCy's stop words)."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    w = word.lower()
-    return w in STOP_WORDS or bool(all_lemmas(w))
-
-
-def _typo(word: str, rng: random.Random) -> tuple[str, str] | None:
-    """A keyboard slip in ``word`` (first letter kept) that is not itself a word ("proud" never
-    becomes "prod"): transpose, double or drop a letter; None if every try gives a real word."""
-    for _ in range(6):
-        typo = _one_typo(word, rng)
-        if typo is None:
-            return None
-        if not _is_word(typo[0]):
-            return typo
-    return None
-
-
-def _one_typo(word: str, rng: random.Random) -> tuple[str, str] | None:
-    ops = []
-    swaps = [i for i in range(1, len(word) - 1) if word[i] != word[i + 1]]
-    if swaps:
-        ops.append("swap")
-    if len(word) >= 2:
-        ops.append("repeat")
-    if len(word) >= 3:
-        ops.append("delete")
-    if not ops:
-        return None
-    op = rng.choice(ops)
-    if op == "swap":
-        i = rng.choice(swaps)
-        return word[:i] + word[i + 1] + word[i] + word[i + 2 :], f"swapped {word[i : i + 2]!r}"
-    if op == "repeat":
-        i = rng.randrange(1, len(word))
-        return word[:i] + word[i] + word[i:], f"doubled {word[i]!r}"
-    i = rng.randrange(1, len(word))
-    return word[:i] + word[i + 1 :], f"dropped {word[i]!r}"
-
-
-_TYPO_KEY = "pk_surface_typo_words"
-
-
-def _typo_words(doc: Doc, text: str) -> tuple[int, list[int], list[str]]:
-    """(number of alphabetic words, offsets, texts of the ones that may get a typo) in ``doc``,
-    whose text is ``text``. Read once per Doc through ``doc.to_array`` (no spaCy Token objects;
-    ``applicable`` and ``apply`` both need it) and kept in ``doc.user_data`` as plain data."""
-    out = doc.user_data.get(_TYPO_KEY)
-    if out is None:
-        cols = token_columns(doc)
-        starts, lengths, alpha = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"]
-        words = [(i, n) for i, n, a in zip(starts, lengths, alpha) if a]
-        free = [(i, n) for i, n in words if n >= 2 and _free_standing(text, i, i + n)]
-        cands = [(i, n) for i, n in free if n >= 3] or free
-        out = doc.user_data[_TYPO_KEY] = (
-            len(words),
-            tuple(i for i, _ in cands),
-            tuple(text[i : i + n] for i, n in cands),
-        )
-    return out
+    from spacy.tokens import Doc
 
 
 @register
@@ -108,182 +33,19 @@ class Typos(Transform):
     rate: float = 0.02  # share of alphabetic words to misspell (at least one)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
-        return bool(_typo_words(doc, example.text)[1])
+        return bool(typo_words(doc)[1])
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        n_words, starts, words = _typo_words(doc, example.text)
+        n_words, starts, words = typo_words(doc)
         k = max(1, math.floor(self.rate * n_words))
         changes = []
         for j in rng.sample(range(len(words)), len(words)):  # a random order; words without a typo are skipped
-            typo = _typo(words[j], rng)
+            typo = misspelt(words[j], rng)
             if typo is not None:
                 changes.append(Change(starts[j], starts[j] + len(words[j]), typo[0], typo[1]))
                 if len(changes) == k:
                     break
         return self.rewrite(example, changes)
-
-
-# ------------------------------------------------------------------------------------------------
-# delete_punctuation
-# ------------------------------------------------------------------------------------------------
-_QUOTES = set('"\u201c\u201d')
-_CLAUSE_CC = {"and", "but", "or", "so"}
-_NOMINATIVE = {"i", "he", "she", "we", "they"}
-_TIME_WORDS = {
-    "day",
-    "night",
-    "morning",
-    "evening",
-    "afternoon",
-    "week",
-    "weekend",
-    "month",
-    "year",
-    "time",
-    "moment",
-    "summer",
-    "winter",
-    "spring",
-    "fall",
-    "autumn",
-    "hour",
-    "minute",
-}
-_NOT_INTRO = {"however", "yes", "no", "well", "oh", "please", "thus", "too", "also"}
-_INTRO_DEPS = {"advmod", "prep", "advcl", "npadvmod"}
-
-
-def _subject(verb: Token) -> Token | None:
-    """The verb's own subject, if it has one."""
-    return next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
-
-
-def _starts_clause(tok: Token) -> bool:
-    """``tok`` begins a subject that cannot be read as continuing a preceding noun phrase."""
-    return tok.pos_ in ("PRON", "DET", "PROPN") or tok.text == "["  # "[MALE]": a masked name
-
-
-def _subject_starts_at(subj: Token | None, tok: Token) -> bool:
-    """The subject ``subj`` begins at ``tok`` (a masked name's "[" counts as its start)."""
-    return subj is not None and (subj.left_edge.i == tok.i or (tok.text == "[" and subj.i == tok.i + 1))
-
-
-def _introductory(sent: Span, comma: Token) -> bool:
-    """ "After dinner, we left" / "Luckily, it stopped" / "When I got home, I slept"."""
-    doc = sent.doc
-    first = sent.start
-    while first < comma.i and doc[first].text in _QUOTES:
-        first += 1
-    intro = doc[first : comma.i]
-    if not 1 <= len(intro) <= 10 or any(t.is_punct and t.text not in "[]" for t in intro):
-        return False
-    heads = [t for t in intro if t.head.i >= comma.i or t.head == t]
-    if len(heads) != 1:
-        return False
-    head = heads[0]
-    if head.dep_ not in _INTRO_DEPS or head.head.i <= comma.i or head.left_edge.i != first:
-        return False
-    if len(intro) == 1 and (head.lower_ in _NOT_INTRO or head.pos_ != "ADV"):
-        return False
-    if head.dep_ == "npadvmod" and not any(
-        t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _TIME_WORDS for t in intro
-    ):
-        return False
-    if any(t.ent_type_ == "PERSON" for t in intro) and head.dep_ != "advcl":
-        return False  # vocative ("Anna, come here") misparsed as a modifier
-    last = doc[comma.i - 1]
-    if last.pos_ in ("VERB", "AUX", "ADP", "PART") or last.like_num or last.lower_ in ("so", "that"):
-        return False  # "When he finished eating the dog barked": a garden path without the comma
-    nxt = doc[comma.i + 1]
-    main = head.head
-    return _subject_starts_at(_subject(main), nxt) and _starts_clause(nxt)
-
-
-def _before_clause(sent: Span, comma: Token) -> bool:
-    """ "I ran, and she walked": a comma before a conjunction joining two independent clauses."""
-    doc = sent.doc
-    if comma.i + 2 >= sent.end:
-        return False
-    cc = doc[comma.i + 1]
-    if cc.lower_ not in _CLAUSE_CC:
-        return False
-    after = doc[cc.i + 1]
-    if cc.dep_ == "cc":
-        conj = next((c for c in cc.head.children if c.dep_ == "conj" and c.i > cc.i), None)
-        if conj is None or cc.head.pos_ not in ("VERB", "AUX") or len(list(cc.head.conjuncts)) != 1:
-            return False
-    elif cc.lower_ == "so" and cc.dep_ in ("advmod", "mark"):
-        conj = cc.head
-        if conj.i < cc.i:
-            return False
-    else:
-        return False
-    if conj.pos_ not in ("VERB", "AUX"):
-        return False
-    if not _subject_starts_at(_subject(conj), after):
-        return False
-    prev = doc[comma.i - 1]
-    if any(t.text == "," for t in doc[max(sent.start, comma.i - 4) : comma.i]):
-        return False  # closes a parenthetical ("correctly, however, and ...")
-    if prev.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and after.lower_ not in _NOMINATIVE:
-        return False  # "He saw Mary and Bob waved": a garden path without the comma
-    return True
-
-
-def _serial(sent: Span, comma: Token) -> bool:
-    """ "apples, pears, and plums": the comma before the last item of a list of three or more."""
-    doc = sent.doc
-    if comma.i + 2 >= sent.end:
-        return False
-    cc = doc[comma.i + 1]
-    if cc.lower_ not in ("and", "or") or cc.dep_ != "cc":
-        return False
-    last = next((c for c in cc.head.children if c.dep_ == "conj" and c.i > cc.i), None)
-    if last is None:
-        return False
-    items = sorted({last.i, *(t.i for t in last.conjuncts)})
-    if len(items) < 3 or items[-1] != last.i or items[-2] >= comma.i:
-        return False
-    # every earlier item is followed by a comma: a real comma list, not "A and B, and C"
-    for a, b in zip(items[:-2], items[1:-1]):
-        between = doc[a:b]
-        if not any(t.text == "," for t in between) or any(t.lower_ in ("and", "or") for t in between):
-            return False
-    return all(doc[i].pos_ not in ("NUM",) for i in items) and not _subject(last)
-
-
-def _comma_indices(doc: Doc, text: str) -> list[int]:
-    """Token indices of the commas (from the per-Doc columns: no spaCy Token objects)."""
-    cols = token_columns(doc)
-    idx, length = cols["IDX"], cols["LENGTH"]
-    return [i for i, (a, n) in enumerate(zip(idx, length)) if n == 1 and text[a] == ","]
-
-
-def _eligible_commas(doc: Doc, text: str) -> list[tuple[Token, str]]:
-    """The commas that may go, each with the reason (outside dialogue, not between numbers)."""
-    out = []
-    commas = _comma_indices(doc, text)
-    if not commas:
-        return out
-    quotes = Quotes(text) if any(q in text for q in _QUOTES) else None  # none: nothing is inside one
-    for sent in sentences(doc):
-        for i in commas[bisect.bisect_left(commas, sent.start) : bisect.bisect_left(commas, sent.end)]:
-            if i == sent.start or i + 1 >= sent.end:
-                continue
-            tok, prev, nxt = doc[i], doc[i - 1], doc[i + 1]
-            if prev.like_num or nxt.like_num:
-                continue  # numbers and dates ("5,000", "May 5, 2020")
-            if (nxt.is_punct and nxt.text != "[") or (prev.is_punct and prev.text != "]"):
-                continue
-            if quotes is not None and quotes.inside(tok.idx):
-                continue
-            if _introductory(sent, tok):
-                out.append((tok, "introductory"))
-            elif _before_clause(sent, tok):
-                out.append((tok, "before a clause-joining conjunction"))
-            elif _serial(sent, tok):
-                out.append((tok, "serial comma"))
-    return out
 
 
 @register
@@ -304,7 +66,7 @@ class DeletePunctuation(Transform):
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         if "," not in example.text:
             return None
-        commas = _eligible_commas(doc, example.text)
+        commas = eligible_commas(doc, example.text)
         if not commas:
             return None
         k = max(1, round(self.p * len(commas)))
@@ -316,3 +78,39 @@ class DeletePunctuation(Transform):
                 start -= 1  # tokenised text: "went , and" -> "went and"
             changes.append(Change(start, tok.idx + 1, "", f"deleted comma ({why})"))
         return self.rewrite(example, changes)
+
+
+@register
+@dataclass(repr=False)
+class Contraction(Transform):
+    """Contract ("do not" -> "don't") or expand ("I'm" -> "I am") every safe case, one direction per story."""
+
+    name = "contraction"
+    aspect = "surface"
+    effect = Effect.PRESERVES
+    example = "I am sure that he did not see us, but we'll ask him."
+
+    direction: str = "both"  # "contract", "expand", or "both" (one of the two drawn per example)
+
+    def validate(self) -> None:
+        if self.direction not in ("contract", "expand", "both"):
+            raise ValueError(f"direction must be 'contract', 'expand' or 'both', got {self.direction!r}")
+
+    def _options(self, doc: Doc, text: str) -> dict[str, list[Change]]:
+        """The changes of each allowed direction that has any."""
+        out = {}
+        if self.direction in ("contract", "both"):
+            out["contract"] = contractions(doc, text)
+        if self.direction in ("expand", "both"):
+            out["expand"] = expansions(doc, text)
+        return {k: v for k, v in out.items() if v}
+
+    def applicable(self, example: Example, doc: Doc) -> bool:
+        return bool(CANDIDATE.search(example.text))  # cheap pre-check; apply() decides
+
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
+        options = self._options(doc, example.text)
+        if not options:
+            return None
+        key = rng.choice(sorted(options))
+        return self.rewrite(example, disjoint(options[key]))

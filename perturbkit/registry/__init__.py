@@ -1,0 +1,184 @@
+"""One registry per kind of thing users extend: transforms, metrics, suites, recipes, filters, readers.
+
+Each :class:`Registry` knows its built-ins by module name and imports nothing until a name is asked
+for; it also reads the entry-point group ``perturbkit.<kind>``, so an installed package adds names
+without any import on the user's side. Unknown names get near-name suggestions, a name already taken
+by another object is refused, and a plugin that fails to import becomes a :class:`PluginWarning`
+naming its distribution while everything else keeps working.
+
+>>> from perturbkit import registry
+>>> "ngram_repetition" in registry.metrics.names()   # reads names only: imports no metric module
+True
+>>> registry.metrics.get("ngram_repetition").__name__
+'NgramRepetition'
+
+Plugins declare entry points (see docs/plugins.md)::
+
+    [project.entry-points."perturbkit.transforms"]
+    shout = "my_plugin.transforms:Shout"
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.resources
+import importlib.util
+import os
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from .base import BUILTIN, DuplicateName, PluginFailed, PluginWarning, Registry, UnknownName
+
+__all__ = [
+    "BUILTIN",
+    "DuplicateName",
+    "PluginFailed",
+    "PluginWarning",
+    "REGISTRIES",
+    "Registry",
+    "UnknownName",
+    "filters",
+    "metrics",
+    "readers",
+    "recipes",
+    "scoped",
+    "shipped_files",
+    "suites",
+    "transforms",
+]
+
+
+# ------------------------------------------------------------------------------------------------
+# Built-ins, by module name (nothing below imports them)
+# ------------------------------------------------------------------------------------------------
+def _transform_modules() -> list[str]:
+    """``perturbkit.transforms.<family>`` for every public module of the built-in transforms package,
+    and the public modules of its public sub-packages (``external/``: adapters to other libraries);
+    a sub-package with no modules is never imported (listing imports nothing)."""
+    import pkgutil
+    import sys
+
+    pkg = sys.modules.get("perturbkit.transforms")  # its path as loaded (tests extend it), else found
+    spec = None if pkg is not None else importlib.util.find_spec("perturbkit.transforms")
+    paths = list(pkg.__path__) if pkg is not None else list(spec.submodule_search_locations or []) if spec else []
+    out = []
+    for m in pkgutil.iter_modules(paths):
+        if m.name.startswith("_"):
+            continue
+        if not m.ispkg:
+            out.append(f"perturbkit.transforms.{m.name}")
+            continue
+        where = [os.path.join(getattr(m.module_finder, "path", ""), m.name)]
+        out += [
+            f"perturbkit.transforms.{m.name}.{sub.name}"
+            for sub in pkgutil.iter_modules(where)
+            if not sub.name.startswith("_")
+        ]
+    return out
+
+
+def shipped_files(folder: str, package: str = "perturbkit") -> dict[str, Any]:
+    """YAML files in ``<package>/data/<folder>`` by stem -> resource (a Traversable path)."""
+    base = importlib.resources.files(package).joinpath("data", folder)
+    try:
+        entries = sorted(base.iterdir(), key=lambda e: e.name)
+    except (FileNotFoundError, NotADirectoryError):
+        return {}
+    return {
+        e.name.rsplit(".", 1)[0]: e
+        for e in entries
+        if e.name.endswith((".yaml", ".yml")) and not e.name.startswith((".", "_")) and e.is_file()
+    }
+
+
+def _yaml_source(kind: str) -> Callable[[str, Any], Any]:
+    """Suites and recipes: a YAML file (path or package resource), a mapping, or a built object."""
+
+    def validate(name: str, obj: Any) -> Any:
+        if isinstance(obj, (str, os.PathLike, Mapping)) or hasattr(obj, "read_text") or hasattr(obj, "model_dump"):
+            return obj
+        raise TypeError(f"{kind} {name!r} must be a YAML file path, a package resource, a mapping or a built object")
+
+    return validate
+
+
+def _callable(kind: str) -> Callable[[str, Any], Any]:
+    def validate(name: str, obj: Any) -> Any:
+        if not callable(obj):
+            raise TypeError(f"{kind} {name!r} must be callable, got {type(obj).__name__}")
+        return obj
+
+    return validate
+
+
+transforms = Registry(
+    "transforms",
+    "transform",
+    modules=_transform_modules,
+    validate="perturbkit.transform.registry:check_transform",
+    listing="run `perturbkit list` to see them",
+)
+metrics = Registry(
+    "metrics",
+    "metric",
+    builtins={
+        "ngram_repetition": "perturbkit.metrics.lexical:NgramRepetition",
+        "lexical_diversity": "perturbkit.metrics.lexical:LexicalDiversity",
+        "bleu": "perturbkit.metrics.bleu:Bleu",
+        "rouge_l": "perturbkit.metrics.rouge:RougeL",
+        "bertscore": "perturbkit.metrics.embedding:BertScore",
+        "coherence": "perturbkit.metrics.embedding:Coherence",
+        "context_relatedness": "perturbkit.metrics.embedding:ContextRelatedness",
+        "perplexity": "perturbkit.metrics.perplexity:Perplexity",
+    },
+    validate=_callable("metric"),
+)
+suites = Registry("suites", "suite", scan=lambda: shipped_files("suites"), validate=_yaml_source("suite"))
+recipes = Registry("recipes", "recipe", scan=lambda: shipped_files("recipes"), validate=_yaml_source("recipe"))
+filters = Registry(
+    "filters",
+    "filter",
+    builtins={
+        "changed": "perturbkit.filters.builtin:changed",
+        "max_change": "perturbkit.filters.builtin:max_change",
+        "max_edits": "perturbkit.filters.builtin:max_edits",
+        "length_ratio": "perturbkit.filters.builtin:length_ratio",
+    },
+    validate=_callable("filter"),
+)
+readers = Registry(
+    "readers",
+    "format",
+    builtins={
+        "jsonl": "perturbkit.io:JSONL",
+        "csv": "perturbkit.io:CSV",
+        "tsv": "perturbkit.io:TSV",
+        "txt": "perturbkit.io:TXT",
+        "json": "perturbkit.readers:JSON",
+        "mans": "perturbkit.readers:MANS",
+        "roc": "perturbkit.readers:ROC",
+        "roc_lead": "perturbkit.readers:ROC_LEAD",
+        "roc_af": "perturbkit.readers:ROC_AF",
+        "wp": "perturbkit.readers:WP",
+    },
+    validate=_callable("reader"),
+)
+
+#: Every registry, in the order ``perturbkit doctor`` reports their plugins.
+REGISTRIES = (transforms, metrics, suites, recipes, filters, readers)
+
+
+@contextlib.contextmanager
+def scoped() -> Iterator[None]:
+    """Every registry scoped at once (see :meth:`Registry.scoped`): for tests that install a plugin
+    on ``sys.path`` or register toys of several kinds.
+
+    >>> with scoped():
+    ...     _ = metrics.register("always_one", lambda texts, contexts=None, references=None: [1.0] * len(texts))
+    >>> "always_one" in metrics.names()
+    False
+    """
+    with contextlib.ExitStack() as stack:
+        for reg in REGISTRIES:
+            stack.enter_context(reg.scoped())
+        yield

@@ -1,0 +1,189 @@
+"""Decoding with Hugging Face models for :class:`~perturbkit.transform.generative.GenerativeTransform`:
+prompt building (chat template when the tokenizer has one), truncation of over-long inputs, and
+batched ``model.generate`` whose results do not depend on the batch.
+
+Why not ``generate(do_sample=True)``: it samples every row of a batch from torch's global RNG,
+so a row's text would depend on which rows share its batch and in what order. Here each row
+(one candidate for one input) has its own ``torch.Generator`` seeded from the example's seed, and
+a logits processor draws that row's next token from it (temperature, top-k and top-p applied by
+transformers' own warpers) and hands ``generate`` a one-hot score that its greedy step picks. A
+row's draws depend only on its own logits, so batching and order change nothing beyond float
+rounding in the batched matrix products (padding is masked). Greedy decoding needs no RNG.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+INPUT = "{input}"  # where the input goes in a prompt; without it the input follows the prompt
+
+
+@dataclass(frozen=True)
+class Decoding:
+    """How to decode: new tokens at most, and greedy or sampled (with its warpers)."""
+
+    max_new_tokens: int = 48
+    do_sample: bool = False
+    temperature: float = 1.0
+    top_k: int | None = None
+    top_p: float | None = None
+
+
+def uses_chat_template(tok: Any, kind: str, chat_template: bool | None) -> bool:
+    """Whether prompts go through the tokenizer's chat template: causal LMs only; ``None`` means
+    when the tokenizer has one."""
+    has = bool(getattr(tok, "chat_template", None))
+    if chat_template and not has:
+        raise ValueError("chat_template=True but the tokenizer has no chat template")
+    return kind == "causal" and has and chat_template is not False
+
+
+def build_prompt(tok: Any, prompt: str, text: str, chat: bool) -> str:
+    """The model's input text: ``prompt`` with ``{input}`` replaced by ``text`` (or ``text`` after
+    the prompt: directly for a plain prompt, after a blank line in a chat message), wrapped in the
+    chat template as one user turn when ``chat``."""
+    if INPUT in prompt:
+        content = prompt.replace(INPUT, text)
+    elif chat and prompt:
+        content = f"{prompt.rstrip()}\n\n{text}"
+    else:
+        content = prompt + text
+    if not chat:
+        return content
+    messages = [{"role": "user", "content": content}]
+    return tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+
+
+def encode(tok: Any, text: str, chat: bool) -> list[int]:
+    """Token ids of a built prompt (a chat template already holds its special tokens)."""
+    return list(tok(text, add_special_tokens=not chat)["input_ids"])
+
+
+def window(model: Any) -> int | None:
+    """How many positions the model takes, when its config says."""
+    cfg = model.config
+    for attr in ("max_position_embeddings", "n_positions", "n_ctx"):
+        v = getattr(cfg, attr, None)
+        if isinstance(v, int) and v > 0:
+            return v
+    return None
+
+
+def input_budget(model: Any, tok: Any, kind: str, prompt: str, chat: bool, max_input_tokens: int, new: int) -> int:
+    """Tokens the input may take: ``max_input_tokens``, less when the prompt, the input and (for a
+    causal LM) the new tokens would not fit the model's window."""
+    limit = window(model)
+    if limit is None:
+        return max_input_tokens
+    overhead = len(encode(tok, build_prompt(tok, prompt, "", chat), chat))
+    room = limit - overhead - (new if kind == "causal" else 0)
+    if room < 1:
+        raise ValueError(
+            f"the prompt takes {overhead} tokens and leaves no room for the input within the model's "
+            f"window of {limit} tokens (max_new_tokens={new})"
+        )
+    return min(max_input_tokens, room)
+
+
+def truncate(tok: Any, text: str, budget: int) -> tuple[str, bool]:
+    """``text`` cut after its first ``budget`` tokens (at a character offset, so the kept part is
+    the original text), and whether it was cut."""
+    try:
+        enc = tok(text, add_special_tokens=False, return_offsets_mapping=True)
+        offsets = enc["offset_mapping"]
+    except (NotImplementedError, TypeError, ValueError, KeyError):  # a slow tokenizer: no offsets
+        ids = tok(text, add_special_tokens=False)["input_ids"]
+        if len(ids) <= budget:
+            return text, False
+        return tok.decode(ids[:budget], skip_special_tokens=True), True
+    if len(offsets) <= budget:
+        return text, False
+    return text[: offsets[budget - 1][1]], True
+
+
+def _special_ids(model: Any, tok: Any) -> tuple[list[int], int]:
+    """(end-of-sequence ids, padding id) from the tokenizer and the model's generation config."""
+    eos: list[int] = []
+    for v in (tok.eos_token_id, getattr(model.generation_config, "eos_token_id", None)):
+        for i in v if isinstance(v, (list, tuple)) else [v]:
+            if i is not None and int(i) not in eos:
+                eos.append(int(i))
+    pad = tok.pad_token_id if tok.pad_token_id is not None else (eos[0] if eos else 0)
+    return eos, int(pad)
+
+
+def _row_sampler(seeds: Sequence[int], d: Decoding) -> Any:
+    """A logits processor drawing each row's next token from that row's own generator."""
+    import torch
+    from transformers.generation.logits_process import (
+        LogitsProcessor,
+        TemperatureLogitsWarper,
+        TopKLogitsWarper,
+        TopPLogitsWarper,
+    )
+
+    warpers: list[Any] = []
+    if d.temperature != 1.0:
+        warpers.append(TemperatureLogitsWarper(d.temperature))
+    if d.top_k:
+        warpers.append(TopKLogitsWarper(d.top_k))
+    if d.top_p is not None and d.top_p < 1.0:
+        warpers.append(TopPLogitsWarper(d.top_p))
+    generators = [torch.Generator().manual_seed(int(s)) for s in seeds]
+
+    class RowSampler(LogitsProcessor):
+        def __call__(self, input_ids: Any, scores: Any) -> Any:
+            s = scores.float()
+            for w in warpers:
+                s = w(input_ids, s)
+            probs = torch.softmax(s, dim=-1).cpu()  # CPU generators: the same draws on any device
+            picks = torch.stack([torch.multinomial(probs[i], 1, generator=g)[0] for i, g in enumerate(generators)])
+            out = torch.full_like(scores, float("-inf"))
+            out[torch.arange(len(picks), device=scores.device), picks.to(scores.device)] = 0.0
+            return out
+
+    return RowSampler()
+
+
+def generate_rows(
+    model: Any, tok: Any, kind: str, ids: Sequence[list[int]], seeds: Sequence[int], d: Decoding
+) -> list[str]:
+    """One decoded string per row of token ids (``seeds``: one per row, used when sampling)."""
+    import torch
+    from transformers import GenerationConfig
+
+    dev = next(model.parameters()).device
+    eos, pad = _special_ids(model, tok)
+    start = tok.bos_token_id if tok.bos_token_id is not None else (eos[0] if eos else pad)
+    rows = [list(r) if r else [start] for r in ids]  # a causal LM needs one token to continue
+    length = max(len(r) for r in rows)
+    input_ids = torch.full((len(rows), length), pad, dtype=torch.long)
+    mask = torch.zeros((len(rows), length), dtype=torch.long)
+    for i, r in enumerate(rows):
+        # a causal LM continues the last position: pad on the left; an encoder reads any layout
+        span = slice(length - len(r), length) if kind == "causal" else slice(0, len(r))
+        input_ids[i, span] = torch.tensor(r, dtype=torch.long)
+        mask[i, span] = 1
+    cfg: dict[str, Any] = {"max_new_tokens": d.max_new_tokens, "do_sample": False, "num_beams": 1}
+    cfg.update(pad_token_id=pad, eos_token_id=eos or None)
+    if kind == "seq2seq":
+        start_id = getattr(model.generation_config, "decoder_start_token_id", None)
+        cfg["decoder_start_token_id"] = start_id if start_id is not None else model.config.decoder_start_token_id
+    kwargs: dict[str, Any] = {"generation_config": GenerationConfig(**cfg)}
+    if "use_model_defaults" in inspect.signature(model.generate).parameters:
+        kwargs["use_model_defaults"] = False  # the model's own defaults (sampling, penalties) stay out
+    if d.do_sample:
+        from transformers import LogitsProcessorList
+
+        kwargs["logits_processor"] = LogitsProcessorList([_row_sampler(seeds, d)])
+    out = model.generate(input_ids=input_ids.to(dev), attention_mask=mask.to(dev), **kwargs).cpu()
+    new = out[:, length:] if kind == "causal" else out[:, 1:]  # past the prompt / the decoder start
+    texts = []
+    stop = set(eos)
+    for row in new.tolist():
+        cut = next((j for j, t in enumerate(row) if t in stop), len(row))
+        texts.append(tok.decode(row[:cut], skip_special_tokens=True))
+    return texts

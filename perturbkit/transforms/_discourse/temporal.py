@@ -1,0 +1,245 @@
+"""Temporal word flips: a time word replaced by its opposite where the parse shows the flip
+keeps the sentence grammatical ("before" -> "after", "the next day" -> "the previous day",
+"started crying" -> "stopped crying")."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from ...resources.inflect import first_form
+from ...transform import Change
+from ...transform.flip import flip_word, opposites
+from ...transform.words import match_case
+from . import clauses as C
+from .checks import NPI, span_chars, usable_sentences
+from .clauses import lemma_lowers, word_lowers
+from .lexicon import phrase_table, time_units
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+
+# "look after", "go after" (chase), "take after", "named after": not time
+_AFTER_IDIOMS = frozenset({"look", "take", "go", "run", "chase", "seek", "ask", "inquire", "lust", "be", "come"})
+
+
+def _after_idiom(t: Token) -> bool:
+    nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+    if nxt is not None and nxt.lower_ == "all":  # "after all"
+        return True
+    head = t.head.lemma_.lower()
+    return head == "name" or (head in _AFTER_IDIOMS and t.head.i == t.i - 1)
+
+
+_TIME_NOUNS = frozenset(
+    {
+        "day",
+        "night",
+        "week",
+        "month",
+        "year",
+        "morning",
+        "evening",
+        "afternoon",
+        "hour",
+        "minute",
+        "moment",
+        "time",
+        "days",
+        "weeks",
+        "months",
+        "years",
+        "nights",
+        "hours",
+    }
+)
+_HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
+
+
+def temporal_flips(doc: Doc) -> list[list[Change]]:
+    """Every time-word flip this doc allows (a flip may carry an article fix)."""
+    out: list[list[Change]] = []
+    candidates = _temporal_candidates(doc)
+    if not candidates:
+        return out
+    conj, adv, adj_the = (opposites("temporal", r) for r in ("conj", "adv", "adj_the"))
+    initial, phrase, noun = (opposites("temporal", r) for r in ("initial", "phrase", "noun"))
+    noun_det, verb_ing = opposites("temporal", "noun_det"), opposites("temporal", "verb_ing")
+    verb_intr, verb_obj = opposites("temporal", "verb_intr"), opposites("temporal", "verb_obj")
+    phrases = phrase_table("temporal")
+    used: set[int] = set()
+    allowed = {i for a, b in usable_sentences(doc) for i in range(a, b)}
+
+    def one(t: Token, new: str, note: str) -> None:
+        out.append(flip_word(doc, t, new, note))
+        used.add(t.i)
+
+    for i in candidates:
+        if i not in allowed or i in used:
+            continue
+        t = doc[i]
+        n = C.phrase_at(doc, t.i, phrases)
+        if n:
+            key = tuple(x.lower_ for x in doc[t.i : t.i + n])
+            new = phrases[key]
+            # "at last"/"at first" need the word to end the phrase, not start "at first glance"
+            if t.i + n < len(doc) and doc[t.i + n].pos_ in ("NOUN", "ADJ"):
+                continue
+            a, b = span_chars(doc, t.i, t.i + n)
+            out.append([Change(a, b, match_case(t.text, new), f"{' '.join(key)} -> {new}")])
+            used.update(range(t.i, t.i + n))
+            continue
+        w, prev = t.lower_, doc[t.i - 1] if t.i > 0 else None
+        nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
+        sent_start = t.is_sent_start or (
+            prev is not None and (prev.is_sent_end or (prev.pos_ == "CCONJ" and (prev.is_sent_start or prev.i == 0)))
+        )
+        if w in initial and sent_start and t.pos_ == "ADV" and t.dep_ == "advmod" and _opens_clause(t, nxt):
+            one(t, initial[w], f"{w} -> {initial[w]}")
+        elif (
+            w in conj
+            and t.pos_ in ("ADP", "SCONJ")
+            and t.dep_ in ("prep", "mark")
+            and not _duration_object(t)
+            and (t.dep_ == "mark" or any(c.dep_ in ("pobj", "pcomp") for c in t.children))
+            and not _npi_in_sentence(t)
+            and not (w == "after" and _after_idiom(t))
+            and not (prev is not None and nxt is not None and (prev.lower_ == nxt.lower_ or prev.lower_ == "one"))
+        ):
+            one(t, conj[w], f"{w} -> {conj[w]}")
+        elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in _TIME_NOUNS:
+            one(t, conj[w], f"{w} -> {conj[w]}")
+        elif (
+            w in adj_the
+            and t.pos_ == "ADJ"
+            and prev is not None
+            and prev.lower_ == "the"
+            and t.head.pos_ == "NOUN"
+            and t.head.i > t.i
+        ):
+            one(t, adj_the[w], f"{w} -> {adj_the[w]}")
+        elif w in adv and t.pos_ in ("ADV", "ADJ") and not (sent_start and w in initial) and _adv_ok(t, prev, nxt):
+            one(t, adv[w], f"{w} -> {adv[w]}")
+        elif (
+            w in noun and t.pos_ == "NOUN" and not (prev is not None and prev.lower_ == "good") and not _bare_subject(t)
+        ):
+            one(t, noun[w], f"{w} -> {noun[w]}")
+        elif (
+            w in noun_det
+            and t.pos_ == "NOUN"
+            and prev is not None
+            and prev.lower_ in ("that", "the", "one", "every", "all", "each")
+        ):
+            one(t, noun_det[w], f"{w} -> {noun_det[w]}")
+        elif t.pos_ == "VERB" and not _npi_in_sentence(t):
+            flip = _verb_flip(t, verb_ing, verb_intr, verb_obj)
+            if flip:
+                one(t, flip, f"{t.lemma_} -> {flip}")
+    return out
+
+
+@functools.cache
+def _temporal_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """(words, verb lemmas) that may start a temporal flip: every other token is passed over."""
+    words = {p[0] for p in phrase_table("temporal")}
+    for rule in ("conj", "adv", "adj_the", "initial", "noun", "noun_det"):
+        words |= set(opposites("temporal", rule))
+    verbs = {w for rule in ("verb_ing", "verb_intr", "verb_obj") for w in opposites("temporal", rule)}
+    return frozenset(words), frozenset(verbs)
+
+
+def _temporal_candidates(doc: Doc) -> list[int]:
+    """Indices of tokens whose word or lemma could flip (in order)."""
+    words, verbs = _temporal_keys()
+    lemmas = lemma_lowers(doc)
+    return [i for i, w in enumerate(word_lowers(doc)) if w in words or lemmas[i] in verbs]
+
+
+def _duration_object(t: Token) -> bool:
+    """ "after two hours": "before two hours" is not idiomatic, so durations are left alone."""
+    objs = [c for c in t.children if c.dep_ == "pobj"]
+    return (
+        bool(objs)
+        and (objs[0].lemma_.lower() in time_units() or objs[0].lower_ in _TIME_NOUNS | {"while"})
+        and any(
+            c.dep_ in ("nummod", "det", "amod") and (c.like_num or c.lower_ in ("a", "an", "few", "several"))
+            for c in objs[0].children
+        )
+    )
+
+
+def _opens_clause(t: Token, nxt: Token | None) -> bool:
+    """ "Finally, she ..." / "Finally she ...": the adverb is followed by a comma or by its clause's
+    subject (not "finally one day ..." or "finally saving up ...", where "first" would not fit)."""
+    if nxt is None:
+        return False
+    if nxt.text == ",":
+        return True
+    subj = C.subject(t.head)
+    return subj is not None and subj.left_edge.i == nxt.i
+
+
+def _bare_subject(t: Token) -> bool:
+    """A determiner-less singular noun as subject or possessor: a name in lower-cased text ("dawn won")."""
+    return (
+        t.tag_ == "NN"
+        and t.dep_ in ("nsubj", "nsubjpass", "poss")
+        and not any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in t.children)
+    )
+
+
+def _npi_in_sentence(t: Token) -> bool:
+    """ "before he did anything", "stopped talking to her at all": flipping breaks the licensing."""
+    sent = t.sent
+    lowers = word_lowers(t.doc)
+    return any(
+        lowers[i] in NPI or (lowers[i] == "all" and i > 0 and lowers[i - 1] == "at")
+        for i in range(sent.start, sent.end)
+    )
+
+
+def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
+    w = t.lower_
+    if t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "poss", "compound", "appos"):
+        return False  # a noun use
+    h = t.head
+    if t.i < h.i and C.is_finite(h) and C.subject(h) is None and h.tag_ != "MD":
+        return False  # the parser took a subject for an adverb ("late wanted to be a musician")
+    if w in ("later", "earlier") and prev is not None and prev.lower_ in ("for", "until", "till", "see", "from"):
+        return False  # "pies for later", "see you later"
+    if w in ("first", "last"):  # "He came last", "when I first met her"; not "last night"
+        return t.pos_ == "ADV" and t.dep_ == "advmod" and not (prev is not None and prev.lower_ in ("at", "the"))
+    if w == "late" and prev is not None and prev.tag_ == "PRP$":  # "her late husband"
+        return False
+    if w == "ago":
+        return prev is not None and (prev.lower_ in _TIME_NOUNS or prev.lower_.rstrip("s") in _TIME_NOUNS)
+    if w == "later" and prev is not None and prev.lower_ == "or":  # "sooner or later"
+        return False
+    return True
+
+
+def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], verb_obj: dict[str, str]) -> str | None:
+    lemma = t.lemma_.lower()
+    kids = list(t.children)
+    deps = {c.dep_ for c in kids}
+    if "prt" in deps or "auxpass" in deps:
+        return None
+    ing = [c for c in kids if c.dep_ == "xcomp" and c.tag_ == "VBG" and c.i == t.i + 1]
+    new_lemma = None
+    if lemma in verb_ing and ing and "dobj" not in deps:
+        new_lemma = verb_ing[lemma]
+    elif lemma in verb_intr and not deps & {"dobj", "xcomp", "ccomp", "prep_to", "attr", "acomp"}:
+        subj = C.subject(t)
+        if (
+            subj is not None
+            and subj.pos_ == "NOUN"
+            and subj.lower_ not in _HUMAN_PRON
+            and not any(c.dep_ == "prep" and c.lower_ in ("with", "by") for c in kids)
+        ):
+            new_lemma = verb_intr[lemma]
+    elif lemma in verb_obj and "dobj" in deps and not deps & {"xcomp", "ccomp", "dative"}:
+        new_lemma = verb_obj[lemma]
+    if new_lemma is None:
+        return None
+    return first_form(new_lemma, t.tag_)

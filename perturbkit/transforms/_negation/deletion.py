@@ -1,0 +1,97 @@
+"""Negation deletion on a sentence's main verb: "did n't go" -> "went", "won't" -> "will",
+"wasn't" -> "was", "never went" -> "went"; never where a negative polarity item would be
+stranded ("did n't have any")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...resources.inflect import inflect_like
+from ...transform import Change
+from ...transform.words import match_case
+from .cues import CLIPPED, Style
+from .parse import Facts, base_form, has_npi_after, has_subject, kids_of, subject_before, subordinate
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+
+_NEG_DEPS = ("not", "n't", "never")
+#: Words right after "not" that make it a focus negation, not the clause's ("not only X but Y").
+_FOCUS = frozenset({"only", "just", "merely", "simply", "even", "to", "because", "until", "till"})
+
+
+def deletion(sent: Span, style: Style, facts: Facts | None = None) -> list[Change] | None:
+    """Changes removing the negation of the sentence's main verb, or None (``facts``: the
+    Doc's token facts, when already read)."""
+    facts = facts if facts is not None else Facts.of(sent.doc)
+    if facts.is_question(sent):
+        return None
+    negs = facts.cues_in(sent)
+    if len(negs) != 1:
+        return None  # none, or several (double negation, a negative subject, a second clause)
+    root = sent.root
+    doc = sent.doc
+    neg = doc[negs[0]]
+    kids = kids_of(root)
+    if subordinate(root, kids):
+        return None
+    if neg.dep_ != "neg" or neg.head.i != root.i or neg.lower_.replace("\u2019", "'") not in _NEG_DEPS:
+        return None
+    nxt = doc[neg.i + 1] if neg.i + 1 < len(doc) else None
+    if nxt is None or nxt.is_punct or nxt.lower_ in _FOCUS or has_npi_after(facts.lows, neg.i, sent.end):
+        return None
+    if neg.lower_ == "never":
+        if neg.i == facts.first_word(sent) or not subject_before(kids, neg.i):
+            return None  # "Never have I ..."
+        return [Change(neg.idx, nxt.idx, "", "negation deleted")]
+    prev = doc[neg.i - 1] if neg.i > sent.start else None
+    if prev is None:
+        return None
+    is_aux = prev.head.i == root.i and prev.dep_ in ("aux", "auxpass")
+    is_cop = prev.i == root.i and root.lemma_ == "be"
+    if not (is_aux or is_cop):
+        return None
+    imperative = prev.lower_ == "do" and prev.i == facts.first_word(sent) and not has_subject(kids)
+    if not imperative and not subject_before(kids, prev.i):
+        return None
+    if prev.lemma_.lower() == "do" and is_aux:
+        return _undo_support(prev, neg, root, imperative)
+    low = prev.lower_
+    if low == "ai" or not prev.is_alpha:
+        return None
+    if low in CLIPPED:  # "can't" / "ca n't" -> "can"
+        return [Change(prev.idx, neg.idx + len(neg.text), match_case(prev.text, CLIPPED[low]), "negation deleted")]
+    if not prev.whitespace_:  # "wasn't" -> "was", "cannot" -> "can"
+        return [Change(neg.idx, neg.idx + len(neg.text), "", "negation deleted")]
+    return [Change(prev.idx + len(prev.text), neg.idx + len(neg.text), "", "negation deleted")]
+
+
+def _undo_support(do: Token, neg: Token, verb: Token, imperative: bool) -> list[Change] | None:
+    """ "did not go" -> "went", "doesn't like" -> "likes", "Don't worry" -> "Worry"."""
+    doc = do.doc
+    if verb.i <= neg.i or verb.tag_ != "VB" or verb.lemma_.lower() == "be":
+        return None
+    between = doc[neg.i + 1 : verb.i]
+    if any(t.pos_ != "ADV" or t.head.i != verb.i for t in between):
+        return None
+    base = base_form(verb)
+    if base is None:
+        return None
+    if imperative:
+        tag = "VB"
+    else:
+        tag = {"VBD": "VBD", "VBZ": "VBZ", "VBP": "VBP"}.get(do.tag_)
+        if tag is None:
+            return None
+    new = base if tag in ("VB", "VBP") else inflect_like(base, tag, upos="VERB")
+    if not new:
+        return None
+    first = doc[neg.i + 1]
+    changes = [Change(do.idx, first.idx, "", "negation deleted (do-support)")]
+    if imperative and not between:
+        new = match_case(do.text, new)
+    elif imperative:
+        changes = [Change(do.idx, first.idx + len(first.text), match_case(do.text, first.text), "negation deleted")]
+    changes.append(Change(verb.idx, verb.idx + len(verb.text), new, f"{verb.text} -> {new}"))
+    return changes

@@ -1,0 +1,171 @@
+"""Negation insertion on a sentence's main verb, following English auxiliary syntax: after the
+first auxiliary or modal ("has gone" -> "has not gone", "can" -> "cannot"), after a finite copula
+("was" -> "was not"), else with do-support in the verb's tense ("went" -> "did not go")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...annotation import doc_text
+from ...resources.inflect import forms, inflect_like
+from ...transform import Change
+from ...transform.words import match_case
+from .cues import CLIPPED, CLITIC_NEG, CONTRACTED, Style, polarity_items
+from .parse import Facts, Kids, base_form, has_subject, in_scope, kids_of, subject_before, subordinate
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+
+_DO_FOR_TAG = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+#: Adverbs that stay outside an inserted "did not" ("then he did not go"); other adverbs right
+#: before the verb go inside it ("he did not always want", not "he always did not want").
+_OUTER_ADVERBS = frozenset(
+    {
+        "then",
+        "finally",
+        "eventually",
+        "suddenly",
+        "soon",
+        "later",
+        "now",
+        "luckily",
+        "unfortunately",
+        "fortunately",
+        "also",
+        "still",
+        "already",
+        "once",
+        "instead",
+        "so",
+        "thus",
+        "therefore",
+        "immediately",
+        "quickly",
+        "accidentally",
+        "happily",
+        "sadly",
+        "surprisingly",
+        "thankfully",
+        "hopefully",
+    }
+)
+#: Verbs whose negation is not idiomatic ("I do not hope ...").
+_NO_DO_SUPPORT = frozenset({"hope", "use"})
+
+
+def _negate_aux(aux: Token, root: Token, style: Style) -> list[Change] | None:
+    """Negate an auxiliary, modal or copula in place."""
+    low = aux.lower_.replace("\u2019", "'")
+    end = aux.idx + len(aux.text)
+    lead = "" if aux.i > 0 and aux.doc[aux.i - 1].whitespace_ else " "
+    if low in ("'s", "'re", "'m"):
+        return [Change(end, end, " not", "negation inserted")]
+    if low in CLITIC_NEG:
+        return [Change(aux.idx, end, lead + style.negative(CLITIC_NEG[low]), "negation inserted")]
+    if low == "'d":
+        nxt = aux.doc[aux.i + 1] if aux.i + 1 < len(aux.doc) else None
+        if nxt is None or nxt.pos_ not in ("VERB", "AUX"):
+            return None
+        base = nxt.lemma_.lower()
+        vbn = inflect_like(base, "VBN", upos="VERB")
+        if nxt.lower_ == base and vbn != base:
+            full = "would"
+        elif nxt.lower_ == vbn and vbn != base:
+            full = "had"
+        else:
+            return None
+        return [Change(aux.idx, end, lead + style.negative(full), "negation inserted")]
+    if not aux.is_alpha or low in CLIPPED:
+        return None
+    if low == "am" or low in CONTRACTED or low in ("may", "might", "shall", "need", "ought"):
+        new = style.negative(aux.text) if low != "am" else f"{aux.text} not"
+        if low in ("need", "ought") and aux.tag_ != "MD":
+            return None
+        return [Change(aux.idx, end, new, "negation inserted")]
+    return None
+
+
+def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Change] | None:
+    """Changes negating the sentence's main verb, or None when that cannot be done right
+    (``facts``: the Doc's token facts, when already read)."""
+    facts = facts if facts is not None else Facts.of(sent.doc)
+    if facts.n_words(sent) < 2 or facts.is_question(sent):
+        return None
+    if facts.cues_in(sent):
+        return None
+    root = sent.root
+    if root.pos_ not in ("VERB", "AUX"):
+        return None
+    kids = kids_of(root)
+    if subordinate(root, kids):
+        return None
+    auxes = [c for c, dep in kids if dep in ("aux", "auxpass") and c.i < root.i and c.tag_ != "TO"]
+    head = auxes[0] if auxes else root
+    ppis = polarity_items()
+    doc = sent.doc
+    conversions: list[Change] = []
+    for i in facts.ppis_in(sent):
+        low = facts.lows[i]
+        t = doc[i]
+        if not in_scope(t, root):
+            continue
+        if ppis[low] is None:
+            if t.head.i == root.i or t.head.i == head.i:
+                return None  # "had already left", "was still there": no natural negative
+            continue
+        if t.i > head.i:
+            conversions.append(
+                Change(t.idx, t.idx + len(t.text), match_case(t.text, ppis[low]), "polarity item follows the negation")
+            )
+    if auxes:
+        if not subject_before(kids, head.i):
+            return None
+        changes = _negate_aux(head, root, style)
+    elif root.lemma_ == "be" and root.tag_ in ("VBD", "VBZ", "VBP"):
+        if not subject_before(kids, root.i):
+            return None
+        changes = _negate_aux(root, root, style)
+    else:
+        changes = _do_support(sent, root, kids, style, facts.first_word(sent))
+    if not changes:
+        return None
+    return changes + conversions
+
+
+def _do_support(sent: Span, root: Token, kids: Kids, style: Style, first_word: int | None) -> list[Change] | None:
+    """ "went" -> "did not go", "likes" -> "does not like"; imperatives "Go" -> "Do not go".
+    ``kids`` are the root's children, ``first_word`` the sentence's first non-space token."""
+    if root.pos_ != "VERB":
+        return None
+    base = base_form(root)
+    if base is None or not forms(base, "VBD", "VERB"):
+        return None  # not a verb lemminflect knows ("unsure" mis-tagged as a verb)
+    if base in _NO_DO_SUPPORT:
+        return None  # "I do not hope", "did not use to"
+    if root.tag_ in _DO_FOR_TAG:
+        if not subject_before(kids, root.i):
+            return None
+        do = _DO_FOR_TAG[root.tag_]
+    elif root.tag_ == "VB" and root.i == first_word and not has_subject(kids):
+        do = "do"  # imperative
+    else:
+        return None
+    neg = style.negative(do)
+    if do == "do" and root.tag_ == "VB":
+        neg = match_case(root.text, neg)
+    end = root.idx + len(root.text)
+    doc = root.doc
+    first = root.i
+    while first - 1 > sent.start:
+        prev = doc[first - 1]
+        if not (
+            prev.pos_ == "ADV" and prev.head.i == root.i and prev.lower_ not in _OUTER_ADVERBS and prev.whitespace_
+        ):
+            break
+        first -= 1
+    if first < root.i:  # "he always wanted" -> "he did not always want"
+        start = doc[first].idx
+        middle = doc_text(doc)[start : root.idx]
+        return [Change(start, end, f"{neg} {middle}{base}", "negation inserted (do-support)")]
+    return [Change(root.idx, end, f"{neg} {base}", "negation inserted (do-support)")]

@@ -1,0 +1,161 @@
+"""Reordering helpers (``perturbkit.transforms.reorder``): the sentences ``sentence_shuffle`` may
+move, and the token units ``token_shuffle`` may move (MARS: words stay, their order does not)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..annotation import doc_text, frozen, per_doc, sentence_chars, token_columns, token_strings
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+
+@per_doc
+def movable_sentences(doc: Doc) -> tuple[tuple[int, str], ...]:
+    """(start offset, stripped text) of each sentence with at least one word; punctuation-only
+    fragments stay where they are. Sentences with no whitespace between them move as one piece:
+    the parser splits "coat . 'Bad day ? '" before the quote's word and WritingPrompts' "my
+    associates.That 's right" at the missing space, and moving such halves apart would leave the
+    quote on another sentence ("'Immediately she knew") or glue two sentences the story kept
+    apart ("the prose .I love it"). Computed once per Doc: ``applicable`` and ``apply`` both need
+    it, and slicing the text is far cheaper than joining a Span's tokens."""
+    text = doc_text(doc)
+    pieces: list[list[int]] = []
+    for a, b in sentence_chars(doc):
+        if pieces and pieces[-1][1] == a:  # glued to the previous sentence
+            pieces[-1][1] = b
+        else:
+            pieces.append([a, b])
+    found = []
+    for start, end in pieces:
+        raw = text[start:end]
+        if any(c.isalnum() for c in raw):
+            stripped = raw.strip()
+            found.append((start + len(raw) - len(raw.lstrip()), stripped))
+    return tuple(found)
+
+
+_CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})
+
+
+class _Toks:
+    """Plain lists of the token attributes the shuffle reads."""
+
+    def __init__(
+        self, text: str, words: list[str], ws: list[bool], idx: list[int], punct: list[bool], space: list[bool]
+    ) -> None:
+        self.text, self.words, self.ws, self.idx, self.punct, self.space = text, words, ws, idx, punct, space
+
+
+class Units(NamedTuple):
+    """The movable units of a text (see ``_units``): text, character start and end, the text
+    between each unit and the next, and whether a unit starts with a punctuation token."""
+
+    texts: tuple[str, ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    gaps: tuple[str, ...]
+    punct_first: tuple[bool, ...]
+
+
+@per_doc
+def _unit_table(doc: Doc) -> tuple:
+    """The units of ``doc`` (see :func:`_units`) as plain tuples, from the token table (spaCy builds
+    a Token object per ``doc[i]``, and per token for ``Doc.text``). Computed once per Doc:
+    ``applicable`` and ``apply`` both need them."""
+    text = doc_text(doc)
+    cols = token_columns(doc)
+    idx, length, ws, punct, space = (cols[k] for k in ("IDX", "LENGTH", "SPACY", "IS_PUNCT", "IS_SPACE"))
+    t = _Toks(text, token_strings(doc)["text"], ws, idx, punct, space)
+    units = _units(t)
+    starts = [idx[a] for a, _ in units]
+    ends = [idx[b - 1] + length[b - 1] for _, b in units]
+    return frozen(
+        (
+            [text[a:b] for a, b in zip(starts, ends)],
+            starts,
+            ends,
+            [text[e:a] for e, a in zip(ends, starts[1:])],
+            [bool(punct[a]) for a, _ in units],
+        )
+    )
+
+
+def token_units(doc: Doc) -> Units:
+    """The movable units of ``doc`` (kept once per Doc)."""
+    return Units(*_unit_table(doc))
+
+
+def _tail_start(t: _Toks) -> int:
+    """Index of the first token of the trailing punctuation run (".", "!?", '."'): it stays put."""
+    w = t.words
+    i = len(w)
+    while i > 0 and (t.punct[i - 1] or t.space[i - 1] or w[i - 1] in _CLOSERS):
+        if w[i - 1] == "]" and i >= 3 and w[i - 3] == "[" and w[i - 2].isupper():
+            break  # the end of a masked name like [MALE], not punctuation
+        i -= 1
+    return i
+
+
+_OPENERS = frozenset({"(", "[", "{", '"', "'", "\u201c", "\u2018", "\u00ab", "`", "``"})
+_TRAILERS = frozenset(
+    {",", ".", ";", ":", "!", "?", "...", ")", "]", "}", '"', "'", "\u201d", "\u2019", "\u00bb", "''"}
+)
+
+
+def _units(t: _Toks) -> list[tuple[int, int]]:
+    """Movable token ranges before the final punctuation. A unit is a whitespace-delimited chunk
+    ("8mm", "don't", "``", "'ve" stay whole), with opening and closing punctuation split off a
+    word ("walked," -> "walked" + ","); a masked name such as ``[MALE]`` moves as one."""
+    end = _tail_start(t)
+    w, punct, space = t.words, t.punct, t.space
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < end:
+        if space[i]:
+            i += 1
+            continue
+        j = i + 1  # the chunk: tokens joined without whitespace
+        while j < end and not t.ws[j - 1] and not space[j]:
+            j += 1
+        a, b = i, j
+        if b - a == 1:  # the common case: one token, a unit whatever it is
+            out.append((a, b))
+            i = j
+            continue
+        if b - a == 3 and w[a] == "[" and w[b - 1] == "]" and w[a + 1].isupper():
+            out.append((a, b))
+            i = j
+            continue
+        words = [k for k in range(a, b) if not punct[k]]
+        if words:  # split opening/closing punctuation off the word part
+            lo, hi = words[0], words[-1] + 1
+            lead = [(k, k + 1) for k in range(a, lo) if w[k] in _OPENERS]
+            trail = [(k, k + 1) for k in range(hi, b) if w[k] in _TRAILERS]
+            if len(lead) == lo - a and len(trail) == b - hi:
+                out.extend(lead + [(lo, hi)] + trail)
+                i = j
+                continue
+        out.append((a, b))
+        i = j
+    return out
+
+
+def rejoined(table: Units, picked: list[int], order: list[str]) -> tuple[int, int, str]:
+    """(start, end, new text) of the stretch from the unit before the first ``picked`` one to the
+    unit after the last, with the picked units' texts put in ``order``; where a moved word would
+    touch another word with no space between, a space keeps them apart."""
+    old = table.texts
+    lo, hi = max(0, picked[0] - 1), min(len(old) - 1, picked[-1] + 1)
+    new = list(old[lo : hi + 1])
+    for u, text in zip(picked, order):
+        new[u - lo] = text
+    parts = [new[0]]
+    for u in range(lo + 1, hi + 1):
+        ws = table.gaps[u - 1]
+        now, was = new[u - lo], old[u]
+        if not ws and (new[u - lo - 1] != old[u - 1] or now != was) and not (now == was and table.punct_first[u]):
+            ws = " "
+        parts += (ws, now)
+    return table.starts[lo], table.ends[hi], "".join(parts)

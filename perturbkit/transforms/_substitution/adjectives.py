@@ -1,0 +1,241 @@
+"""Where an adjective's synonym fits (``adjective_synonym``, ``synonym``): the position it can
+stand in (predicative-only "afraid", attributive-only "main"), what it may describe (things,
+people, tasks: the lexicon's object column), the modifiers, complements and degree both words
+take in the shared sense ("bigger" -> "larger"), and uses that are idioms, names or misparses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._persons import pronoun_readings
+from .adjective_words import (
+    ADJ_BLOCKING_DEPS,
+    ADJ_CLAUSES,
+    ADJ_NOUN_IDIOMS,
+    ADJ_NOUN_VERB_IDIOMS,
+    ADJ_NOUNS_ONLY,
+    ADJ_PREPS,
+    ADJUNCT_PREPS,
+    AFFECTIVE,
+    ATTRIBUTIVE_ONLY,
+    BARE_STATEMENT_ONLY,
+    EXTREME_MODIFIERS,
+    LINKING_VERBS,
+    NOT_THINGS,
+    PREDICATIVE_ONLY,
+    SIZED,
+    SYNTHETIC_DEGREE,
+    THINGS,
+)
+from .antonyms import is_antonym_pair
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+def _personal(word: str) -> bool:
+    """A personal pronoun that can stand for a person (subject or object case, not "it"), by the
+    project's pronoun table: "she felt sick", not "it's sick"."""
+    return any(case in ("subj", "obj") and ident != "3n" for ident, case in pronoun_readings(word))
+
+
+def _first_conjunct(adj: Token) -> Token:
+    while adj.dep_ == "conj" and adj.head.pos_ == "ADJ" and adj.head.i < adj.i:
+        adj = adj.head
+    return adj
+
+
+def adjective_position(adj: Token) -> str | None:
+    """ "attr" (before its noun: "a big dog"), "pred" (after a verb: "the dog was big", "made
+    him sick") or None (after a noun, "something big", or unknown)."""
+    adj = _first_conjunct(adj)
+    if adj.dep_ == "amod":
+        return "attr" if adj.i < adj.head.i else None
+    if adj.dep_ in ("acomp", "oprd", "xcomp", "attr"):
+        return "pred"
+    return None
+
+
+def _described(adj: Token) -> Token | None:
+    """What the adjective describes: its noun (attributive) or its clause's subject (predicative)."""
+    adj = _first_conjunct(adj)
+    if adj.dep_ == "amod":
+        return adj.head
+    if adj.dep_ != "acomp":
+        return None
+    verb = adj.head
+    for _ in range(3):  # "she started to feel sick": the subject of the verb that controls "feel"
+        subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
+        if subj is not None or verb.dep_ != "xcomp":
+            return subj
+        verb = verb.head
+    return None
+
+
+def _noun_class(noun: Token) -> str | None:
+    from ...resources.wordnet import wordnet
+
+    first = wordnet().first_synset(noun.lemma_.lower(), "n")
+    return first.lexname() if first is not None else None
+
+
+def _describes_thing(adj: Token, kinds: frozenset[str] = THINGS) -> bool:
+    """The adjective describes a physical thing (``kinds``: WordNet lexicographer files): its
+    head noun (attributive) or its clause's subject (predicative) has such a most frequent
+    WordNet sense."""
+    noun = _described(adj)
+    if noun is None or noun.pos_ != "NOUN" or noun.lemma_.lower() in NOT_THINGS:
+        return False
+    return _noun_class(noun) in kinds
+
+
+def _describes_animate(adj: Token) -> bool:
+    """The adjective describes a person or an animal (a personal pronoun, a name, or a noun whose
+    most frequent sense is one): "she felt sick", "the dog was ill", not "it's sick"."""
+    noun = _described(adj)
+    if noun is None:
+        return False
+    if noun.pos_ == "PRON":
+        return _personal(noun.lower_)
+    if noun.pos_ == "PROPN":
+        return True
+    return noun.pos_ == "NOUN" and _noun_class(noun) in ("noun.person", "noun.animal")
+
+
+def _describes_abstract(adj: Token) -> bool:
+    """The adjective describes a task, event or idea, not a person or physical thing: a noun
+    whose most frequent sense is neither, a clause ("finding the balance is hard"), or "it",
+    "this" or "that" with a clausal or "for" complement ("it was hard (for him) to find")."""
+    noun = _described(adj)
+    if noun is None:
+        return False
+    if noun.dep_ == "csubj":
+        return True
+    if noun.pos_ == "PRON":
+        return noun.lower_ in ("it", "this", "that") and any(
+            c.dep_ in ("xcomp", "ccomp") or (c.dep_ == "prep" and c.lower_ == "for") for c in adj.children
+        )
+    if noun.pos_ != "NOUN":
+        return False
+    kind = _noun_class(noun)
+    return kind is not None and kind not in THINGS and kind != "noun.person"
+
+
+def _names_time(prep: Token) -> bool:
+    """The preposition's object is a time ("ill on friday", "sick for a few weeks"): an adjunct."""
+    obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    return obj is not None and (
+        obj.ent_type_ in ("DATE", "TIME") or (obj.pos_ == "NOUN" and _noun_class(obj) == "noun.time")
+    )
+
+
+def adjective_synonym_ok(adj: Token, lemma: str, syn: str, constraints: frozenset[str]) -> bool:
+    """``syn`` may replace the adjective ``adj`` (lemma ``lemma``): it stands where it can stand,
+    describes what ``constraints`` (the lexicon's obj column) ask for, takes the adjective's
+    modifiers, complements and degree in the same sense ("bigger" -> "larger"), and the adjective
+    is not part of an idiom ("a big deal"), a name or a misparse ("studied hard day and night")."""
+    position = adjective_position(adj)
+    return (
+        _position_ok(adj, syn, constraints, position)
+        and _describes_ok(adj, constraints)
+        and _modifiers_ok(adj, lemma, syn, position)
+        and _plain_use(adj, lemma, position)
+    )
+
+
+def _position_ok(adj: Token, syn: str, constraints: frozenset[str], position: str | None) -> bool:
+    if ("attr" in constraints or syn in ATTRIBUTIVE_ONLY) and position != "attr":
+        return False
+    if ("pred" in constraints or syn in PREDICATIVE_ONLY) and position != "pred":
+        return False
+    if position == "pred":
+        first = _first_conjunct(adj)
+        # before its verb only in "how lovely they were"; else a misparse ("maybe ill stay": "I'll")
+        before_verb = first.head.i > first.i and not any(c.lower_ == "how" for c in first.children)
+        if first.head.lemma_.lower() not in LINKING_VERBS or before_verb:
+            return False
+    return True
+
+
+def _describes_ok(adj: Token, constraints: frozenset[str]) -> bool:
+    if "concrete" in constraints and not _describes_thing(adj):
+        return False
+    if "size" in constraints and not _describes_thing(adj, SIZED):
+        return False
+    if "abstract" in constraints and not _describes_abstract(adj):
+        return False
+    return "animate" not in constraints or _describes_animate(adj)
+
+
+def _modifiers_ok(adj: Token, lemma: str, syn: str, position: str | None) -> bool:
+    """Degree, modifiers and complements suit ``syn`` as they suit ``lemma``."""
+    if adj.tag_ in ("JJR", "JJS") and syn not in SYNTHETIC_DEGREE:
+        return False
+    if lemma in BARE_STATEMENT_ONLY or syn in BARE_STATEMENT_ONLY:
+        if any(c.dep_ == "advmod" for c in adj.children) or adj.sent.text.rstrip(" '\"”’").endswith("?"):
+            return False
+    doc = adj.doc
+    nxt = doc[adj.i + 1] if adj.i + 1 < len(doc) else None
+    # a preposition right after a predicative adjective that the parser hung on the verb is the
+    # adjective's complement all the same ("became excellent at", "was okay at third base")
+    following = (
+        [nxt]
+        if (
+            nxt is not None
+            and nxt.dep_ == "prep"
+            and nxt.head.i == adj.head.i
+            and position == "pred"
+            and not _names_time(nxt)
+        )
+        else []
+    )
+    for c in [*adj.children, *following]:
+        if c.dep_ in ADJ_BLOCKING_DEPS:
+            return False
+        if c.dep_ == "advmod" and (
+            c.lower_ in EXTREME_MODIFIERS or c.lower_ in ("more", "most") and syn in SYNTHETIC_DEGREE
+        ):
+            return False
+        if (
+            c.dep_ == "prep"
+            and c.lower_ not in ADJUNCT_PREPS
+            and c.lower_ not in (ADJ_PREPS.get(lemma, set()) & ADJ_PREPS.get(syn, set()))
+        ):
+            return False
+        if c.dep_ in ("xcomp", "ccomp") and not (lemma in ADJ_CLAUSES and syn in ADJ_CLAUSES):
+            return False
+    return True
+
+
+def _plain_use(adj: Token, lemma: str, position: str | None) -> bool:
+    """The adjective is used freely: not repeated for emphasis ("a hard, hard ordeal"), not in an
+    idiom with its noun ("big cats", "a hard stare"), not affective ("a funny little hedgehog"),
+    not in a name ("little big planet") and not a misparsed adverb ("studied hard day and night")."""
+    doc = adj.doc
+    if any(t.i != adj.i and t.lemma_.lower() == lemma for t in doc[max(0, adj.i - 3) : adj.i + 4]):
+        return False
+    noun = _described(adj)
+    if position != "attr" or noun is None:
+        return True
+    noun_lemma = noun.lemma_.lower()
+    if (
+        noun_lemma in ADJ_NOUN_IDIOMS.get(lemma, ())
+        or (lemma, noun_lemma, noun.head.lemma_.lower()) in ADJ_NOUN_VERB_IDIOMS
+    ):
+        return False
+    if lemma in ADJ_NOUNS_ONLY and noun_lemma not in ADJ_NOUNS_ONLY[lemma]:
+        return False
+    if lemma in AFFECTIVE and any(c.dep_ == "amod" and c.i < adj.i for c in noun.children):
+        return False
+    first = _first_conjunct(adj)
+    before = doc[first.i - 1] if first.i > 0 else None
+    if before is None:
+        return True
+    if before.pos_ == "ADJ" and is_antonym_pair(before.lemma_.lower(), lemma, "ADJ"):
+        return False  # opposites side by side make a name, not a description
+    return not (
+        noun.tag_ == "NN"
+        and before.pos_ in ("VERB", "AUX")
+        and not any(c.dep_ in ("det", "poss", "nummod") for c in noun.children)
+    )

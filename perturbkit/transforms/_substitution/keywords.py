@@ -1,0 +1,119 @@
+"""UNION's keyword substitution: which words are keywords, what a corpus replacement must share
+with a keyword (its slot: tag and verb frame), and the corpus vocabulary per slot."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ...annotation import per_doc, token_columns, token_strings
+from ...resources.inflect import inflect_like
+from ...resources.lexicons import word_list
+from ...transform.substitution import Candidate, form_like, replaceable_indices
+from .antonyms import WN_POS
+
+if TYPE_CHECKING:
+    import random
+
+    from spacy.tokens import Doc, Token
+
+KEYWORD_POS = ("NOUN", "VERB", "ADJ")
+#: Dependents that make up a verb's frame (a replacement verb must take the same ones).
+_FRAME_DEPS = frozenset({"dobj", "dative", "ccomp", "acomp", "oprd", "prep", "agent"})
+#: What a corpus replacement must share with a keyword: (Penn tag, frame or "a" or "").
+Slot = tuple[str, str]
+#: The corpus words of each slot, sorted, with their cumulative counts.
+Vocabulary = dict[Slot, tuple[list[tuple[str, str]], list[int]]]
+
+
+def keyword_slot(doc: Doc, i: int) -> Slot:
+    """What a replacement must share with token ``i``: its tag and, for verbs, its frame
+    (objects, clausal and prepositional complements), so "told him he ..." is never
+    replaced by "walked him he ..."; for nouns, whether it follows "a"/"an". Read from the
+    token table."""
+    strs = token_strings(doc)
+    tag, dep, kids, p = strs["tag"], strs["dep"], strs["children"][i], strs["pos"][i]
+    if p == "NOUN":  # countable after "a"/"an": never "a money"
+        lower = token_columns(doc)["lower"]
+        return tag[i], "a" if any(dep[c] == "det" and lower[c] in ("a", "an") for c in kids) else ""
+    if p != "VERB":
+        return tag[i], ""
+    deps = {dep[c] for c in kids if dep[c] in _FRAME_DEPS}
+    for c in kids:
+        if dep[c] == "xcomp":
+            deps.add("xcomp:ing" if tag[c] == "VBG" else "xcomp")
+    return tag[i], "+".join(sorted(deps))
+
+
+def form_like_ok(word: str, lemma: str, tag: str, upos: str) -> bool:
+    """``word`` is the regular ``tag`` form of ``lemma`` (so a mis-tagged token never enters
+    the vocabulary)."""
+    return inflect_like(lemma, tag, upos=upos) == word
+
+
+@functools.lru_cache(maxsize=1)
+def _names() -> frozenset[str]:
+    return word_list("names_male.txt") | word_list("names_female.txt")
+
+
+def known(lemma: str, upos: str) -> bool:
+    """WordNet knows ``lemma`` as ``upos`` and it is not a first name (ROC stories are lower-cased)."""
+    from ...resources.wordnet import wordnet
+
+    return lemma not in _names() and bool(wordnet().offsets(lemma, WN_POS[upos]))
+
+
+@per_doc
+def keyword_observations(doc: Doc) -> tuple[tuple[Slot, str, str, str], ...]:
+    """(slot, word, lemma, POS) of each lower-case keyword of ``doc``: what ``fit`` counts, kept
+    per Doc so that a second fit on the same parses (UNION's own keyword substitution) does not
+    look at every token again."""
+    cols, text = token_columns(doc), token_strings(doc)["text"]
+    return tuple(
+        (keyword_slot(doc, i), cols["lower"][i], cols["lemma"][i], pos)
+        for i, pos in replaceable_indices(doc, KEYWORD_POS)
+        if text[i].islower()
+    )
+
+
+def keyword_vocabulary(docs: Iterable[Doc], min_count: int) -> Vocabulary:
+    """Keyword forms per slot over a corpus, for draws by frequency: each seen ``min_count``
+    times or more, its lemma seen twice as often in the slot's frame, known to WordNet and the
+    regular form of its lemma for the tag."""
+    counts: dict[Slot, Counter] = {}
+    frames: Counter = Counter()  # (lemma, frame): a verb must be seen often with the frame
+    for doc in docs:
+        for slot, word, lemma, pos in keyword_observations(doc):
+            counts.setdefault(slot, Counter())[(word, lemma, pos)] += 1
+            frames[lemma, slot[1]] += 1
+    vocab: Vocabulary = {}
+    for slot, c in counts.items():
+        items = sorted(
+            ((w, lem), n)
+            for (w, lem, pos), n in c.items()
+            if n >= min_count
+            and frames[lem, slot[1]] >= 2 * min_count
+            and known(lem, pos)
+            and form_like_ok(w, lem, slot[0], pos)
+        )
+        if items:
+            # cumulative counts, summed once: ``choices`` would re-add every weight on every draw
+            vocab[slot] = ([k for k, _ in items], list(itertools.accumulate(n for _, n in items)))
+    return vocab
+
+
+def corpus_draw(vocab: Vocabulary, tok: Token, lemma: str, rng: random.Random) -> Candidate | None:
+    """A corpus word of ``tok``'s slot drawn by frequency (ten tries), other than ``tok``'s own
+    word and lemma; None when the slot has none or ``tok`` is not a regular form of ``lemma``."""
+    pool = vocab.get(keyword_slot(tok.doc, tok.i))
+    if not pool or form_like(lemma, tok) is None:
+        return None
+    words, cum_weights = pool
+    for _ in range(10):
+        word, wlemma = rng.choices(words, cum_weights=cum_weights)[0]
+        if wlemma != lemma and word != tok.lower_:
+            return Candidate(tok.i, wlemma, word, "corpus")
+    return None

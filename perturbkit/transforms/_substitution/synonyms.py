@@ -1,0 +1,83 @@
+"""Strict synonyms for the substitution transforms: listed by the project (``synonyms.tsv``) and
+confirmed by WordNet's most frequent sense, and where a synonym fits the original's use."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from ...resources.lexicons import table
+from .adjectives import adjective_synonym_ok
+from .antonyms import WN_POS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+@functools.lru_cache(maxsize=1)
+def lexicon_synonyms() -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
+    """(lemma, UPOS) -> (synonym, object constraint) pairs from ``synonyms.tsv``."""
+    out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for r in table("synonyms.tsv"):
+        w, syn, pos, obj = r["word"].lower(), r["synonym"].lower(), r["pos"], r["obj"]
+        out.setdefault((w, pos), []).append((syn, obj))
+        if r["dir"] == "<>":
+            out.setdefault((syn, pos), []).append((w, obj))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def first_sense_lemmas(lemma: str, upos: str) -> frozenset[str]:
+    """The words of ``lemma``'s most frequent WordNet sense for ``upos`` (empty if none)."""
+    from ...resources.wordnet import wordnet
+
+    pos = WN_POS.get(upos)
+    first = wordnet().first_synset(lemma, pos) if pos else None
+    return frozenset(l.name().lower() for l in first.lemmas()) if first is not None else frozenset()
+
+
+@functools.lru_cache(maxsize=4096)
+def wordnet_confirms(lemma: str, syn: str, upos: str) -> bool:
+    """WordNet confirms ``syn`` as a synonym of ``lemma`` in ``lemma``'s most frequent sense:
+    ``syn`` is a word of that sense, or, for adjectives, ``syn``'s own most frequent sense and
+    ``lemma``'s are a satellite and its head. WordNet files adjectives that differ from a head
+    word only in register as its satellites: "mad" (roused to anger) under "angry", "lovely"
+    under "beautiful", "pricey" under "expensive", "weary" under "tired". Satellites also hold
+    words of another strength ("huge" under "large"), so the pair must still be listed in
+    ``synonyms.tsv``, which keeps only the same-meaning ones. Both words are used in their most
+    frequent sense either way, which is what the rule guards."""
+    lemma, syn = lemma.lower(), syn.lower()
+    if syn in first_sense_lemmas(lemma, upos):
+        return True
+    if upos != "ADJ":
+        return False
+    from ...resources.wordnet import wordnet
+
+    wn = wordnet()
+    a, b = wn.first_synset(lemma, "a"), wn.first_synset(syn, "a")
+    return a is not None and b is not None and (b in a.similar_tos() or a in b.similar_tos())
+
+
+def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
+    """Strict synonyms of ``lemma`` as ``upos``, with their object constraint: listed in the
+    project's ``synonyms.tsv`` and confirmed by WordNet (:func:`wordnet_confirms`: same most
+    frequent sense; for adjectives also a satellite of that sense and its head)."""
+    listed = lexicon_synonyms().get((lemma.lower(), upos), ())
+    if not listed:
+        return ()
+    return tuple((syn, obj) for syn, obj in listed if wordnet_confirms(lemma, syn, upos))
+
+
+def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
+    """``syn`` may replace ``tok`` (lemma ``lemma``): a verb keeps no clausal complement and has
+    an object exactly when ``usage`` (the lexicon's obj column) asks for one; an adjective's
+    synonym suits its position, noun, modifiers and complements (``usage`` lists constraints);
+    an adverb is not followed by "of" ("outside of his budget")."""
+    if tok.pos_ == "VERB":
+        if any(c.dep_ in ("xcomp", "ccomp") for c in tok.children):
+            return False
+        has_obj = any(c.dep_ == "dobj" for c in tok.children)
+        if usage == "with" and not has_obj or usage == "without" and has_obj:
+            return False
+    if tok.pos_ == "ADJ" and not adjective_synonym_ok(tok, lemma, syn, frozenset(usage.split(","))):
+        return False
+    return not (tok.pos_ == "ADV" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "of")

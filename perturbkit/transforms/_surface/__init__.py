@@ -1,0 +1,2 @@
+"""Helpers of the surface family (``perturbkit.transforms.surface``): typos, optional commas and
+contractions."""

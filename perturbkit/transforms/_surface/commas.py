@@ -1,0 +1,173 @@
+"""``delete_punctuation``'s parts: the commas a sentence can lose without a change of meaning or
+a garden path (after an introductory phrase, before "and" + a clause, the serial comma)."""
+
+from __future__ import annotations
+
+import bisect
+from typing import TYPE_CHECKING
+
+from ...annotation import sentences, token_columns
+from .._quotes import Quotes
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+
+_QUOTES = set('"\u201c\u201d')
+_CLAUSE_CC = {"and", "but", "or", "so"}
+_NOMINATIVE = {"i", "he", "she", "we", "they"}
+_TIME_WORDS = {
+    "day",
+    "night",
+    "morning",
+    "evening",
+    "afternoon",
+    "week",
+    "weekend",
+    "month",
+    "year",
+    "time",
+    "moment",
+    "summer",
+    "winter",
+    "spring",
+    "fall",
+    "autumn",
+    "hour",
+    "minute",
+}
+_NOT_INTRO = {"however", "yes", "no", "well", "oh", "please", "thus", "too", "also"}
+_INTRO_DEPS = {"advmod", "prep", "advcl", "npadvmod"}
+
+
+def _subject(verb: Token) -> Token | None:
+    """The verb's own subject, if it has one."""
+    return next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+
+
+def _starts_clause(tok: Token) -> bool:
+    """``tok`` begins a subject that cannot be read as continuing a preceding noun phrase."""
+    return tok.pos_ in ("PRON", "DET", "PROPN") or tok.text == "["  # "[MALE]": a masked name
+
+
+def _subject_starts_at(subj: Token | None, tok: Token) -> bool:
+    """The subject ``subj`` begins at ``tok`` (a masked name's "[" counts as its start)."""
+    return subj is not None and (subj.left_edge.i == tok.i or (tok.text == "[" and subj.i == tok.i + 1))
+
+
+def _introductory(sent: Span, comma: Token) -> bool:
+    """ "After dinner, we left" / "Luckily, it stopped" / "When I got home, I slept"."""
+    doc = sent.doc
+    first = sent.start
+    while first < comma.i and doc[first].text in _QUOTES:
+        first += 1
+    intro = doc[first : comma.i]
+    if not 1 <= len(intro) <= 10 or any(t.is_punct and t.text not in "[]" for t in intro):
+        return False
+    heads = [t for t in intro if t.head.i >= comma.i or t.head == t]
+    if len(heads) != 1:
+        return False
+    head = heads[0]
+    if head.dep_ not in _INTRO_DEPS or head.head.i <= comma.i or head.left_edge.i != first:
+        return False
+    if len(intro) == 1 and (head.lower_ in _NOT_INTRO or head.pos_ != "ADV"):
+        return False
+    if head.dep_ == "npadvmod" and not any(
+        t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _TIME_WORDS for t in intro
+    ):
+        return False
+    if any(t.ent_type_ == "PERSON" for t in intro) and head.dep_ != "advcl":
+        return False  # vocative ("Anna, come here") misparsed as a modifier
+    last = doc[comma.i - 1]
+    if last.pos_ in ("VERB", "AUX", "ADP", "PART") or last.like_num or last.lower_ in ("so", "that"):
+        return False  # "When he finished eating the dog barked": a garden path without the comma
+    nxt = doc[comma.i + 1]
+    main = head.head
+    return _subject_starts_at(_subject(main), nxt) and _starts_clause(nxt)
+
+
+def _before_clause(sent: Span, comma: Token) -> bool:
+    """ "I ran, and she walked": a comma before a conjunction joining two independent clauses."""
+    doc = sent.doc
+    if comma.i + 2 >= sent.end:
+        return False
+    cc = doc[comma.i + 1]
+    if cc.lower_ not in _CLAUSE_CC:
+        return False
+    after = doc[cc.i + 1]
+    if cc.dep_ == "cc":
+        conj = next((c for c in cc.head.children if c.dep_ == "conj" and c.i > cc.i), None)
+        if conj is None or cc.head.pos_ not in ("VERB", "AUX") or len(list(cc.head.conjuncts)) != 1:
+            return False
+    elif cc.lower_ == "so" and cc.dep_ in ("advmod", "mark"):
+        conj = cc.head
+        if conj.i < cc.i:
+            return False
+    else:
+        return False
+    if conj.pos_ not in ("VERB", "AUX"):
+        return False
+    if not _subject_starts_at(_subject(conj), after):
+        return False
+    prev = doc[comma.i - 1]
+    if any(t.text == "," for t in doc[max(sent.start, comma.i - 4) : comma.i]):
+        return False  # closes a parenthetical ("correctly, however, and ...")
+    if prev.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and after.lower_ not in _NOMINATIVE:
+        return False  # "He saw Mary and Bob waved": a garden path without the comma
+    return True
+
+
+def _serial(sent: Span, comma: Token) -> bool:
+    """ "apples, pears, and plums": the comma before the last item of a list of three or more."""
+    doc = sent.doc
+    if comma.i + 2 >= sent.end:
+        return False
+    cc = doc[comma.i + 1]
+    if cc.lower_ not in ("and", "or") or cc.dep_ != "cc":
+        return False
+    last = next((c for c in cc.head.children if c.dep_ == "conj" and c.i > cc.i), None)
+    if last is None:
+        return False
+    items = sorted({last.i, *(t.i for t in last.conjuncts)})
+    if len(items) < 3 or items[-1] != last.i or items[-2] >= comma.i:
+        return False
+    # every earlier item is followed by a comma: a real comma list, not "A and B, and C"
+    for a, b in zip(items[:-2], items[1:-1]):
+        between = doc[a:b]
+        if not any(t.text == "," for t in between) or any(t.lower_ in ("and", "or") for t in between):
+            return False
+    return all(doc[i].pos_ not in ("NUM",) for i in items) and not _subject(last)
+
+
+def _comma_indices(doc: Doc, text: str) -> list[int]:
+    """Token indices of the commas (from the per-Doc columns: no spaCy Token objects)."""
+    cols = token_columns(doc)
+    idx, length = cols["IDX"], cols["LENGTH"]
+    return [i for i, (a, n) in enumerate(zip(idx, length)) if n == 1 and text[a] == ","]
+
+
+def eligible_commas(doc: Doc, text: str) -> list[tuple[Token, str]]:
+    """The commas that may go, each with the reason (outside dialogue, not between numbers)."""
+    out = []
+    commas = _comma_indices(doc, text)
+    if not commas:
+        return out
+    quotes = Quotes(text) if any(q in text for q in _QUOTES) else None  # none: nothing is inside one
+    for sent in sentences(doc):
+        for i in commas[bisect.bisect_left(commas, sent.start) : bisect.bisect_left(commas, sent.end)]:
+            if i == sent.start or i + 1 >= sent.end:
+                continue
+            tok, prev, nxt = doc[i], doc[i - 1], doc[i + 1]
+            if prev.like_num or nxt.like_num:
+                continue  # numbers and dates ("5,000", "May 5, 2020")
+            if (nxt.is_punct and nxt.text != "[") or (prev.is_punct and prev.text != "]"):
+                continue
+            if quotes is not None and quotes.inside(tok.idx):
+                continue
+            if _introductory(sent, tok):
+                out.append((tok, "introductory"))
+            elif _before_clause(sent, tok):
+                out.append((tok, "before a clause-joining conjunction"))
+            elif _serial(sent, tok):
+                out.append((tok, "serial comma"))
+    return out

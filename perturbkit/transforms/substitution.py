@@ -1,0 +1,300 @@
+"""Word substitution: antonyms, synonyms, adjective replacement (RoMe), UNION's keyword
+substitution, ConceptNet concepts (OpenMEVA's commonsense test), random corpus words (OpenMEVA's
+relatedness test) and mask tokens (RoMe's masked words: TextAttack's attack on RoMe showed that
+metrics built on embeddings can score a story with words masked out close to the original).
+
+The lexicon-driven ones are :class:`~perturbkit.transform.substitution.WordSubstitution`
+subclasses: they replace single content words, keep the original's inflection ("agreed" ->
+"disagreed", "happier" -> "sadder") and capitalisation, fix a preceding "a"/"an", and skip stop
+words, names, entities, masks ([MALE]), parts of compounds and fixed expressions ("fell asleep").
+Senses are never guessed from context: a word is replaced only through its most frequent
+WordNet sense, and only when that sense dominates the word's uses.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..annotation import Annotator, Level, default_annotator, token_columns, token_strings
+from ..example import Example
+from ..transform import Change, Effect, Transform, register
+from ..transform.substitution import (
+    Candidate,
+    MaxWordsSubstitution,
+    Proposal,
+    RateSubstitution,
+)
+from ._relatedness import RelatedStories, fit_docs
+from ._substitution.antonyms import antonyms_of, provider
+from ._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
+from ._substitution.corpus_words import corpus_replaceable, corpus_vocabulary, corpus_word_changes, draw_word
+from ._substitution.frames import complements_ok
+from ._substitution.keywords import KEYWORD_POS, Vocabulary, corpus_draw, keyword_vocabulary
+from ._substitution.masks import maskable_words
+from ._substitution.synonyms import synonym_fits, synonyms_of
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+_ADJ_DEPS = ("amod", "acomp")
+
+
+@register
+@dataclass(repr=False)
+class Antonym(MaxWordsSubstitution):
+    """Replace words with an antonym of their most frequent sense ("agreed" -> "disagreed")."""
+
+    name = "antonym"
+    aspect = "consistency"
+    effect = Effect.BREAKS
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "Tom was happy because he won the race."
+    label = "antonym"
+    memo_fields = ("conceptnet",)
+
+    conceptnet: str | None = None
+
+    def propose(self, lemma: str, pos: str) -> list[Proposal]:
+        return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
+
+    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        return complements_ok(tok, lemma, proposal.lemma)
+
+    def choices(self, doc: Doc) -> Sequence[Candidate]:
+        """ConceptNet's antonyms only where the vetted resources give too few."""
+        cands = self.candidates(doc)
+        vetted = [c for c in cands if c.source != "conceptnet"]
+        return vetted if len(vetted) >= self.max_words else cands
+
+
+@register
+@dataclass(repr=False)
+class Synonym(MaxWordsSubstitution):
+    """Replace words with a strict synonym: listed by the project and in the word's most frequent
+    WordNet sense ("purchased" for "bought", "began" for "started")."""
+
+    name = "synonym"
+    aspect = "synonym"
+    effect = Effect.PRESERVES
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "She started to cry when she saw the big dog."
+    label = "synonym"
+
+    def propose(self, lemma: str, pos: str) -> list[Proposal]:
+        return [Proposal(syn, "wordnet", obj) for syn, obj in synonyms_of(lemma, pos)]
+
+    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        return synonym_fits(tok, lemma, proposal.lemma, proposal.usage)
+
+
+@register
+@dataclass(repr=False)
+class AdjectiveAntonym(Antonym):
+    """Replace one adjective (attributive or predicative) with its antonym (RoMe's adjective case)."""
+
+    name = "adjective_antonym"
+    aspect = "adjective"
+    example = "The old man lived in a big house near the quiet lake."
+    upos = ("ADJ",)
+    deps = _ADJ_DEPS
+
+
+@register
+@dataclass(repr=False)
+class AdjectiveSynonym(Synonym):
+    """Replace one adjective (attributive or predicative) with a strict synonym (RoMe)."""
+
+    name = "adjective_synonym"
+    aspect = "adjective"
+    example = "The big dog was very happy to see the little boy."
+    upos = ("ADJ",)
+    deps = _ADJ_DEPS
+
+
+@register
+@dataclass(repr=False)
+class KeywordSubstitution(RateSubstitution):
+    """UNION's word replacement: swap ~15% of keywords for an antonym, else a corpus word of the
+    same form (tag and transitivity), drawn by frequency. Needs ``fit`` for the second part."""
+
+    name = "keyword_substitution"
+    aspect = "consistency"
+    effect = Effect.BREAKS
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "Anna baked a chocolate cake for her brother's party. She was happy."
+    label = "keyword"
+    upos = KEYWORD_POS
+
+    conceptnet: str | None = None
+    min_count: int = 2
+
+    _vocab: Vocabulary = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def validate(self) -> None:
+        super().validate()
+        if self.min_count < 1:
+            raise ValueError(f"min_count must be >= 1, got {self.min_count}")
+
+    def fit(self, corpus: Sequence[Example | str], annotator: Annotator | None = None) -> KeywordSubstitution:
+        """Count keyword forms per slot (tag, transitivity) over the corpus for random draws."""
+        texts = [x.text if isinstance(x, Example) else str(x) for x in corpus]
+        docs = (annotator or default_annotator()).pipe([t for t in texts if t.strip()], Level.PARSE)
+        self._vocab = keyword_vocabulary(docs, self.min_count)
+        return self
+
+    @property
+    def fitted(self) -> bool:
+        return bool(self._vocab)
+
+    def propose(self, lemma: str, pos: str) -> list[Proposal]:
+        return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
+
+    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        return complements_ok(tok, lemma, proposal.lemma)
+
+    def applicable(self, example: Example, doc: Doc) -> bool:
+        if self.fitted:
+            return bool(self.sites(doc))
+        lemma = token_columns(doc)["lemma"]
+        return any(self.propose(lemma[i], pos) for i, pos in self.sites(doc))
+
+    def draw(self, doc: Doc, i: int, pos: str, rng: random.Random) -> Candidate | None:
+        """An antonym that fits, else a corpus word of the same slot drawn by frequency."""
+        tok = doc[i]
+        lemma = tok.lemma_.lower()
+        options = self.options(tok, lemma, pos)
+        rng.shuffle(options)
+        for p in options:
+            c = self.inflect(tok, p)
+            if c is not None:
+                return c
+        return corpus_draw(self._vocab, tok, lemma, rng)
+
+
+@register
+@dataclass(repr=False)
+class ConceptNetSubstitution(RateSubstitution):
+    """Replace ~``rate`` of the nouns and verbs that are ConceptNet concepts with a neighbouring
+    concept (an antonym or an IsA sibling), inflected like the original ("dogs" -> "cats")."""
+
+    name = "conceptnet_substitution"
+    aspect = "commonsense"
+    effect = Effect.BREAKS
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "The dog chased the cat into the garden. Then the dog slept."
+    label = "conceptnet"
+    upos = COMMONSENSE_POS
+    distinct_lemmas = True
+
+    rate: float = 0.1
+    conceptnet: str | None = None
+
+    @property
+    def provider(self):
+        from ..resources.conceptnet import get_provider
+
+        return get_provider(self.conceptnet)
+
+    def sites(self, doc: Doc) -> list[tuple[int, str]]:
+        """The replaceable words the provider knows."""
+        known, lemmas = self.provider.has, token_columns(doc)["lemma"]
+        return [(i, pos) for i, pos in super().sites(doc) if known(lemmas[i])]
+
+    def propose(self, lemma: str, pos: str) -> list[Proposal]:
+        return [Proposal(w, rel) for w, rel in concept_neighbours(self.provider, lemma, pos)]
+
+    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        return complements_ok(tok, lemma, proposal.lemma)
+
+    def applicable(self, example: Example, doc: Doc) -> bool:
+        return bool(self.sites(doc)) and has_concept_edge(doc, self.provider)
+
+    def draw(self, doc: Doc, i: int, pos: str, rng: random.Random) -> Candidate | None:
+        """One of the word's concepts, an antonym where it has one."""
+        cands = self.candidates_at(doc, i, pos)
+        antonyms = [c for c in cands if c.source == "Antonym"]
+        return rng.choice(antonyms or cands) if cands else None
+
+
+@register
+@dataclass(repr=False)
+class RandomWordReplacement(RelatedStories):
+    """Replace a share of nouns and verbs with random corpus words of the same form (needs ``fit``)."""
+
+    name = "random_word_replacement"
+    aspect = "relatedness"
+    effect = Effect.BREAKS
+    example = "Tom went to the store to buy some milk. He paid for the milk and went home."
+
+    rate: float = 0.25
+    vocab_size: int = 5000
+    min_count: int = 2
+    _vocab: dict[str, list[str]] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def validate(self) -> None:
+        super().validate()
+        if self.vocab_size < 1:
+            raise ValueError(f"vocab_size must be positive, got {self.vocab_size}")
+        if self.min_count < 1:
+            raise ValueError(f"min_count must be at least 1, got {self.min_count}")
+
+    def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> RandomWordReplacement:
+        """Build the vocabulary: the ``vocab_size`` most frequent noun and verb lemmas of the corpus
+        (seen at least ``min_count`` times); replacements are drawn uniformly from it."""
+        docs = (doc for _, doc in fit_docs(corpus, annotator))
+        self._vocab = corpus_vocabulary(docs, self.vocab_size, self.min_count)
+        return self
+
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
+        if not self._vocab:
+            return None
+        pos = token_strings(doc)["pos"]
+        cands = [i for i in corpus_replaceable(doc) if self._vocab.get(pos[i])]
+        if not cands:
+            return None
+        k = max(1, round(self.rate * len(cands)))
+        changes: list[Change] = []
+        for tok in (doc[i] for i in sorted(rng.sample(cands, k))):
+            new = draw_word(rng, self._vocab[tok.pos_], tok)
+            if new is not None:
+                changes += corpus_word_changes(doc, tok, new)
+        return self.rewrite(example, changes)
+
+
+@register
+@dataclass(repr=False)
+class MaskWords(Transform):
+    """Replace a share (``rate``, at least one) of content words with a mask token ("AAA")."""
+
+    name = "mask_words"
+    aspect = "robustness"
+    effect = Effect.BREAKS
+    level = Level.TOKENS
+    example = "The old fisherman sailed out before dawn and caught a huge tuna."
+
+    rate: float = 0.15
+    token: str = "AAA"
+
+    def validate(self) -> None:
+        super().validate()
+        if not self.token.strip() or any(c.isspace() for c in self.token):
+            raise ValueError(f"token must be one non-blank word, got {self.token!r}")
+
+    def applicable(self, example: Example, doc: Doc) -> bool:
+        return any(w != self.token for w in maskable_words(doc)[1])
+
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
+        starts, words = maskable_words(doc)
+        cands = [j for j, w in enumerate(words) if w != self.token]
+        k = max(1, round(self.rate * len(cands)))
+        picked = sorted(rng.sample(cands, k))  # in text order
+        return self.rewrite(
+            example, [Change(starts[j], starts[j] + len(words[j]), self.token, "masked") for j in picked]
+        )

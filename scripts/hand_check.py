@@ -1,0 +1,164 @@
+"""Hand-check workflow for transform validity: sample variants for readers, tally their verdicts.
+
+A perturbation is valid only when a careful reader agrees it does what its transform claims (the
+rubric in docs/validity.md). This script prepares what the readers judge and counts what they
+decided; the judging itself is done by people (or reading sessions), never by this script.
+
+    # 1. sample: 20 ROC dev stories and 5 WritingPrompts dev stories per transform, each with a
+    #    variant (stories where the transform applies, in a seeded random order)
+    .venv/bin/python scripts/hand_check.py sample --out /tmp/hc --round 2 [--only negation,antonym]
+    # 2. readers write /tmp/hc/<transform>.verdicts.jsonl, one line per case:
+    #    {"case": "<case id>", "verdict": "valid" | "invalid", "reason": "..."}
+    # 3. tally into the table of docs/validity.md (and copy the verdict files beside it)
+    .venv/bin/python scripts/hand_check.py table /tmp/hc
+
+Sampled files hold the dev stories' text (for the readers only: they stay outside the
+repository); the verdict files kept in docs/validity/ hold case ids, the edited words and the
+readers' reasons.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+ROC = SHARED / "roc" / "rocstories_dev.tsv"
+WP = SHARED / "wp" / "wp_dev.target"
+CONTEXT_CHARS = 60  # characters shown either side of an edit
+
+
+def _data() -> dict[str, list]:
+    from perturbkit.readers import read_roc, read_wp
+
+    if not ROC.exists() or not WP.exists():
+        sys.exit(f"hand_check: the dev data is not here ({ROC}, {WP})")
+    return {"roc": read_roc(ROC, context_sentences=1), "wp": read_wp(WP)}
+
+
+def _edit_lines(parent_text: str, variant) -> list[str]:
+    out = []
+    for e in variant.edits:
+        a, b = e.before_span
+        left = parent_text[max(0, a - CONTEXT_CHARS) : a].replace("\n", " ")
+        right = parent_text[b : b + CONTEXT_CHARS].replace("\n", " ")
+        note = f"  ({e.note})" if e.note else ""
+        out.append(f"- ...{left}[[{e.before!r} => {e.after!r}]]{right}...{note}")
+    return out
+
+
+def _structural(variant) -> bool:
+    """Edits too large to read inline (reorderings, insertions of whole sentences)."""
+    return sum(len(e.before) + len(e.after) for e in variant.edits) > 160 or len(variant.edits) > 6
+
+
+def sample(args: argparse.Namespace) -> None:
+    import perturbkit as pk
+    from perturbkit.transform import registry
+
+    data = _data()
+    names = [n for n in registry() if not args.only or n in args.only.split(",")]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    want = {"roc": args.n_roc, "wp": args.n_wp}
+    for name in names:
+        cls = registry()[name]
+        lines = [
+            f"# {name}: {cls.describe()}",
+            "",
+            f"Effect: **{cls.effect.value}** (aspect: {cls.aspect}). "
+            + (
+                "A valid case is clearly worse in this aspect and not broken in any other, unintended way."
+                if cls.effect.value == "breaks"
+                else "A valid case means the same as the original and reads naturally "
+                "(apart from the noise a noise transform intends)."
+            ),
+            "",
+        ]
+        cases = []
+        summary = []
+        for label, stories in data.items():
+            t = pk.get_transform(name)
+            t.fit(stories)
+            order = list(range(len(stories)))
+            random.Random(f"{args.round}:{name}:{label}").shuffle(order)
+            tried = applied = 0
+            for i in order:
+                if applied >= want[label]:
+                    break
+                ex = stories[i]
+                tried += 1
+                v = t(ex, seed=args.round)
+                if v is None:
+                    continue
+                applied += 1
+                case = f"{label}:{ex.id}"
+                cases.append({"case": case, "transform": name, "edits": [e.to_dict() for e in v.edits]})
+                lines += [f"## case {case}", ""]
+                if ex.context:
+                    lines += [f"Context: {ex.context}", ""]
+                lines += ["Original:", "", ex.text, "", "Edits (in the original, with context):", ""]
+                lines += _edit_lines(ex.text, v) + [""]
+                if _structural(v):
+                    lines += ["Variant:", "", v.text, ""]
+            cases_note = f"{label}: {applied} variants from {tried} stories tried"
+            summary.append(f"- {cases_note}")
+            print(f"{name} {cases_note}", file=sys.stderr)
+        lines[4:4] = summary + [""]
+        (out / f"{name}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        with open(out / f"{name}.cases.jsonl", "w", encoding="utf-8") as f:
+            for c in cases:
+                f.write(json.dumps(c) + "\n")
+
+
+def table(args: argparse.Namespace) -> None:
+    folder = Path(args.folder)
+    rows = []
+    for cases_file in sorted(folder.glob("*.cases.jsonl")):
+        name = cases_file.name[: -len(".cases.jsonl")]
+        cases = [json.loads(x) for x in cases_file.read_text(encoding="utf-8").splitlines() if x.strip()]
+        vfile = folder / f"{name}.verdicts.jsonl"
+        verdicts = {}
+        if vfile.exists():
+            for x in vfile.read_text(encoding="utf-8").splitlines():
+                if x.strip():
+                    v = json.loads(x)
+                    verdicts[v["case"]] = v["verdict"]
+        counts = {}
+        for label in ("roc", "wp"):
+            ids = [c["case"] for c in cases if c["case"].startswith(label + ":")]
+            judged = [verdicts[i] for i in ids if i in verdicts]
+            counts[label] = (sum(v == "valid" for v in judged), len(judged), len(ids))
+        rows.append((name, counts))
+    print("| transform | ROC valid | WP valid | all |")
+    print("|---|---|---|---|")
+    for name, c in rows:
+        (rv, rn, rall), (wv, wn, wall) = c["roc"], c["wp"]
+        pct = f"{100 * (rv + wv) / (rn + wn):.0f}%" if rn + wn else "-"
+        missing = (rall - rn) + (wall - wn)
+        flag = f" ({missing} not judged)" if missing else ""
+        print(f"| {name} | {rv}/{rn} | {wv}/{wn} | {pct}{flag} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("sample", help="write cases for readers")
+    s.add_argument("--out", required=True)
+    s.add_argument("--only", default="")
+    s.add_argument("--round", type=int, default=1, help="sampling round (a fresh sample per round)")
+    s.add_argument("--n-roc", type=int, default=20)
+    s.add_argument("--n-wp", type=int, default=5)
+    s.set_defaults(fn=sample)
+    t = sub.add_parser("table", help="tally verdicts into a markdown table")
+    t.add_argument("folder")
+    t.set_defaults(fn=table)
+    args = ap.parse_args()
+    args.fn(args)
+
+
+if __name__ == "__main__":
+    main()

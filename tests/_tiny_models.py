@@ -1,0 +1,91 @@
+"""Tiny random-weight language models built from configs, with byte-level BPE tokenizers trained
+on a few sentences (no download): a 2-layer GPT-2, a 2-layer Llama with a chat template, a 2-layer
+T5. Used by the generative-transform tests and the docs test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+CORPUS = [
+    "Tom went to the store. He bought some milk.",
+    "She was happy because the sun came out.",
+    "the dog ran home . it was late .",
+    "They did n't know what to do, so they waited.",
+]
+CHAT = (
+    "{% for m in messages %}<|user|>{{ m['content'] }}<|end|>{% endfor %}"
+    "{% if add_generation_prompt %}<|assistant|>{% endif %}"
+)
+
+
+def tokenizer(chat: bool = False):
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from transformers import PreTrainedTokenizerFast
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    special = ["<|endoftext|>", "<pad>", "<|user|>", "<|assistant|>", "<|end|>"]
+    trainer = trainers.BpeTrainer(
+        vocab_size=400, special_tokens=special, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
+    )
+    tok.train_from_iterator(CORPUS, trainer)
+    fast = PreTrainedTokenizerFast(tokenizer_object=tok, eos_token="<|endoftext|>", pad_token="<pad>")
+    if chat:
+        fast.chat_template = CHAT
+    return fast
+
+
+def gpt2(path: Path) -> str:
+    import torch
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    tok = tokenizer()
+    tok.save_pretrained(path)
+    torch.manual_seed(0)
+    cfg = GPT2Config(vocab_size=len(tok), n_positions=96, n_embd=64, n_layer=2, n_head=2)
+    GPT2LMHeadModel(cfg).save_pretrained(path)
+    return str(path)
+
+
+def llama_chat(path: Path) -> str:
+    import torch
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    tok = tokenizer(chat=True)
+    tok.save_pretrained(path)
+    torch.manual_seed(1)
+    cfg = LlamaConfig(
+        vocab_size=len(tok),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=128,
+    )
+    LlamaForCausalLM(cfg).save_pretrained(path)
+    return str(path)
+
+
+def t5(path: Path) -> str:
+    import torch
+    from transformers import T5Config, T5ForConditionalGeneration
+
+    tok = tokenizer()
+    tok.save_pretrained(path)
+    torch.manual_seed(2)
+    cfg = T5Config(
+        vocab_size=len(tok),
+        d_model=64,
+        d_kv=16,
+        d_ff=128,
+        num_layers=2,
+        num_heads=2,
+        pad_token_id=tok.pad_token_id,
+        eos_token_id=tok.eos_token_id,
+        decoder_start_token_id=tok.pad_token_id,
+        tie_word_embeddings=False,  # tied, a random T5 repeats its start token (empty outputs only)
+    )
+    T5ForConditionalGeneration(cfg).save_pretrained(path)
+    return str(path)
