@@ -22,3 +22,12 @@ class MetricError(UserError, RuntimeError):
 class OutputError(UserError, ValueError):
     """An output path that cannot be written (the input file, a directory, a missing or read-only
     folder); raised before any work is done. Names the option and the path."""
+
+
+class AnnotationMissing(UserError, RuntimeError):
+    """The spaCy pipeline lacks an annotation a transform reads (tags, a parse, entities...);
+    ``missing`` lists them (``Doc.has_annotation`` names, e.g. ``["TAG", "DEP"]``)."""
+
+    def __init__(self, message: str, missing: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.missing = list(missing or [])

@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from perturbkit.annotation import Annotator, doc_text
-from perturbkit.annotation.reparse import DerivedAnnotator, derive_docs
+from perturbkit.annotation import Annotator, DerivedAnnotator, derive_docs, doc_text
 
 STORY = "Tom woke up early. He made coffee in the kitchen. Then he drove to New York."
 

@@ -19,9 +19,10 @@
 from __future__ import annotations
 
 from .annotator import Annotator, Level, default_annotator, seed_text
+from .derived import DerivedAnnotator
 from .links import lemma_sentences, linked_sentences, sentence_index
 from .memo import memo_key, per_doc
-from .reparse import DerivedAnnotator, derive_docs
+from .reparse import derive_docs
 from .tables import (
     doc_text,
     frozen,

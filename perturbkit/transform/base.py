@@ -77,6 +77,7 @@ class Transform:
     aspect: ClassVar[str] = ""
     effect: ClassVar[Effect] = Effect.BREAKS
     level: ClassVar[Level] = Level.PARSE
+    needs: ClassVar[frozenset[str] | None] = None  # annotations read (Doc.has_annotation names); None: the level's
     requires: ClassVar[tuple[str, ...]] = ()  # resource names, checked by ``perturbkit doctor``
     example: ClassVar[str] = ""  # an input it applies to, shown by ``perturbkit list``
     fractions: ClassVar[tuple[str, ...]] = ("rate", "p")  # parameters that must lie in (0, 1]
@@ -112,7 +113,9 @@ class Transform:
         """Perturb one string or Example; ``seed`` is an int or a ``random.Random``."""
         ex = as_example(x)
         rng = seed if isinstance(seed, random.Random) else rng_for(seed, ex.id, self.name)
-        return self.run(ex, rng, annotator or default_annotator())
+        ann = annotator or default_annotator()
+        self.check(ann)
+        return self.run(ex, rng, ann)
 
     def batch(
         self, examples: Iterable[str | Example], seed: int = 0, *, annotator: Annotator | None = None
@@ -123,8 +126,18 @@ class Transform:
         self.prepare(exs, ann)
         return [self.run(ex, _RngOnUse(seed, ex.id, self.name), ann) for ex in exs]  # type: ignore[arg-type]
 
+    def check(self, annotator: Annotator) -> None:
+        """Raise :class:`~perturbkit.errors.AnnotationMissing` if the annotator's pipeline lacks an
+        annotation this transform reads (``needs``, else what its ``level`` implies)."""
+        if self.level > Level.NONE or self.needs:
+            from ..annotation.capabilities import LEVEL_NEEDS
+
+            annotator.require(self.needs if self.needs is not None else LEVEL_NEEDS[self.level], self.name)
+
     def prepare(self, examples: Sequence[Example], annotator: Annotator) -> None:
-        """Pre-parse what :meth:`run` will need, in one batch (combinators extend this)."""
+        """Check the pipeline, then pre-parse what :meth:`run` will need, in one batch
+        (combinators extend this)."""
+        self.check(annotator)
         if self.level > Level.NONE:
             annotator.pipe([ex.text for ex in examples if ex.text.strip()], self.level)
 

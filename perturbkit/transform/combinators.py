@@ -45,6 +45,10 @@ class _Combinator(Transform):
     def aspect(self) -> str:  # type: ignore[override]
         return "+".join(dict.fromkeys(t.aspect for t in self.transforms))
 
+    def check(self, annotator: Annotator) -> None:
+        for t in self.transforms:
+            t.check(annotator)
+
     def prepare(self, examples: Sequence[Example], annotator: Annotator) -> None:
         for t in self.transforms:
             t.prepare(examples, annotator)

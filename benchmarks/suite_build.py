@@ -1,0 +1,112 @@
+"""Cost of building the openmeva suite relative to parsing: (suite generation) / (one parse).
+
+Both are measured in the same run on the ROC dev stories (sentence 1 as context, OpenMEVA's
+setting): one ``nlp.pipe`` pass over the story texts, then a fresh Annotator that builds the whole
+shipped ``openmeva`` suite (selection, every transform, filters; no metric). Lazy resources
+(WordNet, lemminflect's tables, ConceptNet) are loaded by a warm-up build on a few stories first,
+so neither measurement pays for them. Target: ratio <= 1.5. Both wall-clock and CPU time are
+printed: on a machine shared with other jobs the CPU-time ratio is the steadier one.
+
+    python benchmarks/suite_build.py [--limit N] [--data PATH] [--seed S] [--dump OUT.jsonl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# the released data sits beside the checkout (../shared), or beside the worktrees' folder
+_SHARED = next((p / "shared" for p in ROOT.parents[:2] if (p / "shared").is_dir()), ROOT.parent / "shared")
+DEFAULT_DATA = _SHARED / "data" / "roc" / "rocstories_dev.tsv"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--limit", type=int, default=2000, help="use only the first N stories (default 2000)")
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="ROC-format .tsv file")
+    ap.add_argument("--seed", type=int, default=None, help="override the suite's seed")
+    ap.add_argument("--dump", type=Path, default=None, help="also write every variant (test, id, text) as JSONL")
+    args = ap.parse_args(argv)
+    if not args.data.exists():
+        print(f"skipped: {args.data} not found (the benchmark needs the ROC dev stories)")
+        return 0
+
+    from perturbkit.annotation import Annotator
+    from perturbkit.readers import read_roc
+    from perturbkit.resources.spacy_model import load_nlp
+    from perturbkit.suite import generate, load_suite
+
+    examples = read_roc(args.data, context_sentences=1, limit=args.limit)
+    texts = [e.text for e in examples]
+    suite = load_suite("openmeva")
+    nlp = load_nlp()
+    generate(suite, examples[:30], seed=args.seed, annotator=Annotator(nlp))  # warm-up: lazy resources
+
+    ann = Annotator(nlp)
+    t0, c0 = time.perf_counter(), time.process_time()
+    for _ in nlp.pipe(texts, batch_size=ann.batch_size):
+        pass
+    t_parse, c_parse = time.perf_counter() - t0, time.process_time() - c0
+
+    spent = _time_parsing_and_deriving(ann)
+    t0, c0 = time.perf_counter(), time.process_time()
+    generated = generate(suite, examples, seed=args.seed, annotator=ann)
+    t_build, c_build = time.perf_counter() - t0, time.process_time() - c0
+
+    n_variants = sum(len(g.variants) for g in generated.values())
+    print(f"stories: {len(texts)}  variants: {n_variants}")
+    print(f"texts parsed whole: {ann.n_parsed}  derived from a parent: {ann.n_derived}")
+    print("                                 wall      cpu")
+    print(f"parse alone (nlp.pipe):        {t_parse:7.2f} s {c_parse:7.2f} s")
+    print(f"openmeva suite build:          {t_build:7.2f} s {c_build:7.2f} s")
+    print(f"ratio (target <= 1.5):         {t_build / t_parse:7.3f}   {c_build / c_parse:7.3f}")
+    rest = c_build - spent["parse"] - spent["derive"]
+    print("where the build's CPU time went (share of one nlp.pipe pass):")
+    print(f"  parsing whole texts:         {spent['parse']:7.2f} s   {spent['parse'] / c_parse:7.3f}")
+    print(f"  deriving Docs (no parsing):  {spent['derive']:7.2f} s   {spent['derive'] / c_parse:7.3f}")
+    print(f"  the rest (transforms...):    {rest:7.2f} s   {rest / c_parse:7.3f}")
+    if args.dump:
+        with open(args.dump, "w", encoding="utf-8") as f:
+            for name, g in generated.items():
+                for parent, v in g.variants:
+                    rec = {"test": name, "parent": parent.id, "id": v.id, "text": v.text}
+                    f.write(json.dumps(rec, sort_keys=True) + "\n")
+    return 0
+
+
+def _time_parsing_and_deriving(ann: Any) -> dict[str, float]:
+    """Count the CPU time the build spends parsing (``ann``'s pipeline calls) and deriving Docs
+    (every DerivedAnnotator's derivations, less the parsing inside them)."""
+    from perturbkit.annotation import DerivedAnnotator
+
+    spent = {"parse": 0.0, "derive": 0.0}
+    process, derive = ann._process, DerivedAnnotator._derive
+
+    def timed_process(texts: Any, level: Any) -> Any:
+        c0 = time.process_time()
+        try:
+            return process(texts, level)
+        finally:
+            spent["parse"] += time.process_time() - c0
+
+    def timed_derive(view: Any, texts: Any) -> Any:
+        c0, p0 = time.process_time(), spent["parse"]
+        try:
+            return derive(view, texts)
+        finally:
+            spent["derive"] += time.process_time() - c0 - (spent["parse"] - p0)
+
+    ann._process = timed_process
+    DerivedAnnotator._derive = timed_derive  # type: ignore[method-assign]
+    return spent
+
+
+if __name__ == "__main__":
+    sys.exit(main())
