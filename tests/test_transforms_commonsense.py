@@ -54,7 +54,7 @@ def edge_file(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def with_edges(edge_file):
-    return get_transform("conceptnet_substitution", conceptnet=edge_file, rate=0.5)
+    return get_transform("conceptnet_substitution", conceptnet=edge_file, rate=0.5, targeted=False)
 
 
 @pytest.mark.parametrize(
@@ -75,7 +75,7 @@ def test_golden_with_wordnet(annotator):
     t = get_transform("conceptnet_substitution")
     out = t("The dog chased the cat into the garden. Then the dog slept.", seed=0, annotator=annotator)
     assert out.text == "The dog chased the cat into the garden. Then the fox slept."
-    assert out.edits[0].note == "conceptnet[CoHyponym] NOUN dog->fox"
+    assert out.edits[0].note == "conceptnet[CoHyponym] NOUN dog->fox; contradicts sentence 1 ('dog')"
 
 
 def test_applicable_needs_both_ends_of_an_edge(annotator, edge_file):
@@ -96,6 +96,23 @@ def test_neighbours_are_filtered(edge_file):
     assert siblings_ok("chair", "stool")
 
 
+LONG_STORY = (
+    "The dog chased the cat. The cat ran up the tree. A bird sat in the tree. The horse ate the apple. "
+    "The girl drank the tea. The boy read the book. The man drove the car. The woman bought a table. "
+    "The dog slept on the bed. The cat drank the milk. The girl liked the tea. The horse ran home."
+)
+
+
+def test_one_targeted_edit_per_story_by_default(annotator):
+    """A long story gets one swap (not one per ten concept words), ``max_words`` for more."""
+    words = lambda out: [e for e in out.edits if e.note.startswith("conceptnet[")]  # noqa: E731
+    for seed in range(3):
+        assert len(words(get_transform("conceptnet_substitution")(LONG_STORY, seed=seed, annotator=annotator))) == 1
+    more = get_transform("conceptnet_substitution", max_words=3)(LONG_STORY, seed=0, annotator=annotator)
+    assert 1 < len(words(more)) <= 3
+    assert all("; contradicts sentence" in e.note for e in words(more))
+
+
 @pytest.mark.parametrize("params", [{"rate": 0}, {"rate": 2.0}])
 def test_bad_parameters(params):
     with pytest.raises(UserError):
@@ -107,7 +124,7 @@ def _check_edges(out, provider) -> None:
         if e.note.startswith("article"):
             assert e.after.lower() in ("a", "an")
             continue
-        head, pos, pair = e.note.split(" ")
+        head, pos, pair = e.note.split(";")[0].split(" ")
         rel = head[len("conceptnet[") : -1]
         old, new = pair.split("->")
         assert pos in ("NOUN", "VERB")

@@ -25,21 +25,34 @@ from perturbkit.transforms._substitution.antonyms import (
     is_antonym_pair,
     lexicon_antonyms,
 )
+from perturbkit.transforms._substitution.contrasts import antonym_fits
 from perturbkit.transforms._substitution.synonyms import lexicon_synonyms, synonyms_of, wordnet_confirms
 
 pytestmark = pytest.mark.skipif(not wordnet_resource.available(), reason="WordNet is not installed")
 
 GOLDEN = [
-    ("antonym", {}, "Tom was happy because he won the race.", 0, "Tom was happy because he lost the race."),
-    ("antonym", {}, "Tom was happy because he won the race.", 1, "Tom was sad because he won the race."),
     (
         "antonym",
-        {"max_words": 2},
+        {"targeted": False},
+        "Tom was happy because he won the race.",
+        0,
+        "Tom was happy because he lost the race.",
+    ),
+    (
+        "antonym",
+        {"targeted": False},
+        "Tom was happy because he won the race.",
+        1,
+        "Tom was sad because he won the race.",
+    ),
+    (
+        "antonym",
+        {"max_words": 2, "targeted": False},
         "she bought a new car and she loved it .",
         0,
         "she sold an old car and she loved it .",
     ),
-    ("antonym", {}, "It was an important meeting.", 0, "It was an unimportant meeting."),
+    ("antonym", {"targeted": False}, "It was an important meeting.", 0, "It was an unimportant meeting."),
     (
         "synonym",
         {},
@@ -57,7 +70,7 @@ GOLDEN = [
     ),
     (
         "adjective_antonym",
-        {},
+        {"targeted": False},
         "The old man lived in a big house near the quiet lake.",
         0,
         "The old man lived in a big house near the loud lake.",
@@ -156,6 +169,67 @@ def test_golden(annotator, name, params, text, seed, expected):
     assert out.parent_id == Example(text).id
 
 
+# Targeted antonyms (the default): a word another sentence depends on, or None.
+TARGETED = [
+    (
+        "antonym",
+        "Tom won a lot of money. He bet all his winnings on black.",
+        3,
+        "Tom lost a lot of money. He bet all his winnings on black.",
+    ),
+    ("adjective_antonym", "The old man lived in a big house near the quiet lake.", 0, None),  # nothing repeats
+    ("antonym", "The protesters began to riot. The police stopped the riot.", 0, None),  # "ended to riot"
+    ("antonym", "She forgot her kid at home. Her kid cried at home.", 0, None),  # "remembered her kid at home"
+]
+
+# (transform, story, what no variant may contain): wrong senses, fixed phrases, compounds.
+NEVER = [
+    ("adjective_antonym", "He bought a brand new pc. The pc was new.", "brand old"),
+    ("adjective_antonym", "She made some healthy muffins. They were healthy and tasty.", "sick"),
+    ("adjective_antonym", "He ate a hot dog. The hot dog was good.", "cold dog"),
+    ("adjective_antonym", "He went to fat camp. Fat camp was hard.", "thin camp"),
+    ("antonym", "The protesters began to riot. The police stopped the riot.", "ended to"),
+    ("antonym", "She forgot her kid at home. Her kid cried at home.", "remembered her kid"),
+]
+
+
+@pytest.mark.parametrize("name,text,seed,expected", TARGETED)
+def test_targeted(annotator, name, text, seed, expected):
+    out = get_transform(name)(text, seed=seed, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+@pytest.mark.parametrize("name,text,bad", NEVER)
+def test_never(annotator, name, text, bad):
+    for seed in range(4):
+        out = get_transform(name)(text, seed=seed, annotator=annotator)
+        assert out is None or bad not in out.text.lower()
+
+
+@pytest.mark.parametrize(
+    "text,word,new,ok",
+    [
+        ("He bought a brand new pc.", "new", "old", False),  # "brand new" is a fixed phrase
+        ("He bought a new pc.", "new", "old", True),
+        ("She made some healthy muffins.", "healthy", "sick", False),  # "sick" only of a person
+        ("Jim was healthy.", "healthy", "sick", True),
+        ("The protesters began to riot.", "began", "end", False),
+        ("She forgot her kid at home.", "forgot", "remember", False),
+        ("She forgot her keys.", "forgot", "remember", True),
+    ],
+)
+def test_antonym_fits(annotator, text, word, new, ok):
+    tok = next(t for t in annotator.parse(text) if t.text == word)
+    assert antonym_fits(tok, tok.lemma_.lower(), new) is ok
+
+
+def test_targeted_note_names_the_contradicted_sentence(annotator):
+    out = get_transform("antonym")(
+        "Tom won a lot of money. He bet all his winnings on black.", seed=0, annotator=annotator
+    )
+    assert out.edits[0].note == "antonym[lexicon] VERB win->lose; contradicts sentence 2 ('winnings')"
+
+
 @pytest.mark.parametrize("name", ["antonym", "synonym"])
 @pytest.mark.parametrize("text,word", SKIPPED)
 def test_skipped_words(annotator, name, text, word):
@@ -204,7 +278,7 @@ def test_adjective_positions(annotator, text, i, syn, ok):
     ],
 )
 def test_inflection_follows_the_original(annotator, text, expected):
-    outs = {get_transform("antonym")(text, seed=s, annotator=annotator).text for s in range(6)}
+    outs = {get_transform("antonym", targeted=False)(text, seed=s, annotator=annotator).text for s in range(6)}
     assert expected in outs
 
 
@@ -225,11 +299,11 @@ def test_article(word, art):
 
 
 def test_article_agrees(annotator):
-    out = get_transform("adjective_antonym")("She wore an ugly hat.", seed=0, annotator=annotator)
+    out = get_transform("adjective_antonym", targeted=False)("She wore an ugly hat.", seed=0, annotator=annotator)
     assert out.text == "She wore a beautiful hat."
-    out = get_transform("adjective_antonym")("It was a popular song.", seed=0, annotator=annotator)
+    out = get_transform("adjective_antonym", targeted=False)("It was a popular song.", seed=0, annotator=annotator)
     assert out.text == "It was an unpopular song."
-    out = get_transform("adjective_antonym")("She ate an expensive meal.", seed=0, annotator=annotator)
+    out = get_transform("adjective_antonym", targeted=False)("She ate an expensive meal.", seed=0, annotator=annotator)
     assert out.text == "She ate a cheap meal."
 
 

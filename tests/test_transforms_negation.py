@@ -71,50 +71,77 @@ FLIPS = [
     ("Never have I seen such a thing.", None),
     ("He hardly ate.", None),
     ("I hope it rains.", None),
+    # negative-polarity idioms keep their negation ("it was long before" is no sentence)
+    ("It wasn't long before he fell asleep.", None),
+    ("It didn't take long for him to fall.", None),
+    ("He couldn't help but laugh.", None),
+    ("He couldn't help laughing.", None),
+    # a focus adverb would take the inserted negation ("I did not just send him home")
+    ("I just sent him home.", None),
+    ("He only ate the bread.", None),
 ]
 
 GOLDEN = [
     (
         "negation",
-        {},
+        {"targeted": False, "rate": 0.2},
         "Tom went to the store. He could n't find any milk. He was sad. He walked home. He ate dinner.",
         0,
         "Tom went to the store. He could n't find any milk. He was sad. He did n't walk home. He ate dinner.",
     ),
     (
         "negation",
-        {},
+        {"targeted": False, "rate": 0.2},
         "Tom went to the store. He could n't find any milk. He was sad. He walked home. He ate dinner.",
         3,
         "Tom went to the store. He could n't find any milk. He was sad. He walked home. He did n't eat dinner.",
     ),
     (
         "negation",
-        {"mode": "delete"},
+        {"mode": "delete", "targeted": False, "rate": 0.2},
         "Anna didn't like the movie. She left early. She wasn't happy.",
         0,
         "Anna didn't like the movie. She left early. She was happy.",
     ),
     (
         "negation",
-        {"mode": "insert"},
+        {"mode": "insert", "targeted": False, "rate": 0.2},
         "jim loved to eat fast food . he ate so much he started to gain weight .",
         1,
         "jim did not love to eat fast food . he ate so much he started to gain weight .",
     ),
     (
         "negation_alteration",
-        {},
+        {"targeted": False, "rate": 1.0},
         "Tom went to the store. He couldn't find any milk. He was sad. He walked home. He ate dinner.",
         0,
         "Tom went to the store. He couldn't find any milk. He wasn't sad. He didn't walk home. He didn't eat dinner.",
     ),
     (
         "negation_alteration",
-        {},
+        {"targeted": False, "rate": 1.0},
         "Tom went to the store. He couldn't find any milk. He was sad. He walked home. He ate dinner.",
         5,
         "Tom didn't go to the store. He couldn't find any milk. He was sad. He walked home. He didn't eat dinner.",
+    ),
+]
+
+# Targeted flips (the default): the sentence a later sentence depends on, or None.
+TARGETED = [
+    (
+        "negation",
+        "Tom bought a new bike. He rode the bike to school. He was happy.",
+        0,
+        "Tom did not buy a new bike. He rode the bike to school. He was happy.",
+    ),
+    ("negation", "He walked home. She ate an apple.", 0, None),  # nothing depends on either sentence
+    ("negation", "She looked in the ads. She looked online.", 3, None),  # the same verb again is another event
+    ("negation", "It wasn't long before the police came. They arrested him.", 0, None),  # an idiom, then nothing
+    (
+        "negation_alteration",
+        "Tom bought a new bike. He rode the bike to school. He wasn't happy.",
+        1,
+        "Tom didn't buy a new bike. He rode the bike to school. He wasn't happy.",
     ),
 ]
 
@@ -131,7 +158,7 @@ STORY_SENTENCES = [s for s, _ in FLIPS] + [
 
 @pytest.fixture(scope="module")
 def negation():
-    return get_transform("negation", rate=1.0)
+    return get_transform("negation", rate=1.0, targeted=False)
 
 
 @pytest.mark.parametrize("text,expected", FLIPS)
@@ -148,6 +175,17 @@ def test_golden(annotator, name, params, text, seed, expected):
     out = get_transform(name, **params)(text, seed=seed, annotator=annotator)
     assert out is not None and out.text == expected
     assert all(e.transform == name for e in out.edits)
+
+
+@pytest.mark.parametrize("name,text,seed,expected", TARGETED)
+def test_targeted(annotator, name, text, seed, expected):
+    out = get_transform(name)(text, seed=seed, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+def test_targeted_note_names_the_contradicted_sentence(annotator):
+    out = get_transform("negation")("Tom bought a new bike. He rode the bike to school.", seed=0, annotator=annotator)
+    assert out.edits[0].note == "sentence 1: negation inserted (do-support); contradicts sentence 2 ('bike')"
 
 
 @pytest.mark.parametrize(
@@ -182,13 +220,13 @@ def test_negative_forms(aux, style, expected):
 
 
 def test_contractions_follow_the_story(annotator):
-    t = get_transform("negation", rate=1.0, mode="insert")
+    t = get_transform("negation", rate=1.0, mode="insert", targeted=False)
     out = t("He didn't eat. She walked home.", seed=0, annotator=annotator)
     assert out.text == "He didn't eat. She didn't walk home."
 
 
 def test_only_the_main_clause_is_negated(annotator):
-    out = get_transform("negation", rate=1.0)("She said that he left.", seed=0, annotator=annotator)
+    out = get_transform("negation", rate=1.0, targeted=False)("She said that he left.", seed=0, annotator=annotator)
     assert out.text == "She did not say that he left."
 
 
@@ -210,19 +248,20 @@ def test_negation_count(text, count):
 
 def test_modes_and_applicability(annotator):
     positive = "He walked home. He was sad."
-    assert get_transform("negation", mode="delete")(positive, annotator=annotator) is None
-    assert get_transform("negation", mode="insert")(positive, annotator=annotator) is not None
+    untargeted = {"targeted": False}
+    assert get_transform("negation", mode="delete", **untargeted)(positive, annotator=annotator) is None
+    assert get_transform("negation", mode="insert", **untargeted)(positive, annotator=annotator) is not None
     negative = "He didn't walk home. He wasn't sad."
-    assert get_transform("negation", mode="insert")(negative, annotator=annotator) is None
+    assert get_transform("negation", mode="insert", **untargeted)(negative, annotator=annotator) is None
     doc = annotator.parse(negative)
     assert {op.kind for op in negation_ops(doc, "both")} == {"delete"}
 
 
 def test_rate_sets_how_many_sentences(annotator):
     text = " ".join(f"He walked to shop number {i}." for i in range(10))
-    out = get_transform("negation", rate=0.3)(text, seed=0, annotator=annotator)
+    out = get_transform("negation", rate=0.3, targeted=False)(text, seed=0, annotator=annotator)
     assert len({e.note.split(":")[0] for e in out.edits}) == 3
-    one = get_transform("negation", rate=0.01)(text, seed=0, annotator=annotator)
+    one = get_transform("negation", rate=0.01, targeted=False)(text, seed=0, annotator=annotator)
     assert len({e.note.split(":")[0] for e in one.edits}) == 1
 
 

@@ -498,16 +498,24 @@ class Lemma:
     def count(self) -> int:
         return self._synset._wn.lemma_count(self)
 
-    def antonyms(self) -> list[Lemma]:
-        """The lemmas this word's antonym pointers name, in file order (as nltk: pointers from
-        any word of the synset with this lemma's name)."""
+    def _lexical(self, symbol: str) -> list[Lemma]:
+        """The lemmas this word's lexical pointers ``symbol`` name, in file order (as nltk:
+        pointers from any word of the synset with this lemma's name)."""
         s = self._synset
         lemmas, get, p, out = s.lemmas(), s._wn.synset_from_pos_and_offset, s._ptrs, []
         for i in range(0, len(p), 4):
             st = p[i + 3]
-            if p[i] == "!" and st != "0000" and lemmas[int(st[:2], 16) - 1]._name == self._name:
+            if p[i] == symbol and st != "0000" and lemmas[int(st[:2], 16) - 1]._name == self._name:
                 out.append(get(p[i + 2], int(p[i + 1])).lemmas()[int(st[2:], 16) - 1])
         return out
+
+    def antonyms(self) -> list[Lemma]:
+        """The lemmas this word's antonym pointers name, in file order."""
+        return self._lexical("!")
+
+    def derivationally_related_forms(self) -> list[Lemma]:
+        """Words derived from this one or it from them ("win" -> "winner", "winnings"), as nltk's."""
+        return self._lexical("+")
 
     def __eq__(self, other: object) -> bool:
         return self._name == other._name if isinstance(other, Lemma) else NotImplemented

@@ -3,6 +3,7 @@
 >>> from perturbkit.transform import Transform, Effect, Change, register, get_transform, Chain
 >>> from perturbkit.transform import GenerativeTransform, Request   # model-backed transforms
 >>> from perturbkit.transform import WordSubstitution, MaxWordsSubstitution, RateSubstitution, Proposal
+>>> from perturbkit.transform import TargetedSubstitution            # edits the story depends on
 >>> from perturbkit.transform import WordFlip
 """
 
@@ -23,6 +24,7 @@ from .registry import (
     transform_class,
 )
 from .substitution import Candidate, MaxWordsSubstitution, Proposal, RateSubstitution, WordSubstitution
+from .targeted import TargetedSubstitution
 
 __all__ = [
     "Candidate",
@@ -38,6 +40,7 @@ __all__ = [
     "Proposal",
     "RateSubstitution",
     "Sometimes",
+    "TargetedSubstitution",
     "Transform",
     "TransformParamError",
     "UnknownTransform",

@@ -34,7 +34,7 @@ def default_technique(key: str) -> Transform:
     if key == "reordering":
         return get_transform("sentence_shuffle")
     if key == "negation":
-        return get_transform("negation_alteration")
+        return get_transform("negation_alteration", targeted=False, rate=1.0)  # UNION's own: any sentences
     raise ValueError(f"unknown UNION technique {key!r}; valid: {', '.join(UNION_WEIGHTS)}")
 
 

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 from ..annotation import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
+from ..transform.targets import Target, choose, contradiction_note
 from ._negation.ops import Op, op_table
+from ._negation.targets import flip_witnesses
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -31,62 +33,89 @@ _MODES = ("insert", "delete", "both")
 @register
 @dataclass(repr=False)
 class Negation(Transform):
-    """Insert or delete the main-verb negation in ``rate`` of the sentences (at least one):
-    "went" -> "did not go", "can't" -> "can" (OpenMEVA's consistency perturbation)."""
+    """Insert or delete the main-verb negation of a sentence the rest of the story depends on:
+    "he bought a car. he drove the car home." -> "he did not buy a car. ..." (OpenMEVA's
+    consistency perturbation)."""
 
     name = "negation"
     aspect = "consistency"
     effect = Effect.BREAKS
     level = Level.PARSE
-    example = "Tom went to the store. He could n't find any milk. He was sad."
+    example = "Tom bought a new bike. He rode the bike to school. He was happy."
 
-    rate: float = 0.2
+    max_edits: int = 1
+    rate: float | None = None
     mode: str = "both"
+    targeted: bool = True
 
     def validate(self) -> None:
         super().validate()
         if self.mode not in _MODES:
             raise ValueError(f"mode must be one of {', '.join(_MODES)}, got {self.mode!r}")
+        if isinstance(self.max_edits, bool) or not isinstance(self.max_edits, int) or self.max_edits < 1:
+            raise ValueError(f"max_edits must be an integer >= 1, got {self.max_edits!r}")
+
+    def targets(self, doc: Doc) -> list[Target]:
+        """Every possible flip with the places that depend on it (all flips, each with no
+        witnesses, when not ``targeted``)."""
+        ops = [Op(*row) for row in op_table(doc, self.mode)[1]]
+        if not self.targeted:
+            return [Target(op, op.sentence, ()) for op in ops]
+        return [Target(op, op.sentence, flip_witnesses(doc, op.sentence)) for op in ops]
 
     def applicable(self, example: Example, doc: Doc) -> bool:
-        return bool(op_table(doc, self.mode)[1])
+        table = op_table(doc, self.mode)[1]
+        if not self.targeted:
+            return bool(table)
+        return any(flip_witnesses(doc, row[0]) for row in table)
 
-    def choose(self, ops: list[Op], n_total: int, rng: random.Random) -> list[Op]:
-        """Which flips to make: ``rate`` of the story's sentences (at least one), among those
-        that can be flipped (OpenMEVA: ``max(1, int(n * 0.2))``)."""
-        return rng.sample(ops, min(len(ops), max(1, int(n_total * self.rate))))
+    def count(self, n_sentences: int, rng: random.Random) -> int:
+        """How many sentences to flip: ``max_edits``, or with ``rate`` OpenMEVA's share of the
+        story's sentences, ``max(1, int(n * rate))``."""
+        return max(1, int(n_sentences * self.rate)) if self.rate is not None else self.max_edits
+
+    def draw(self, targets: list[Target], n_sentences: int, rng: random.Random) -> list[Target]:
+        """Untargeted: ``count`` flips drawn at random among the possible ones (OpenMEVA)."""
+        k = self.count(n_sentences, rng)
+        return sorted(rng.sample(targets, min(len(targets), k)), key=lambda t: t.sentence)
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        n_sents, table = op_table(doc, self.mode)
-        if not table:
+        n_sents = op_table(doc, self.mode)[0]
+        targets = self.targets(doc)
+        if not targets:
             return None
-        # The ops' changes stay plain (start, end, new, note) tuples until their final note is known.
-        chosen = sorted(self.choose([Op(*row) for row in table], n_sents, rng))
-        changes = [
-            Change(start, end, new, f"sentence {op.sentence + 1}: {note}")
-            for op in chosen
-            for start, end, new, note in op.changes
-        ]
+        chosen = choose(rng, targets, self.count(n_sents, rng)) if self.targeted else self.draw(targets, n_sents, rng)
+        changes = []
+        for t in chosen:
+            op: Op = t.item
+            why = contradiction_note(t.witnesses, own=op.sentence)
+            for start, end, new, note in op.changes:
+                changes.append(
+                    Change(start, end, new, f"sentence {op.sentence + 1}: {note}" + (f"; {why}" if why else ""))
+                )
         return self.rewrite(example, changes)
 
 
 @register
 @dataclass(repr=False)
 class NegationAlteration(Negation):
-    """UNION's negation alteration: flip the negation of a random number of sentences (uniform
-    between one and all of them), deleting where negated and inserting elsewhere."""
+    """UNION's negation alteration on the sentences the rest of the story depends on: flip one
+    (``max_edits``), or with ``rate`` a count drawn uniformly between one and ``rate`` of the
+    sentences, deleting where negated and inserting elsewhere."""
 
     name = "negation_alteration"
     aspect = "consistency"
     effect = Effect.BREAKS
-    example = "Tom went to the store. He could n't find any milk. He was sad."
+    example = "Tom bought a new bike. He rode the bike to school. He was n't happy."
 
-    rate: float = 1.0
+    def count(self, n_sentences: int, rng: random.Random) -> int:
+        """UNION: with ``rate``, a count drawn uniformly from 1..round(n * rate); else ``max_edits``."""
+        if self.rate is None:
+            return self.max_edits
+        return rng.randint(1, max(1, int(round(n_sentences * self.rate))))
 
-    def choose(self, ops: list[Op], n_total: int, rng: random.Random) -> list[Op]:
-        """UNION: draw a count uniformly from 1..n (n = ``rate`` of the sentences), pick that
-        many sentences, flip those that can be flipped (one flippable sentence if none can)."""
-        drawn = rng.randint(1, max(1, int(round(n_total * self.rate))))
-        picked = set(rng.sample(range(n_total), min(drawn, n_total)))
-        chosen = [op for op in ops if op.sentence in picked]
-        return chosen or [rng.choice(ops)]
+    def draw(self, targets: list[Target], n_sentences: int, rng: random.Random) -> list[Target]:
+        """Untargeted, as UNION: pick ``count`` of ALL the sentences and flip those that can be
+        flipped (one flippable sentence when none of them can)."""
+        picked = set(rng.sample(range(n_sentences), min(self.count(n_sentences, rng), n_sentences)))
+        return sorted([t for t in targets if t.sentence in picked] or [rng.choice(targets)], key=lambda t: t.sentence)

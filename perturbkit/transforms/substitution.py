@@ -27,9 +27,11 @@ from ..transform.substitution import (
     Proposal,
     RateSubstitution,
 )
+from ..transform.targeted import TargetedSubstitution
 from ._relatedness import RelatedStories, fit_docs
 from ._substitution.antonyms import antonyms_of, provider
 from ._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
+from ._substitution.contrasts import antonym_fits
 from ._substitution.corpus_words import corpus_replaceable, corpus_vocabulary, corpus_word_changes, draw_word
 from ._substitution.frames import complements_ok
 from ._substitution.keywords import KEYWORD_POS, Vocabulary, corpus_draw, keyword_vocabulary
@@ -44,15 +46,16 @@ _ADJ_DEPS = ("amod", "acomp")
 
 @register
 @dataclass(repr=False)
-class Antonym(MaxWordsSubstitution):
-    """Replace words with an antonym of their most frequent sense ("agreed" -> "disagreed")."""
+class Antonym(TargetedSubstitution):
+    """Replace a word the story depends on with an antonym of its most frequent sense ("he won a
+    lot of money. he bet all his winnings" -> "he lost a lot of money. ...")."""
 
     name = "antonym"
     aspect = "consistency"
     effect = Effect.BREAKS
     level = Level.PARSE
     requires = ("wordnet",)
-    example = "Tom was happy because he won the race."
+    example = "Tom won a lot of money. He bet all his winnings on black."
     label = "antonym"
     memo_fields = ("conceptnet",)
 
@@ -62,7 +65,7 @@ class Antonym(MaxWordsSubstitution):
         return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
-        return complements_ok(tok, lemma, proposal.lemma)
+        return antonym_fits(tok, lemma, proposal.lemma)
 
     def choices(self, doc: Doc) -> Sequence[Candidate]:
         """ConceptNet's antonyms only where the vetted resources give too few."""
@@ -95,11 +98,12 @@ class Synonym(MaxWordsSubstitution):
 @register
 @dataclass(repr=False)
 class AdjectiveAntonym(Antonym):
-    """Replace one adjective (attributive or predicative) with its antonym (RoMe's adjective case)."""
+    """Replace an adjective the story depends on (attributive or predicative) with its antonym
+    (RoMe's adjective case): "the soup was hot. he waited for the hot soup to cool" -> "cold"."""
 
     name = "adjective_antonym"
     aspect = "adjective"
-    example = "The old man lived in a big house near the quiet lake."
+    example = "The soup was hot. He waited for the hot soup to cool."
     upos = ("ADJ",)
     deps = _ADJ_DEPS
 
@@ -179,9 +183,10 @@ class KeywordSubstitution(RateSubstitution):
 
 @register
 @dataclass(repr=False)
-class ConceptNetSubstitution(RateSubstitution):
-    """Replace ~``rate`` of the nouns and verbs that are ConceptNet concepts with a neighbouring
-    concept (an antonym or an IsA sibling), inflected like the original ("dogs" -> "cats")."""
+class ConceptNetSubstitution(TargetedSubstitution):
+    """Replace a noun or verb the story depends on with a neighbouring ConceptNet concept (an
+    antonym, or an IsA sibling of a thing the story mentions again: "the dog chased the cat. then
+    the dog slept" -> "then the fox slept"), inflected like the original ("dogs" -> "cats")."""
 
     name = "conceptnet_substitution"
     aspect = "commonsense"
@@ -191,9 +196,9 @@ class ConceptNetSubstitution(RateSubstitution):
     example = "The dog chased the cat into the garden. Then the dog slept."
     label = "conceptnet"
     upos = COMMONSENSE_POS
-    distinct_lemmas = True
+    memo_fields = ("conceptnet",)
 
-    rate: float = 0.1
+    rate: float | None = None
     conceptnet: str | None = None
 
     @property
@@ -211,16 +216,19 @@ class ConceptNetSubstitution(RateSubstitution):
         return [Proposal(w, rel) for w, rel in concept_neighbours(self.provider, lemma, pos)]
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
-        return complements_ok(tok, lemma, proposal.lemma)
+        return antonym_fits(tok, lemma, proposal.lemma)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
-        return bool(self.sites(doc)) and has_concept_edge(doc, self.provider)
+        return has_concept_edge(doc, self.provider) and super().applicable(example, doc)
 
-    def draw(self, doc: Doc, i: int, pos: str, rng: random.Random) -> Candidate | None:
+    def count(self, doc: Doc) -> int:
+        """``max_words``, or with ``rate`` OpenMEVA's share of the concept words (at least one)."""
+        return self.max_words if self.rate is None else max(1, round(self.rate * len(self.sites(doc))))
+
+    def pick_one(self, rng: random.Random, cands: Sequence[Candidate]) -> Candidate:
         """One of the word's concepts, an antonym where it has one."""
-        cands = self.candidates_at(doc, i, pos)
         antonyms = [c for c in cands if c.source == "Antonym"]
-        return rng.choice(antonyms or cands) if cands else None
+        return rng.choice(antonyms or list(cands))
 
 
 @register

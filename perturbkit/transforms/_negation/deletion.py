@@ -19,6 +19,35 @@ if TYPE_CHECKING:
 _NEG_DEPS = ("not", "n't", "never")
 #: Words right after "not" that make it a focus negation, not the clause's ("not only X but Y").
 _FOCUS = frozenset({"only", "just", "merely", "simply", "even", "to", "because", "until", "till"})
+#: Negative-polarity idioms: main-verb lemma -> words after the negation that make the negated
+#: clause an idiom with no positive ("it wasn't long before" -> "it was long before", "didn't
+#: take long", "couldn't help but laugh", "couldn't care less", "didn't stand a chance").
+_NPI_IDIOMS = {
+    "be": frozenset({"long"}),
+    "take": frozenset({"long"}),
+    "help": frozenset({"but", "it"}),
+    "care": frozenset({"less"}),
+    "stand": frozenset({"chance"}),
+    "lift": frozenset({"finger"}),
+    "sleep": frozenset({"wink"}),
+    "budge": frozenset(),
+    "bother": frozenset(),
+}
+
+
+def _npi_idiom(sent: Span, root: Token, neg: Token) -> bool:
+    """The negated clause is a negative-polarity idiom (:data:`_NPI_IDIOMS`), or "help" with a
+    gerund ("couldn't help laughing"): deleting its negation leaves no sentence."""
+    lemma = root.lemma_.lower()
+    if lemma not in _NPI_IDIOMS:
+        return False
+    words = _NPI_IDIOMS[lemma]
+    if not words:
+        return True
+    if lemma == "help" and any(c.dep_ == "xcomp" and c.tag_ == "VBG" for c in root.children):
+        return True
+    after = {t.lower_ for t in sent.doc[neg.i + 1 : min(sent.end, neg.i + 5)]}
+    return bool(after & words)
 
 
 def deletion(sent: Span, style: Style, facts: Facts | None = None) -> list[Change] | None:
@@ -40,6 +69,8 @@ def deletion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chang
         return None
     nxt = doc[neg.i + 1] if neg.i + 1 < len(doc) else None
     if nxt is None or nxt.is_punct or nxt.lower_ in _FOCUS or has_npi_after(facts.lows, neg.i, sent.end):
+        return None
+    if _npi_idiom(sent, root, neg):
         return None
     if neg.lower_ == "never":
         if neg.i == facts.first_word(sent) or not subject_before(kids, neg.i):

@@ -50,6 +50,9 @@ _OUTER_ADVERBS = frozenset(
         "hopefully",
     }
 )
+#: Focus adverbs before the verb: a negation inserted before them negates the focus, not the
+#: event ("I just sent him home" -> "I did not just send him home", "he only ate" -> "did not only eat").
+_FOCUS_ADVERBS = frozenset({"just", "only", "even", "merely", "simply"})
 #: Verbs whose negation is not idiomatic ("I do not hope ...").
 _NO_DO_SUPPORT = frozenset({"hope", "use"})
 
@@ -100,6 +103,8 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
     kids = kids_of(root)
     if subordinate(root, kids):
         return None
+    if any(dep == "advmod" and c.lower_ in _FOCUS_ADVERBS for c, dep in kids):
+        return None  # the negation would go to the focus adverb, not the event
     auxes = [c for c, dep in kids if dep in ("aux", "auxpass") and c.i < root.i and c.tag_ != "TO"]
     head = auxes[0] if auxes else root
     ppis = polarity_items()

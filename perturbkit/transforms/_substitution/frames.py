@@ -28,6 +28,10 @@ _BAD_PREP = frozenset(
         ("appear", "into"),
         ("buy", "to"),
         ("appear", "from"),
+        ("end", "to"),  # "began to riot" (parsed "to riot") -> "ended to riot"
+        ("remember", "at"),  # "forgot her kid at home" -> "remembered her kid at home"
+        ("remember", "in"),
+        ("lose", "on"),  # "found the frame on sale" -> "lost the frame on sale"
     }
 )
 #: Negative polarity items: a verb governing one may carry negative meaning ("forgot to bring any").
