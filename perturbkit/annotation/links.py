@@ -79,3 +79,11 @@ def linked_sentences(doc: Doc, tokens: Iterable[int], *, later_only: bool = Fals
         if is_content(doc, i):
             out.update(k for k in table.get(lemma[i], ()) if k not in own and (not later_only or k > first))
     return tuple(sorted(out))
+
+
+def shared_lemmas(doc: Doc, a: Iterable[int], b: Iterable[int]) -> frozenset[str]:
+    """Content lemmas that both token sets mention ("saving money" / "saved enough money" share
+    "save" and "money"): the second depends on what the first said."""
+    lemma = token_columns(doc)["lemma"]
+    left = {lemma[i] for i in a if is_content(doc, i)}
+    return frozenset(lemma[i] for i in b if is_content(doc, i) and lemma[i] in left)
