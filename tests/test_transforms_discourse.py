@@ -47,6 +47,12 @@ GOLDEN = [
         "She broke the phone. Two days later, she bought a phone.",
     ),
     ("temporal_swap", "i bought a book before i read the book .", "i read the book before i bought a book ."),
+    # "it" means the dog: the subjects change places, so "it" still follows "the dog"
+    (
+        "temporal_swap",
+        "The dog found a bone. Then it buried the bone.",
+        "The dog buried the bone. Then it found a bone.",
+    ),
     # causal_word_flip: the grammar is kept ("because" -> ", so"; "So," -> "This was because")
     ("causal_word_flip", "She left because he shouted.", "She left, so he shouted."),
     ("causal_word_flip", "he was hungry , so he ate a sandwich .", "he was hungry because he ate a sandwich ."),
@@ -98,6 +104,10 @@ NONE = [
     ("temporal_swap", "He knew the answer when he read the book."),  # a state, not an event
     ("temporal_swap", "She fell asleep before she even finished the book."),  # "even" leans on its clause
     ("temporal_swap", "His boss is hiring. The next week he was called in."),  # tenses already tell the order
+    # the parser split a run-on at "so": "This was because" would make it worse, not reversed
+    ("causal_word_flip", "She was happy. She really wanted to see them so she tried to buy some tickets."),
+    ("temporal_swap", "When i finally got to drink a glass of milk, it tasted amazing."),  # "tasted amazing": a state
+    ("temporal_swap", "She showed it off when her friend came to visit."),  # "it" cannot mean the friend
     ("temporal_swap", "He was sleeping when the phone rang."),  # progressive: swap keeps the meaning
     ("temporal_swap", "He sang while he cooked."),  # simultaneous events
     ("temporal_swap", "He must have added the whistle after we left."),  # modal in a temporal clause
@@ -149,11 +159,13 @@ def test_swaps_exchange_two_spans_and_keep_the_words(name, text, expected, annot
     a, b = sorted(out.edits, key=lambda e: e.before_span)
     # the clauses change places; their subjects may stay put ("Tom was hungry. So he ate" ->
     # "Tom ate ... So he was hungry"), so compare what follows the first word
-    assert _rest(a.before) == _rest(b.after) and _rest(b.before) == _rest(a.after)
+    assert _same_predicate(a.before, b.after) and _same_predicate(b.before, a.after)
 
 
-def _rest(clause: str) -> str:
-    return clause.split(" ", 1)[1]
+def _same_predicate(x: str, y: str) -> bool:
+    """The clauses agree after their subjects (one may keep a longer subject: "The dog found" / "it found")."""
+    x, y = x.split(" ", 1)[1], y.split(" ", 1)[1]
+    return x.endswith(y) or y.endswith(x)
 
 
 def _forms(word: str) -> set[str]:
@@ -227,7 +239,7 @@ ROC = Path(__file__).resolve().parents[2] / "shared" / "data" / "roc" / "rocstor
 def test_real_stories_keep_edits_consistent(name, annotator):
     stories = []
     with open(ROC, encoding="utf-8") as f:
-        for line, _ in zip(f, range(80)):
+        for line, _ in zip(f, range(200)):  # (temporal_swap applies to ~4% of stories)
             sents = [s.strip().rstrip(" @").strip() for s in line.split("<EOL>")[1].split("</s>") if s.strip()]
             stories.append(" ".join(sents))
     t = get_transform(name)

@@ -73,6 +73,8 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
     for k, (s_start, s_end, quote_free) in enumerate(bounds):
         if not quote_free or (k == 0 and not opens_story) or not opens_with(doc, s_start, openers):
             continue
+        if k > 0 and doc[s_start - 1].text[-1:] not in (".", "!", "?"):
+            continue  # "she wanted to see them so she tried": a run-on the parser split at "so"
         s2 = doc[s_start:s_end]
         n = opener_length(doc, s_start, openers)
         second = opened_clause(doc, s2, n, prefix=False)

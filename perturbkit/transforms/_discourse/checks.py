@@ -160,10 +160,11 @@ def result_opener_ok(opener: Token, second: Token) -> bool:
 
 def _is_event(head: Token) -> bool:
     """A non-stative, non-progressive, active, non-perfect verb: only two such events are ordered
-    by "when" or "before" ("they were stuffed when they went home" would only be paraphrased)."""
+    by "when" or "before" ("they were stuffed when they went home" would only be paraphrased; "it
+    tasted amazing" is a state too)."""
     if head.pos_ != "VERB" or head.lemma_ in ("be", "have") or head.lemma_.lower() in STATIVE:
         return False
-    if any(c.dep_ == "auxpass" for c in head.children) or _is_perfect(head):
+    if any(c.dep_ in ("auxpass", "acomp") for c in head.children) or _is_perfect(head):
         return False  # "when he came back, he had cooled off": the perfect already orders them
     return not (head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in head.children))
 

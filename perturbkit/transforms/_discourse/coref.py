@@ -88,8 +88,9 @@ def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
         if _people(doc, a, range(na0, na1)) & {p, "person"}:
             return AMBIGUOUS  # "the officer told Krystie ..., she hit him"
     elif p == "n":
-        if kind != "n" or b.head.lemma_ in _IMPERSONAL:
-            return None
+        determined = any(c.dep_ in ("det", "poss") for c in sa.children)
+        if kind != "n" or not determined or name_gender(sa.text) or b.head.lemma_ in _IMPERSONAL:
+            return None  # "shawn waited for it. finally it came": a lower-cased name is no "it"
     elif kind != "p":
         return None
     text = doc_text(doc)

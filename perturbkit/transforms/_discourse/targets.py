@@ -9,13 +9,16 @@ from typing import TYPE_CHECKING
 
 from ...annotation import linked_sentences, sentence_index, shared_lemmas
 from .clauses import Clause
+from .coref import np_kind
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 # Pronouns that point back at a thing an earlier clause introduced ("she noticed something
-# floating. Then she realized it was feces.")
-BACK_PRONOUNS = frozenset({"it", "them", "this", "that", "these", "those", "there"})
+# floating. Then she realized it was feces."), with the kinds of noun phrase (coref.np_kind) each
+# can mean: "it" a thing, not a person ("her friend came ... she showed it off")
+BACK_PRONOUNS = {"it": {"n"}, "this": {"n"}, "that": {"n"}, "them": {"p"}, "these": {"p"}, "those": {"p"}}
+BACK_PRONOUNS["there"] = {"n", "p"}
 
 
 def tokens(*clauses: Clause) -> list[int]:
@@ -33,13 +36,16 @@ def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
     names ("noticed something" / "realized it was feces")."""
     if shared_lemmas(doc, range(earlier.start, earlier.end), range(later.start, later.end)):
         return True
-    things = any(
-        doc[i].pos_ == "NOUN" or doc[i].lower_ in ("something", "one") for i in range(earlier.start, earlier.end)
-    )
-    return things and any(
-        doc[i].lower_ in BACK_PRONOUNS and doc[i].pos_ in ("PRON", "DET", "ADV") and doc[i].dep_ != "expl"
+    span = range(earlier.start, earlier.end)
+    kinds = {np_kind(doc[i]) for i in span if doc[i].pos_ == "NOUN"}
+    if any(doc[i].lower_ in ("something", "one") for i in span):
+        kinds.add("n")
+    return any(
+        kinds & BACK_PRONOUNS.get(doc[i].lower_, set())
+        and doc[i].pos_ in ("PRON", "DET", "ADV")
+        and doc[i].dep_ != "expl"
+        and not (doc[i].lower_ == "that" and doc[i].dep_ == "mark")
         for i in range(later.start, later.end)
-        if not (doc[i].lower_ == "that" and doc[i].dep_ == "mark")
     )
 
 
