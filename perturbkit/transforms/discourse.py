@@ -42,7 +42,7 @@ class TemporalSwap(ConnectiveSwap):
     name = "temporal_swap"
     aspect = "temporal"
     effect = Effect.BREAKS
-    example = "He showered. Then he ate breakfast."
+    example = "She lost her dog. Then she found the dog."
     kind = "temporal"
     openers = frozenset({"later"})  # "Two days later, ..."
 
