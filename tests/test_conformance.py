@@ -13,6 +13,7 @@ from perturbkit.example import Edit, Example
 from perturbkit.resources.status import missing_requirements, resource_status
 from perturbkit.testing import check_transform
 from perturbkit.testing.conformance import Conformance, ConformanceFailure, tokenise
+from perturbkit.testing.strategies import sample_stories
 from perturbkit.transform import Change, Effect, Transform, registry
 
 STATUS = resource_status()
@@ -23,8 +24,17 @@ def test_every_registered_transform_conforms(name, annotator):
     missing = missing_requirements(tuple(registry()[name].requires), STATUS)
     if missing:
         pytest.skip(f"{name} needs {', '.join(missing)}")
-    report = check_transform(name, max_examples=25, annotator=annotator)
+    report = check_transform(name, max_examples=25, annotator=annotator, corpus=CORPUS.get(name))
     assert report.inputs >= 25 and report.variants >= 1
+
+
+# temporal_swap only swaps events that depend on each other, which the shipped samples lack
+_TIED_EVENTS = (
+    "She lost her dog. Then she found the dog. She was happy.",
+    "He bought a cake before he ate the cake. It was good.",
+    "When he found the key, he opened the door with the key. He went in.",
+)
+CORPUS = {"temporal_swap": [*(e.text for e in sample_stories()), *_TIED_EVENTS]}
 
 
 # --- toys ----------------------------------------------------------------------------------------

@@ -15,30 +15,44 @@ from perturbkit.resources.lexicons import table
 
 GOLDEN = [
     # causal_swap: clauses change places, the connective stays, capitals follow the position
-    ("causal_swap", "The sky is clear, so he can see it.", "He can see it, so the sky is clear."),
+    ("causal_swap", "The sky was clear, so he saw the stars.", "He saw the stars, so the sky was clear."),
     ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
     ("causal_swap", "Maria was late because the bus broke down.", "The bus broke down because Maria was late."),
     ("causal_swap", "Because he was tired, he went to bed.", "Because he went to bed, he was tired."),
     ("causal_swap", "Since it was raining, we stayed inside.", "Since we stayed inside, it was raining."),
-    ("causal_swap", "Tom was hungry. So he ate a sandwich.", "He ate a sandwich. So Tom was hungry."),
+    # the subject pronoun stays after its antecedent: the subjects change places with the clauses
+    ("causal_swap", "Tom was hungry. So he ate a sandwich.", "Tom ate a sandwich. So he was hungry."),
     (
         "causal_swap",
         "It rained all day. As a result, the game was cancelled.",
         "The game was cancelled. As a result, it rained all day.",
     ),
     ("causal_swap", "he was hungry , so he ate a sandwich .", "he ate a sandwich , so he was hungry ."),
-    # temporal_swap
-    ("temporal_swap", "He ate breakfast after he showered.", "He showered after he ate breakfast."),
-    ("temporal_swap", "Anna left before Ben arrived.", "Ben arrived before Anna left."),
-    ("temporal_swap", "When he got home, he slept.", "When he slept, he got home."),
-    ("temporal_swap", "He ate, then he slept.", "He slept, then he ate."),
-    ("temporal_swap", "He showered. Then he ate breakfast.", "He ate breakfast. Then he showered."),
+    # temporal_swap: only where the later event depends on the earlier one (it names its thing again)
     (
         "temporal_swap",
-        "She woke up. Two days later, she called her mom.",
-        "She called her mom. Two days later, she woke up.",
+        "Anna left the party before Ben arrived at the party.",
+        "Ben arrived at the party before Anna left the party.",
     ),
-    ("temporal_swap", "i washed the dishes before i went to bed .", "i went to bed before i washed the dishes ."),
+    (
+        "temporal_swap",
+        "When he found the key, he opened the door with the key.",
+        "When he opened the door with the key, he found the key.",
+    ),
+    ("temporal_swap", "He bought a cake, then he ate the cake.", "He ate the cake, then he bought a cake."),
+    ("temporal_swap", "She lost her dog. Then she found the dog.", "She found the dog. Then she lost her dog."),
+    (
+        "temporal_swap",
+        "She bought a phone. Two days later, she broke the phone.",
+        "She broke the phone. Two days later, she bought a phone.",
+    ),
+    ("temporal_swap", "i bought a book before i read the book .", "i read the book before i bought a book ."),
+    # "it" means the dog: the subjects change places, so "it" still follows "the dog"
+    (
+        "temporal_swap",
+        "The dog found a bone. Then it buried the bone.",
+        "The dog buried the bone. Then it found a bone.",
+    ),
     # causal_word_flip: the grammar is kept ("because" -> ", so"; "So," -> "This was because")
     ("causal_word_flip", "She left because he shouted.", "She left, so he shouted."),
     ("causal_word_flip", "he was hungry , so he ate a sandwich .", "he was hungry because he ate a sandwich ."),
@@ -76,6 +90,24 @@ NONE = [
     ("causal_swap", "He saved money so that he could buy a car."),  # purpose "so that"
     ("causal_swap", '"I left because I was bored," she said.'),  # quoted speech is left alone
     ("causal_swap", "Go home because it is late."),  # no subject: not a full clause
+    ("causal_swap", "He saved money, so he could buy a car."),  # "so" (that) of purpose
+    ("causal_word_flip", "He saved money, so he could buy a car."),
+    ("causal_word_flip", "She worked hard. So she could afford a car."),
+    ("causal_swap", "She must have made a mistake because the rolls were salty."),  # evidence for a belief
+    ("causal_word_flip", "She must have made a mistake because the rolls were salty."),
+    ("causal_swap", "It was two years since he left."),  # "since" of time after a duration
+    ("causal_word_flip", "They talked about the reason for the holiday."),  # a topic, not a stated cause
+    ("causal_word_flip", "The path that leads to the house was long."),  # a relative clause
+    ("causal_word_flip", "The warlock made it so the mist would stay."),  # "made it so": no result
+    ("temporal_swap", "He ate breakfast after he showered."),  # unrelated events: either order is coherent
+    ("temporal_swap", "He remembered when he went to the fair."),  # "when" clause is the object
+    ("temporal_swap", "He knew the answer when he read the book."),  # a state, not an event
+    ("temporal_swap", "She fell asleep before she even finished the book."),  # "even" leans on its clause
+    ("temporal_swap", "His boss is hiring. The next week he was called in."),  # tenses already tell the order
+    # the parser split a run-on at "so": "This was because" would make it worse, not reversed
+    ("causal_word_flip", "She was happy. She really wanted to see them so she tried to buy some tickets."),
+    ("temporal_swap", "When i finally got to drink a glass of milk, it tasted amazing."),  # "tasted amazing": a state
+    ("temporal_swap", "She showed it off when her friend came to visit."),  # "it" cannot mean the friend
     ("temporal_swap", "He was sleeping when the phone rang."),  # progressive: swap keeps the meaning
     ("temporal_swap", "He sang while he cooked."),  # simultaneous events
     ("temporal_swap", "He must have added the whistle after we left."),  # modal in a temporal clause
@@ -106,12 +138,18 @@ def test_returns_none_when_it_cannot_be_right(name, text, annotator):
     assert get_transform(name)(text, seed=0, annotator=annotator) is None
 
 
+@pytest.mark.parametrize("name", ["causal_word_flip", "causal_swap"])
+def test_causal_edits_target_the_site_another_sentence_depends_on(name, annotator):
+    """Of two sites, every seed takes the one a later sentence mentions again, and the note names it."""
+    text = "He was tired, so he went to bed. She was sad because it rained. He slept well in his bed."
+    t = get_transform(name)
+    outs = {t(text, seed=s, annotator=annotator) for s in range(8)}
+    assert {o.text.split(". ")[1] for o in outs} == {"She was sad because it rained"}
+    assert all(e.note.endswith("; contradicts sentence 3") for o in outs for e in o.edits)
+
+
 def _words(text: str) -> Counter:
     return Counter(w.lower() for w in re.findall(r"[\w'\[\]]+", text))
-
-
-def _uncap(s: str) -> str:
-    return s[:1].lower() + s[1:]
 
 
 @pytest.mark.parametrize("name,text,expected", [g for g in GOLDEN if g[0] in SWAPS])
@@ -119,7 +157,15 @@ def test_swaps_exchange_two_spans_and_keep_the_words(name, text, expected, annot
     out = get_transform(name)(text, seed=0, annotator=annotator)
     assert _words(out.text) == _words(text)
     a, b = sorted(out.edits, key=lambda e: e.before_span)
-    assert _uncap(a.before) == _uncap(b.after) and _uncap(b.before) == _uncap(a.after)
+    # the clauses change places; their subjects may stay put ("Tom was hungry. So he ate" ->
+    # "Tom ate ... So he was hungry"), so compare what follows the first word
+    assert _same_predicate(a.before, b.after) and _same_predicate(b.before, a.after)
+
+
+def _same_predicate(x: str, y: str) -> bool:
+    """The clauses agree after their subjects (one may keep a longer subject: "The dog found" / "it found")."""
+    x, y = x.split(" ", 1)[1], y.split(" ", 1)[1]
+    return x.endswith(y) or y.endswith(x)
 
 
 def _forms(word: str) -> set[str]:
@@ -167,7 +213,7 @@ def test_lexicons_load_with_their_columns():
 def test_seeds_choose_among_sites_deterministically(name, annotator):
     text = {
         "causal_swap": "She cried because she lost. He left, so she stayed.",
-        "temporal_swap": "He ate after he showered. She left before he arrived.",
+        "temporal_swap": "He bought a cake before he ate the cake. She lost her dog before she found the dog.",
         "causal_word_flip": "She cried because she lost. He left, so she stayed.",
         "temporal_word_flip": "He woke up early. The next day, he left before noon.",
     }[name]
@@ -193,7 +239,7 @@ ROC = Path(__file__).resolve().parents[2] / "shared" / "data" / "roc" / "rocstor
 def test_real_stories_keep_edits_consistent(name, annotator):
     stories = []
     with open(ROC, encoding="utf-8") as f:
-        for line, _ in zip(f, range(80)):
+        for line, _ in zip(f, range(200)):  # (temporal_swap applies to ~4% of stories)
             sents = [s.strip().rstrip(" @").strip() for s in line.split("<EOL>")[1].split("</s>") if s.strip()]
             stories.append(" ".join(sents))
     t = get_transform(name)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .annotator import Annotator, Level, default_annotator, seed_text
 from .derived import DerivedAnnotator
-from .links import lemma_sentences, linked_sentences, sentence_index
+from .links import lemma_sentences, linked_sentences, sentence_index, shared_lemmas
 from .memo import memo_key, per_doc
 from .reparse import derive_docs
 from .tables import (
@@ -49,6 +49,7 @@ __all__ = [
     "per_doc",
     "seed_text",
     "sentence_index",
+    "shared_lemmas",
     "sentence_bounds",
     "sentence_chars",
     "sentences",

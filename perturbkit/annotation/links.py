@@ -274,3 +274,11 @@ def word_witnesses(doc: Doc, i: int) -> tuple[Witness, ...]:
     seen = {w.sentence for w in found}
     found += [w for w in pronoun_witnesses(doc, i) if w.sentence not in seen]
     return tuple(sorted(found))
+
+
+def shared_lemmas(doc: Doc, a: Iterable[int], b: Iterable[int]) -> frozenset[str]:
+    """Content lemmas that both token sets mention ("saving money" / "saved enough money" share
+    "save" and "money"): the second depends on what the first said."""
+    lemma = token_columns(doc)["lemma"]
+    left = {lemma[i] for i in a if is_content(doc, i)}
+    return frozenset(lemma[i] for i in b if is_content(doc, i) and lemma[i] in left)

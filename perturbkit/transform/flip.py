@@ -4,7 +4,8 @@ A flip lexicon is ``resources/lexicons/<lexicon>_opposites.tsv`` with the column
 ``opposite`` and ``rule`` (where in a sentence the flip keeps it grammatical: "conj", "adv",
 "clause"...). A :class:`WordFlip` subclass names its ``lexicon`` and finds every flip a parse
 allows (:meth:`WordFlip.flips`); the base skips stories without any of the lexicon's words,
-draws one flip and records it.
+draws one flip and records it. A flip may come :class:`Scored` by how much of the rest of the
+story depends on it (the sentences it contradicts): the base draws among the best-scored ones.
 
 >>> @register
 ... @dataclass(repr=False)
@@ -21,7 +22,7 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
 from ..annotation import token_columns
 from ..example import Example
@@ -31,6 +32,25 @@ from .words import indefinite_article, match_case
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
+
+
+T = TypeVar("T")
+
+
+class Scored(NamedTuple):
+    """A flip's Changes with its score: how many other sentences it contradicts (higher first)."""
+
+    changes: Sequence[Change]
+    score: int = 0
+
+
+def choose_best(rng: random.Random, items: Sequence[T], scores: Sequence[int]) -> T | None:
+    """One of the best-scored ``items`` drawn with ``rng`` (None when there is none): sites the
+    rest of the story depends on come first, the seed chooses among equals."""
+    if not items:
+        return None
+    top = max(scores)
+    return rng.choice([x for x, s in zip(items, scores) if s == top])
 
 
 @functools.cache
@@ -73,14 +93,20 @@ class WordFlip(Transform):
         the lexicon. A story without one is not parsed further."""
         return lexicon_words(self.lexicon)
 
-    def flips(self, doc: Doc) -> Sequence[Sequence[Change]]:
-        """Every flip the parse allows, each as the Changes that make it."""
+    def flips(self, doc: Doc) -> Sequence[Sequence[Change] | Scored]:
+        """Every flip the parse allows, each as the Changes that make it (or :class:`Scored`)."""
         raise NotImplementedError
+
+    def candidates(self, example: Example, doc: Doc) -> Sequence[Sequence[Change] | Scored]:
+        """The flips of this example: :meth:`flips` unless a subclass also reads the example
+        (its context, say)."""
+        return self.flips(doc)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         words, cols = self.triggers(), token_columns(doc)
         return not words.isdisjoint(cols["lower"]) or not words.isdisjoint(cols["lemma"])
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        cands = self.flips(doc)
-        return self.rewrite(example, rng.choice(cands)) if cands else None
+        cands = [c if isinstance(c, Scored) else Scored(c) for c in self.candidates(example, doc)]
+        best = choose_best(rng, [c.changes for c in cands], [c.score for c in cands])
+        return self.rewrite(example, best) if best is not None else None

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..transform import Change, Effect, register
-from ..transform.flip import WordFlip
+from ..example import Example
+from ..transform import Effect, register
+from ..transform.flip import Scored, WordFlip
 from ._discourse.causal import causal_flip_words, causal_flips
 from ._discourse.swaps import ConnectiveSwap
 from ._discourse.temporal import temporal_flips
@@ -41,7 +42,7 @@ class TemporalSwap(ConnectiveSwap):
     name = "temporal_swap"
     aspect = "temporal"
     effect = Effect.BREAKS
-    example = "He showered. Then he ate breakfast."
+    example = "She lost her dog. Then she found the dog."
     kind = "temporal"
     openers = frozenset({"later"})  # "Two days later, ..."
 
@@ -60,8 +61,12 @@ class CausalWordFlip(WordFlip):
     def triggers(self) -> frozenset[str]:
         return causal_flip_words()
 
-    def flips(self, doc: Doc) -> list[list[Change]]:
-        return [[c] for c in causal_flips(doc)]
+    def flips(self, doc: Doc) -> list[Scored]:
+        return causal_flips(doc)
+
+    def candidates(self, example: Example, doc: Doc) -> list[Scored]:
+        # a story told after a context ("Tom was hungry." + "So he ate.") may open with "So"
+        return causal_flips(doc, opens_story=bool(example.context))
 
 
 @register
@@ -75,5 +80,5 @@ class TemporalWordFlip(WordFlip):
     example = "Before dinner, she finished her homework."
     lexicon = "temporal"
 
-    def flips(self, doc: Doc) -> list[list[Change]]:
+    def flips(self, doc: Doc) -> list[Scored]:
         return temporal_flips(doc)

@@ -7,14 +7,16 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ...annotation import doc_text
+from ...annotation import doc_text, linked_sentences
 from ...resources.inflect import first_form
 from ...transform import Change
-from ...transform.flip import opposites
+from ...transform.flip import Scored, opposites
 from ...transform.words import is_tokenised, match_case
 from . import clauses as C
-from .checks import any_in, causal_ok, opens_with, span_chars, usable_sentences
-from .clauses import lemma_lowers, word_lowers
+from .checks import any_in, causal_ok, has_npi, opens_with, result_opener_ok, span_chars, usable_sentences
+from .clauses import final_punct, lemma_lowers, word_lowers
+from .sites import medial_sites, opened_clause, opener_length
+from .targets import contradicts, links
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -31,19 +33,25 @@ def _tense_be(head: Token) -> str | None:
     return None
 
 
-def causal_flips(doc: Doc) -> list[Change]:
-    """Every causal-word flip this doc allows, one Change each."""
-    out: list[Change] = []
+def causal_flips(doc: Doc, *, opens_story: bool = False) -> list[Scored]:
+    """Every causal-word flip this doc allows, one Change each, scored by the other sentences
+    that name the events it joins. ``opens_story``: the text continues a context, so a "So ..."
+    opening its first sentence flips too (the context told the cause)."""
+    return _clause_flips(doc) + _opener_flips(doc, opens_story) + _word_flips(doc)
+
+
+def _clause_flips(doc: Doc) -> list[Scored]:
+    """ "X because Y" -> "X, so Y"; "X, so Y" -> "X because Y"."""
+    out: list[Scored] = []
     clause_map = opposites("causal", "clause")
     words = frozenset(clause_map)
     lowers = word_lowers(doc)
-    usable = usable_sentences(doc)
-    for s_start, s_end in usable:
+    for s_start, s_end in usable_sentences(doc):
         if not any_in(lowers, s_start + 1, s_end, words):
             continue  # (medial_sites would find nothing)
-        for site in C.medial_sites(doc, doc[s_start:s_end], words):
+        for site in medial_sites(doc, doc[s_start:s_end], words):
             c = site.conn
-            if not causal_ok(c, site.left.head, site.right.head):
+            if not causal_ok(c, site.left.head, site.right.head) or has_npi(doc, site.left, site.right):
                 continue
             start = site.left.chars(doc)[1]
             new_word = clause_map[c.lower_]
@@ -51,80 +59,111 @@ def causal_flips(doc: Doc) -> list[Change]:
                 new = " , so" if is_tokenised(doc_text(doc)) else ", so"
             else:
                 new = " " + new_word
-            out.append(Change(start, c.idx + len(c), new, f"{c.text} -> {new_word}"))
+            found = links(doc, site.left, site.right)
+            note = f"{c.text} -> {new_word}" + contradicts(n + 1 for n in found)
+            out.append(Scored([Change(start, c.idx + len(c), new, note)], len(found)))
+    return out
+
+
+def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
+    """ "X. So Y." -> "X. This was because Y." (the tense of "is" follows Y's verb)."""
+    out: list[Scored] = []
     openers = causal_openers()
-    has_opener = any(opens_with(doc, s_start, openers) for s_start, _ in usable[1:])
-    spans = [doc[s_start:s_end] for s_start, s_end in usable] if has_opener else []
-    for site in C.sentence_sites(doc, spans, openers):
-        opener = doc[site.conn_start : site.conn_end]
-        if opener[0].lower_ == "so" and opener[0].head.i != site.second.head.i:
+    bounds = C.sentence_quotes(doc)
+    for k, (s_start, s_end, quote_free) in enumerate(bounds):
+        if not quote_free or (k == 0 and not opens_story) or not opens_with(doc, s_start, openers):
             continue
-        be = _tense_be(site.second.head)
+        if k > 0 and doc[s_start - 1].text[-1:] not in (".", "!", "?"):
+            continue  # "she wanted to see them so she tried": a run-on the parser split at "so"
+        s2 = doc[s_start:s_end]
+        n = opener_length(doc, s_start, openers)
+        second = opened_clause(doc, s2, n, prefix=False)
+        if second is None or not result_opener_ok(doc[s_start], second.head) or final_punct(s2) not in (".", "!"):
+            continue
+        be = _tense_be(second.head)
         if be is None:
             continue
-        phrase = f"this {be} because"
-        a, _ = span_chars(doc, site.conn_start, site.conn_end)
-        b = doc[site.second.start].idx
-        out.append(Change(a, b, match_case(opener[0].text, phrase) + " ", f"{opener.text.lower()} -> this is because"))
+        opener = doc[s_start : s_start + n]
+        a, _ = span_chars(doc, s_start, s_start + n)
+        b = doc[second.start].idx
+        found = links(doc, second)
+        cause = [k] if k > 0 else []  # the sentence before, which this one now explains
+        note = f"{opener.text.lower()} -> this is because" + contradicts([m for m in cause] + [m + 1 for m in found])
+        out.append(Scored([Change(a, b, match_case(opener[0].text, f"this {be} because") + " ", note)], len(found)))
+    return out
+
+
+def _word_flips(doc: Doc) -> list[Scored]:
+    """ "the cause of" <-> "the result of"; "led to" -> "resulted from"; "caused" -> "resulted from"."""
+    out: list[Scored] = []
     lemmas = lemma_lowers(doc)
     keys = _causal_lemmas()
-    for i in [i for i in range(len(lemmas) - 1) if lemmas[i] in keys]:  # (no other word can flip)
+    allowed = {i for a, b in usable_sentences(doc) for i in range(a, b)}
+    for i in [i for i in range(len(lemmas) - 1) if lemmas[i] in keys and i in allowed]:  # (no other word can flip)
         t, nxt = doc[i], doc[i + 1]
-        prev = doc[i - 1] if i > 0 else None
-        if t.pos_ == "NOUN" and prev is not None and prev.lower_ == "the":
-            if t.lemma_.lower() in opposites("causal", "noun_of") and nxt.lower_ == "of" and nxt.head.i == t.i:
-                new = first_form(opposites("causal", "noun_of")[t.lemma_.lower()], t.tag_)
-                if new:
-                    out.append(Change(t.idx, t.idx + len(t), match_case(t.text, new), f"{t.lemma_} -> {new}"))
-            elif t.lemma_.lower() in opposites("causal", "noun_for") and nxt.lower_ == "for" and nxt.head.i == t.i:
-                new = first_form(opposites("causal", "noun_for")[t.lemma_.lower()], t.tag_)
-                if new:
-                    out.append(
-                        Change(
-                            t.idx, nxt.idx + len(nxt), match_case(t.text, new) + " of", f"{t.lemma_} for -> result of"
-                        )
-                    )
-        if t.pos_ != "VERB" or any(c.dep_ == "auxpass" for c in t.children):
-            continue
-        lemma = t.lemma_.lower()
-        verb_prep = opposites("causal", "verb_prep")
-        key = f"{lemma} {nxt.lower_}"
-        if (
-            key in verb_prep
-            and nxt.dep_ == "prep"
-            and nxt.head.i == t.i
-            and nxt.tag_ == "IN"
-            and any(c.dep_ == "pobj" for c in nxt.children)
-        ):
-            new_lemma, new_prep = verb_prep[key].split()
-            new_verb = first_form(new_lemma, t.tag_)
-            if new_verb:
-                out.append(
-                    Change(
-                        t.idx,
-                        nxt.idx + len(nxt),
-                        match_case(t.text, new_verb) + " " + new_prep,
-                        f"{key} -> {verb_prep[key]}",
-                    )
-                )
-        elif lemma in opposites("causal", "verb_obj"):
-            # "X caused a flood" -> "X resulted from a flood": a plain object right after the verb,
-            # not "caused him to cry" (xcomp) or "caused her pain" (dative)
-            kids = {c.dep_ for c in t.children}
-            objs = [c for c in t.children if c.dep_ == "dobj"]
-            if objs and objs[0].left_edge.i == t.i + 1 and not kids & {"xcomp", "ccomp", "dative", "oprd", "prt"}:
-                new_lemma, new_prep = opposites("causal", "verb_obj")[lemma].split()
-                new_verb = first_form(new_lemma, t.tag_)
-                if new_verb:
-                    out.append(
-                        Change(
-                            t.idx,
-                            t.idx + len(t),
-                            match_case(t.text, new_verb) + " " + new_prep,
-                            f"{lemma} -> {new_lemma} {new_prep}",
-                        )
-                    )
+        change = _noun_flip(doc, t, nxt) or _verb_flip(t, nxt)
+        if change is not None:
+            found = linked_sentences(doc, [c.i for c in t.head.subtree])
+            out.append(Scored([change._replace(note=change.note + contradicts(n + 1 for n in found))], len(found)))
     return out
+
+
+def _noun_flip(doc: Doc, t: Token, nxt: Token) -> Change | None:
+    """ "X was the cause of Y" -> "X was the result of Y": the causal noun states the relation
+    (subject or complement of "be"), not a topic ("they talked about the reason for the holiday")."""
+    prev = doc[t.i - 1] if t.i > 0 else None
+    if t.pos_ != "NOUN" or prev is None or prev.lower_ != "the" or nxt.head.i != t.i or t.dep_ not in ("nsubj", "attr"):
+        return None
+    lemma = t.lemma_.lower()
+    if lemma in opposites("causal", "noun_of") and nxt.lower_ == "of":
+        new = first_form(opposites("causal", "noun_of")[lemma], t.tag_)
+        return Change(t.idx, t.idx + len(t), match_case(t.text, new), f"{t.lemma_} -> {new}") if new else None
+    if lemma in opposites("causal", "noun_for") and nxt.lower_ == "for":
+        new = first_form(opposites("causal", "noun_for")[lemma], t.tag_)
+        if new:
+            return Change(t.idx, nxt.idx + len(nxt), match_case(t.text, new) + " of", f"{t.lemma_} for -> result of")
+    return None
+
+
+def _verb_flip(t: Token, nxt: Token) -> Change | None:
+    """ "resulted in Z" <-> "resulted from Z", "led to Z" -> "resulted from Z", "X caused Z" ->
+    "X resulted from Z" (active, with a subject of its own and one plain object)."""
+    if t.pos_ != "VERB" or any(c.dep_ == "auxpass" for c in t.children) or C.subject(t) is None:
+        return None
+    if C.subject(t).lower_ in ("that", "which", "who"):
+        return None  # "the path that leads to you": a relative clause, not a stated cause
+    lemma = t.lemma_.lower()
+    verb_prep = opposites("causal", "verb_prep")
+    key = f"{lemma} {nxt.lower_}"
+    if key in verb_prep:
+        if (
+            nxt.dep_ != "prep"
+            or nxt.head.i != t.i
+            or nxt.tag_ != "IN"
+            or not any(c.dep_ == "pobj" for c in nxt.children)
+        ):
+            return None
+        new_lemma, new_prep = verb_prep[key].split()
+        new_verb = first_form(new_lemma, t.tag_)
+        note = f"{key} -> {verb_prep[key]}"
+        return (
+            Change(t.idx, nxt.idx + len(nxt), match_case(t.text, new_verb) + " " + new_prep, note) if new_verb else None
+        )
+    if lemma not in opposites("causal", "verb_obj"):
+        return None
+    # "X caused a flood" -> "X resulted from a flood": one plain object right after the verb, not
+    # "caused him to cry" (xcomp), "caused her pain" or "caused us harm" (two objects)
+    kids = [c for c in t.children if c.i > t.i]
+    objs = [c for c in kids if c.dep_ == "dobj"]
+    nominal = [c for c in kids if c.dep_ in ("dobj", "dative", "npadvmod", "attr", "oprd", "iobj")]
+    if len(objs) != 1 or len(nominal) != 1 or objs[0].left_edge.i != t.i + 1 or objs[0].pos_ == "PRON":
+        return None
+    if {c.dep_ for c in t.children} & {"xcomp", "ccomp", "prt"}:
+        return None
+    new_lemma, new_prep = opposites("causal", "verb_obj")[lemma].split()
+    new_verb = first_form(new_lemma, t.tag_)
+    note = f"{lemma} -> {new_lemma} {new_prep}"
+    return Change(t.idx, t.idx + len(t), match_case(t.text, new_verb) + " " + new_prep, note) if new_verb else None
 
 
 @functools.cache

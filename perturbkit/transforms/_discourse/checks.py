@@ -1,6 +1,9 @@
-"""Where a causal or temporal connective really is one, confirmed by the parse: "since" with
-the perfect is temporal, "once" needs two events, a modal blocks a time swap; and the sentences
-(free of quotes) a perturbation may touch."""
+"""Where a causal or temporal connective really has the sense a perturbation needs, confirmed by
+the parse: "so" of result, not of purpose ("saved money so he could buy a car"); "because" of
+cause, not of evidence ("she must have made a mistake because the rolls were salty"); "since" of
+cause, not of time ("has lived here since 2010"); "when"/"before"/"after" between two events,
+not states ("he knew how to find it when he lost a shirt"); and the sentences (free of quotes) a
+perturbation may touch."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from typing import TYPE_CHECKING
 from . import clauses as C
 from .clauses import word_lowers
 from .lexicon import time_units
+from .sites import opener_length
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -16,11 +20,42 @@ if TYPE_CHECKING:
 # Negative-polarity items need a licensing context ("before he did anything"); moved out of it
 # they become ungrammatical ("he did anything before ..."), so clauses holding one stay put.
 NPI = frozenset({"any", "anything", "anyone", "anybody", "anywhere", "ever", "yet"})
+# "before he even knew": "even" leans on the clause it is in as much as an NPI does
+TEMPORAL_NPI = NPI | {"even"}
+
+# Main verbs whose "because" gives evidence for a belief, not the cause of an event ("I know it
+# was good because we were terrified"): reversing evidence and belief is no causal reversal.
+EPISTEMIC = frozenset(
+    {"know", "guess", "think", "bet", "suppose", "assume", "believe", "figure", "reckon", "seem", "appear", "tell"}
+)
+EPISTEMIC_MODALS = frozenset({"must", "might", "may"})
+# Modals of a "so" clause that make it one of purpose ("so he could buy a car"); a negated "can"
+# is a result ("so he could n't go out").
+PURPOSE_MODALS = frozenset({"could", "would", "can", "will", "might", "may", "should", "'d", "'ll", "ca", "wo"})
+RESULT_NEGATED = frozenset({"could", "can", "ca"})
+
+# Verbs of states, not events: "when" or "before" joining one cannot order two events
+STATIVE = frozenset(
+    {
+        "know", "want", "like", "love", "hate", "need", "believe", "understand", "seem", "appear", "own", "belong",
+        "wish", "hope", "prefer", "mean", "contain", "deserve", "owe", "cost", "resemble", "remember", "think",
+        "feel", "consist", "depend", "matter", "exist", "lack", "live", "enjoy", "mind", "care", "doubt", "fear",
+        "expect", "weigh", "fit", "stay", "remain",
+    }
+)  # fmt: skip
+# Verbs whose "when" clause is their object ("he remembered when he went to a festival")
+WH_COMPLEMENT = frozenset(
+    {
+        "remember", "recall", "forget", "know", "wonder", "ask", "think", "imagine", "tell", "explain", "describe",
+        "realize", "realise", "understand", "see", "show", "love", "hate", "like", "miss", "mention", "talk",
+        "decide", "learn", "notice", "say", "write", "dream", "reminisce", "recount", "discuss",
+    }
+)  # fmt: skip
 
 
-def has_npi(doc: Doc, *clauses: C.Clause) -> bool:
+def has_npi(doc: Doc, *clauses: C.Clause, words: frozenset[str] = NPI) -> bool:
     lowers = word_lowers(doc)
-    return any(lowers[i] in NPI for c in clauses for i in range(c.start, c.end))
+    return any(lowers[i] in words for c in clauses for i in range(c.start, c.end))
 
 
 def span_chars(doc: Doc, start: int, end: int) -> tuple[int, int]:
@@ -38,56 +73,123 @@ def any_in(lowers: list[str], start: int, end: int, words: frozenset[str]) -> bo
 
 
 def opens_with(doc: Doc, i: int, phrases, extra=None) -> bool:
-    """Whether token ``i`` starts one of ``phrases`` (or an opener ``extra`` recognises): the test
-    ``C.sentence_sites`` makes first, done here before building any Span."""
-    return bool(C.phrase_at(doc, i, phrases) or (extra is not None and extra(doc, i)))
+    """Whether token ``i`` starts one of ``phrases`` (or an opener ``extra`` recognises), tested
+    before building any Span."""
+    return bool(opener_length(doc, i, phrases, extra))
 
 
 _HAVE_FORMS = frozenset({"has", "have", "had", "'s", "'ve", "'d", "’s", "’ve", "’d"})
 
 
+def _aux(head: Token) -> list[Token]:
+    return [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+
+
 def _is_perfect(head: Token) -> bool:
     """Perfect aspect ("has lived", "'s been", "had been waiting"); contracted "'s"/"'d" count too."""
-    return any(
-        c.dep_ in ("aux", "auxpass") and (c.lemma_ == "have" or c.lower_ in _HAVE_FORMS) for c in head.children
-    ) and (head.tag_ == "VBN" or any(c.tag_ == "VBN" for c in head.children))
+    return any(c.lemma_ == "have" or c.lower_ in _HAVE_FORMS for c in _aux(head)) and (
+        head.tag_ == "VBN" or any(c.tag_ == "VBN" for c in head.children)
+    )
+
+
+def _modals(head: Token) -> list[Token]:
+    return ([head] if head.tag_ == "MD" else []) + [c for c in _aux(head) if c.tag_ == "MD"]
+
+
+def _negated(head: Token) -> bool:
+    return any(c.dep_ == "neg" for c in head.children)
+
+
+def purpose_so(sub: Token) -> bool:
+    """ "so he could buy a car", "so they would never know": "so" (that) of purpose."""
+    modals = _modals(sub)
+    if not modals:
+        return False
+    return not (_negated(sub) and all(m.lower_ in RESULT_NEGATED for m in modals))
+
+
+def epistemic(main: Token) -> bool:
+    """ "she must have made a mistake because ...", "I guess we scared it because ...": the
+    clause states a belief the other clause is evidence for."""
+    return main.lemma_.lower() in EPISTEMIC or any(m.lower_ in EPISTEMIC_MODALS for m in _modals(main))
+
+
+def bare_copula(main: Token) -> bool:
+    """ "this was because ...": a copula whose only complement is the causal clause."""
+    if main.lemma_ != "be":
+        return False
+    return not any(
+        c.dep_ in ("attr", "acomp", "prep", "oprd", "dobj", "xcomp", "ccomp", "npadvmod", "advmod")
+        for c in main.children
+    )
 
 
 def causal_ok(conn: Token, main: Token, sub: Token) -> bool:
-    """Whether a medial/initial connective really is causal here."""
+    """Whether a medial/initial connective really is causal here, joining a cause and an effect
+    (not evidence and a belief, nor a purpose)."""
     w = conn.lower_
+    doc = conn.doc
+    if epistemic(main) or bare_copula(main):
+        return False
     if w == "since":  # temporal "since" goes with the perfect ("has lived here since ...")
-        prev = conn.doc[conn.i - 1].lower_ if conn.i > 0 else ""
-        return conn.dep_ == "mark" and sub.dep_ == "advcl" and not _is_perfect(main) and prev != "ever"
+        prev = doc[conn.i - 1].lower_ if conn.i > 0 else ""
+        return (
+            conn.dep_ == "mark"
+            and sub.dep_ == "advcl"
+            and not _is_perfect(main)
+            and prev != "ever"
+            and prev.rstrip("s") not in time_units()
+            and prev not in ("long", "ago")
+        )
     if w == "because":
         return conn.dep_ == "mark" and sub.dep_ == "advcl"
     if w == "so":
-        nxt = conn.doc[conn.i + 1] if conn.i + 1 < len(conn.doc) else None
-        return nxt is not None and nxt.lower_ != "that"
+        nxt = doc[conn.i + 1] if conn.i + 1 < len(doc) else None
+        if nxt is None or nxt.lower_ == "that" or purpose_so(sub):
+            return False
+        # "the warlock made it so the mist would ...": "so" completes "make it"
+        before = doc[conn.i - 1] if conn.i > 0 else None
+        return not (before is not None and before.lower_ == "it" and before.head.lemma_ == "make")
     return False
 
 
+def result_opener_ok(opener: Token, second: Token) -> bool:
+    """A sentence-opening "So" introducing a result (not a purpose, not a discourse "so")."""
+    return not (opener.lower_ == "so" and (opener.head.i != second.i or purpose_so(second)))
+
+
 def _is_event(head: Token) -> bool:
-    """A non-stative, non-progressive, active verb: swapping "when" clauses then reverses the
-    order ("they were stuffed when they went home" would only be paraphrased)."""
-    if head.pos_ != "VERB" or head.lemma_ in ("be", "have") or any(c.dep_ == "auxpass" for c in head.children):
+    """A non-stative, non-progressive, active, non-perfect verb: only two such events are ordered
+    by "when" or "before" ("they were stuffed when they went home" would only be paraphrased; "it
+    tasted amazing" is a state too)."""
+    if head.pos_ != "VERB" or head.lemma_ in ("be", "have") or head.lemma_.lower() in STATIVE:
         return False
-    if any(c.dep_ == "aux" and c.lemma_ == "have" for c in head.children):
+    if any(c.dep_ in ("auxpass", "acomp") for c in head.children) or _is_perfect(head):
         return False  # "when he came back, he had cooled off": the perfect already orders them
     return not (head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in head.children))
 
 
-def _has_modal(head: Token) -> bool:
-    return head.tag_ == "MD" or any(c.tag_ == "MD" for c in head.children)
+def tense(head: Token) -> str | None:
+    """ "past" or "present" from the finite verb of a clause (None for a modal or no finite verb)."""
+    tags = {head.tag_} | {c.tag_ for c in _aux(head)}
+    if "MD" in tags:
+        return None
+    if "VBD" in tags:
+        return "past"
+    return "present" if tags & {"VBZ", "VBP"} else None
 
 
 def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
+    """Whether a medial/initial temporal connective orders two past events."""
     w = conn.lower_
-    if _has_modal(main) or _has_modal(sub):  # "after he must have left", "before I will go"
+    if tense(main) != "past" or tense(sub) != "past":  # (a modal, or a habitual present)
         return False
+    prev = conn.doc[conn.i - 1] if conn.i > 0 else None
     if w in ("after", "before", "once"):
-        return conn.dep_ == "mark" and sub.dep_ == "advcl" and (w != "once" or (_is_event(main) and _is_event(sub)))
+        return conn.dep_ == "mark" and sub.dep_ == "advcl" and _is_event(main) and _is_event(sub)
     if w == "when":
+        if prev is not None and prev.lemma_.lower() in WH_COMPLEMENT:
+            return False  # "he remembered when ..."
         return (
             conn.dep_ == "advmod" and conn.tag_ == "WRB" and sub.dep_ == "advcl" and _is_event(main) and _is_event(sub)
         )

@@ -9,7 +9,7 @@ never count. Swaps exchange two clause texts and fix capitalisation; punctuation
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 SUBJ_DEPS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
-PREFIX_DEPS = frozenset({"cc", "advmod", "npadvmod", "prep", "intj", "punct", "advcl"})
+# what may stand before a clause's subject and stay in place when the clause moves ("But", "One
+# day,", "At first"): never a subordinate clause, which belongs to the event it modifies
+PREFIX_DEPS = frozenset({"cc", "advmod", "npadvmod", "prep", "intj", "punct"})
 QUOTE_CHARS = frozenset('"“”„«»`') | {"''"}
 PROTECTED_ENTS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"}
@@ -146,20 +148,22 @@ def is_compound(head: Token, start: int, end: int) -> bool:
     )
 
 
-def subject_first_start(doc: Doc, sent: Span, end: int) -> tuple[int, Token] | None:
-    """For the stretch ``[sent.start, end)``: where its clause starts (the subject's left edge),
+def subject_first_start(doc: Doc, begin: int, end: int) -> tuple[int, Token] | None:
+    """For the stretch ``[begin, end)``: where its clause starts (the subject's left edge),
     allowing a prefix of sentence adverbials ("But", "One day,") that stays in place."""
-    head = single_head(doc, sent.start, end)
+    head = single_head(doc, begin, end)
     if head is None or not is_full_clause(head):
         return None
     subj = subject(head)
     assert subj is not None
     start = subj.left_edge.i
-    for t in doc[sent.start : start]:
+    if start < begin:
+        return None
+    for t in doc[begin:start]:
         top = t
-        while top.head.i != head.i and top.head.i != top.i and sent.start <= top.head.i < start:
+        while top.head.i != head.i and top.head.i != top.i and begin <= top.head.i < start:
             top = top.head
-        if top.head.i != head.i or top.dep_ not in PREFIX_DEPS:
+        if top.head.i != head.i or top.dep_ not in PREFIX_DEPS or t.pos_ in ("VERB", "AUX"):
             return None
     return start, head
 
@@ -196,11 +200,18 @@ def sentence_is_cased(doc: Doc, start: int) -> bool:
 
 
 def swap_changes(
-    doc: Doc, a: Clause, b: Clause, a_at_sentence_start: bool, b_at_sentence_start: bool, note: str
+    doc: Doc,
+    a: Clause,
+    b: Clause,
+    a_at_sentence_start: bool,
+    b_at_sentence_start: bool,
+    note: str,
+    texts: tuple[tuple[str, Token], tuple[str, Token]] | None = None,
 ) -> list[Change]:
-    """Two Changes exchanging clause texts ``a`` (earlier) and ``b``, capitalising as needed."""
-    ta, tb = a.text(doc), b.text(doc)
-    first_a, first_b = doc[a.start], doc[b.start]
+    """Two Changes exchanging clause texts ``a`` (earlier) and ``b``, capitalising as needed.
+    ``texts``: the two clauses' texts to move (with the token each now starts with) when they
+    differ from the clauses' own (subjects exchanged, see :mod:`.coref`)."""
+    (ta, first_a), (tb, first_b) = texts or ((a.text(doc), doc[a.start]), (b.text(doc), doc[b.start]))
     new_a, new_b = tb, ta  # new text at a's place, at b's place
     if a_at_sentence_start and sentence_is_cased(doc, a.start):
         new_a = cap(tb) if not b_at_sentence_start else tb
@@ -243,130 +254,3 @@ def _by_first(phrases: Iterable[Sequence[str]]) -> dict[str, list[Sequence[str]]
 
 def tokens_of(phrase: str) -> tuple[str, ...]:
     return tuple(phrase.lower().split())
-
-
-@dataclass(frozen=True)
-class MedialSite:
-    """``prefix L [sep] CONN R final`` inside one sentence."""
-
-    conn: Token
-    left: Clause
-    right: Clause
-    left_at_start: bool
-
-
-def medial_sites(doc: Doc, sent: Span, words: frozenset[str], *, allow_and: bool = False) -> Iterator[MedialSite]:
-    """Every ``L [,] CONN R`` in ``sent`` where L and R are full clauses and CONN (a word in
-    ``words``) attaches to R's head, or to L's head as ``cc`` with R conjoined to L."""
-    lowers = word_lowers(doc)
-    hits = [i for i in range(sent.start + 1, sent.end) if lowers[i] in words]
-    if not hits:
-        return
-    end = body_end(sent)
-    for i in hits:
-        if i + 1 >= end:
-            continue
-        c = doc[i]
-        lend = c.i
-        while lend > sent.start and (lowers[lend - 1] in (",", ";") or (allow_and and lowers[lend - 1] == "and")):
-            lend -= 1
-        if lend <= sent.start or doc[lend - 1].pos_ == "CCONJ":
-            continue
-        right = clause_at(doc, c.i + 1, end)
-        if right is None:
-            continue
-        found = subject_first_start(doc, sent, lend)
-        if found is None:
-            continue
-        lstart, lhead = found
-        left = clause_at(doc, lstart, lend)
-        if left is None or left.head.i != lhead.i:
-            continue
-        rh = right.head
-        attached = (c.head.i == rh.i and c.dep_ in ("mark", "advmod", "cc")) or (
-            c.head.i == lhead.i and c.dep_ == "cc" and rh.head.i == lhead.i
-        )
-        linked = rh.head.i == lhead.i or lhead.head.i == rh.i
-        if not (attached and linked):
-            continue
-        # separators between L and CONN must hang off one of the two clauses
-        if any(doc[k].head.i not in (lhead.i, rh.i) for k in range(lend, c.i)):
-            continue
-        yield MedialSite(c, left, right, lstart == sent.start)
-
-
-@dataclass(frozen=True)
-class InitialSite:
-    """``CONN A, B final``: a fronted subordinate clause A and its main clause B."""
-
-    conn: Token
-    sub: Clause
-    main: Clause
-
-
-def initial_sites(doc: Doc, sent: Span, words: frozenset[str]) -> Iterator[InitialSite]:
-    c = sent[0]
-    if c.lower_ not in words or c.dep_ not in ("mark", "advmod"):
-        return
-    lowers = word_lowers(doc)
-    end = body_end(sent)
-    for k in range(sent.start + 1, sent.end):
-        if lowers[k] != "," or k + 1 >= end:
-            continue
-        comma = doc[k]
-        sub = clause_at(doc, c.i + 1, comma.i)
-        main = clause_at(doc, comma.i + 1, end)
-        if sub is None or main is None:
-            continue
-        if (
-            c.head.i == sub.head.i
-            and sub.head.head.i == main.head.i
-            and sub.head.dep_ == "advcl"
-            and comma.head.i in (main.head.i, sub.head.i)
-        ):
-            yield InitialSite(c, sub, main)
-        return
-
-
-@dataclass(frozen=True)
-class SentenceSite:
-    """Adjacent sentences ``S1. CONN[,] B2.`` where CONN opens S2 and B2 is a full clause."""
-
-    first: Clause
-    conn_start: int
-    conn_end: int
-    second: Clause
-
-
-def sentence_sites(
-    doc: Doc, sents: Sequence[Span], phrases: Iterable[Sequence[str]], extra_len: callable | None = None
-) -> Iterator[SentenceSite]:
-    """Pairs of adjacent sentences whose second one opens with a phrase from ``phrases``
-    (``extra_len(doc, i)`` may recognise more openers). Both must end with the same "." or "!",
-    be free of quotes, and start with their subjects."""
-    if not isinstance(phrases, Collection):
-        phrases = list(phrases)  # (a collection is kept as is: phrase_at indexes it once per object)
-    for s1, s2 in zip(sents, sents[1:]):
-        n = phrase_at(doc, s2.start, phrases)
-        if not n and extra_len is not None:
-            n = extra_len(doc, s2.start)
-        if not n:
-            continue
-        p1, p2 = final_punct(s1), final_punct(s2)
-        if p1 != p2 or p1 not in (".", "!") or has_quotes(s1) or has_quotes(s2):
-            continue
-        cend = s2.start + n
-        body = cend + 1 if cend < s2.end and doc[cend].text == "," else cend
-        end2 = body_end(s2)
-        if body >= end2:
-            continue
-        second = clause_at(doc, body, end2, allow_compound=True)
-        first = clause_at(doc, s1.start, body_end(s1), allow_compound=True)
-        if second is None or first is None:
-            continue
-        # the opener must belong to S2's clause (not, e.g., "so" modifying an adjective)
-        if any(not (s2.start <= t.head.i < cend or t.head.i == second.head.i) for t in doc[s2.start : cend]):
-            continue
-        if any(t.i == t.head.i for t in doc[s2.start : cend]):
-            continue
-        yield SentenceSite(first, s2.start, cend, second)

@@ -1,5 +1,12 @@
 """Clause swaps around a causal or temporal connective that stays in place ("She cried because
-she lost" -> "She lost because she cried"), and the base of the two swap transforms."""
+she lost" -> "She lost because she cried"), and the base of the two swap transforms.
+
+Every site is scored by what the rest of the story depends on (:mod:`.targets`): the number of
+other sentences that mention its two events; the transform draws among the best-scored sites. A
+temporal swap also needs the later event to refer back to the earlier one ("began saving money"
+-> "saved enough money"): two unrelated events ("went to the park", then "went to the museum")
+may happen in either order, so swapping them breaks nothing.
+"""
 
 from __future__ import annotations
 
@@ -9,68 +16,107 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...example import Example
 from ...transform import Change, Transform
+from ...transform.flip import choose_best
 from . import clauses as C
-from .checks import any_in, causal_ok, has_npi, opens_with, quantity_later, temporal_ok
-from .clauses import word_lowers
+from .checks import (
+    NPI,
+    TEMPORAL_NPI,
+    any_in,
+    causal_ok,
+    has_npi,
+    opens_with,
+    quantity_later,
+    result_opener_ok,
+    temporal_ok,
+    tense,
+)
+from .clauses import Clause, word_lowers
+from .coref import AMBIGUOUS, exchanged_subjects
 from .lexicon import connective_words, connectives, first_words
+from .sites import initial_sites, medial_sites, sentence_sites
+from .targets import contradicts, links, refers_back
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
+# temporal connectives whose main clause tells the LATER event ("X after Y", "X when Y", "X once Y")
+LATER_MAIN = frozenset({"after", "when", "once"})
 
-def swap_candidates(doc: Doc, kind: str) -> list[list[Change]]:
+
+def _scored(doc: Doc, kind: str, earlier: Clause, later: Clause, *clauses: Clause) -> int | None:
+    """A site's score (other sentences naming its events), None when a temporal swap would not
+    break anything (the later event does not depend on the earlier one)."""
+    if kind == "temporal" and not refers_back(doc, earlier, later):
+        return None
+    return len(links(doc, *clauses))
+
+
+def _swap(doc: Doc, a: Clause, b: Clause, a_at_start: bool, note: str, *, exchange: bool) -> list[Change] | None:
+    """The swap of clauses ``a`` and ``b`` (``a`` first), with their subjects exchanged when
+    ``b``'s subject is a pronoun meaning ``a``'s (None when the pronoun is ambiguous)."""
+    texts = exchanged_subjects(doc, a, b) if exchange else None
+    if texts == AMBIGUOUS:
+        return None
+    numbers = [n + 1 for n in links(doc, a, b)]
+    return C.swap_changes(doc, a, b, a_at_start, False, note + contradicts(numbers), texts)
+
+
+def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
     """All clause swaps around ``kind`` ("causal" or "temporal") connectives, each as a pair of
-    Changes."""
-    check = causal_ok if kind == "causal" else temporal_ok
-    out: list[list[Change]] = []
+    Changes with its score."""
+    causal = kind == "causal"
+    check = causal_ok if causal else temporal_ok
+    npi = NPI if causal else TEMPORAL_NPI
+    out: list[tuple[list[Change], int]] = []
     medial, initial = connective_words(kind, "medial"), connective_words(kind, "initial")
     lowers = word_lowers(doc)
     bounds = C.sentence_quotes(doc)
+
+    def add(changes: list[Change] | None, score: int | None) -> None:
+        if changes is not None and score is not None:
+            out.append((changes, score))
+
     for start, end, quote_free in bounds:
         if not quote_free or not (lowers[start] in initial or any_in(lowers, start + 1, end, medial)):
             continue  # (no connective: neither medial_sites nor initial_sites would find a site)
         s = doc[start:end]
-        for site in C.medial_sites(doc, s, medial, allow_and=kind == "temporal"):
-            main, sub = (site.left.head, site.right.head)
-            if not check(site.conn, main, sub) or has_npi(doc, site.left, site.right):
+        for site in medial_sites(doc, s, medial, allow_and=not causal):
+            left, right, conn = site.left, site.right, site.conn
+            if not check(conn, left.head, right.head) or has_npi(doc, left, right, words=npi):
                 continue
-            if site.left.text(doc).lower() == site.right.text(doc).lower():
+            if left.text(doc).lower() == right.text(doc).lower():
                 continue
-            out.append(
-                C.swap_changes(
-                    doc, site.left, site.right, site.left_at_start, False, f"swapped clauses around {site.conn.text!r}"
-                )
-            )
-        for ini in C.initial_sites(doc, s, initial):
-            if not check(ini.conn, ini.main.head, ini.sub.head) or has_npi(doc, ini.sub, ini.main):
+            earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
+            score = _scored(doc, kind, earlier, later, left, right)
+            note = f"swapped clauses around {conn.text!r}"
+            add(_swap(doc, left, right, site.left_at_start, note, exchange=True), score)
+        for ini in initial_sites(doc, s, initial):
+            sub, main = ini.sub, ini.main
+            if not check(ini.conn, main.head, sub.head) or has_npi(doc, sub, main, words=npi):
                 continue
-            if ini.sub.text(doc).lower() == ini.main.text(doc).lower():
+            if sub.text(doc).lower() == main.text(doc).lower():
                 continue
-            out.append(
-                C.swap_changes(doc, ini.sub, ini.main, False, False, f"swapped clauses around {ini.conn.text!r}")
-            )
-    extra = quantity_later if kind == "temporal" else None
+            earlier, later = (sub, main) if ini.conn.lower_ in LATER_MAIN else (main, sub)
+            score = _scored(doc, kind, earlier, later, sub, main)
+            note = f"swapped clauses around {ini.conn.text!r}"
+            add(_swap(doc, sub, main, False, note, exchange=False), score)
+    extra = quantity_later if not causal else None
     openers = connectives(kind, "sentence")
     for (a0, a1, ok_a), (b0, b1, ok_b) in zip(bounds, bounds[1:]):
         if not (ok_a and ok_b and opens_with(doc, b0, openers, extra)):
             continue
-        for site in C.sentence_sites(doc, [doc[a0:a1], doc[b0:b1]], openers, extra):
-            if site.first.text(doc).lower() == site.second.text(doc).lower():
+        for site in sentence_sites(doc, [doc[a0:a1], doc[b0:b1]], openers, extra):
+            first, second = site.first, site.second
+            if first.text(doc).lower() == second.text(doc).lower() or has_npi(doc, first, second, words=npi):
                 continue
-            if has_npi(doc, site.first, site.second):
+            if causal and not result_opener_ok(doc[site.conn_start], second.head):
                 continue
-            if (
-                kind == "causal"
-                and doc[site.conn_start].lower_ == "so"
-                and doc[site.conn_start].head.i != site.second.head.i
-            ):
-                continue
+            if not causal and tense(first.head) != tense(second.head):
+                continue  # "his boss is hiring. The next week he was called in": tenses tell the order
             opener = doc[site.conn_start : site.conn_end].text
-            out.append(
-                C.swap_changes(
-                    doc, site.first, site.second, True, False, f"swapped sentence contents around {opener!r}"
-                )
-            )
+            score = _scored(doc, kind, first, second, first, second)
+            note = f"swapped sentence contents around {opener!r}"
+            add(_swap(doc, first, second, site.first_at_start, note, exchange=True), score)
     return out
 
 
@@ -88,4 +134,5 @@ class ConnectiveSwap(Transform):
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         cands = swap_candidates(doc, self.kind)
-        return self.rewrite(example, rng.choice(cands)) if cands else None
+        best = choose_best(rng, [c for c, _ in cands], [s for _, s in cands])
+        return self.rewrite(example, best) if best is not None else None

@@ -1,0 +1,63 @@
+"""Which sites the rest of a story depends on: the sentences that mention a site's events again
+(``annotation.links``), whether a later event refers back to an earlier one (so their order
+matters), and the note naming the sentence an edit contradicts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ...annotation import linked_sentences, sentence_index, shared_lemmas
+from .clauses import Clause
+from .coref import np_kind
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+# Pronouns that point back at a thing an earlier clause introduced ("she noticed something
+# floating. Then she realized it was feces."), with the kinds of noun phrase (coref.np_kind) each
+# can mean: "it" a thing, not a person ("her friend came ... she showed it off")
+BACK_PRONOUNS = {"it": {"n"}, "this": {"n"}, "that": {"n"}, "them": {"p"}, "these": {"p"}, "those": {"p"}}
+BACK_PRONOUNS["there"] = {"n", "p"}
+
+
+def tokens(*clauses: Clause) -> list[int]:
+    return [i for c in clauses for i in range(c.start, c.end)]
+
+
+def links(doc: Doc, *clauses: Clause, extra: Iterable[int] = ()) -> tuple[int, ...]:
+    """The other sentences that mention a content word of ``clauses`` (or of the ``extra`` tokens)."""
+    return linked_sentences(doc, tokens(*clauses) + list(extra))
+
+
+def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
+    """Whether ``later`` depends on ``earlier``: it names one of its content words again ("began
+    saving money" / "saved enough money"), or points back with a pronoun at a thing ``earlier``
+    names ("noticed something" / "realized it was feces")."""
+    if shared_lemmas(doc, range(earlier.start, earlier.end), range(later.start, later.end)):
+        return True
+    span = range(earlier.start, earlier.end)
+    kinds = {np_kind(doc[i]) for i in span if doc[i].pos_ == "NOUN"}
+    if any(doc[i].lower_ in ("something", "one") for i in span):
+        kinds.add("n")
+    return any(
+        kinds & BACK_PRONOUNS.get(doc[i].lower_, set())
+        and doc[i].pos_ in ("PRON", "DET", "ADV")
+        and doc[i].dep_ != "expl"
+        and not (doc[i].lower_ == "that" and doc[i].dep_ == "mark")
+        for i in range(later.start, later.end)
+    )
+
+
+def sentence_number(doc: Doc, i: int) -> int:
+    """1-based number of the sentence holding token ``i`` (as a reader counts them)."""
+    return sentence_index(doc)[i] + 1
+
+
+def contradicts(numbers: Iterable[int]) -> str:
+    """The note part naming the sentences (1-based) an edit contradicts: "; contradicts sentence 3"."""
+    ns = sorted(set(numbers))
+    if not ns:
+        return ""
+    word = "sentence" if len(ns) == 1 else "sentences"
+    return f"; contradicts {word} {', '.join(map(str, ns))}"
