@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ValidationError
 
-from .kinds import KINDS
+from ..kinds import KINDS
 
 
 def _kinds() -> tuple[str, ...]:
