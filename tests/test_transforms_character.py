@@ -56,6 +56,9 @@ def test_sos_golden(annotator, text, seed, expected):
         # a clause inside (or hung on) a noun phrase: "when the quiz he felt it was too easy for him was taking him"
         "when he was taking the quiz he felt it was too easy for him .",
         "Outside the shop I watched a young girl who appeared to be no older than 18 .",
+        # a pro-form or a "no" phrase: "one made them", "he recognized no one anywhere"
+        "they found out about making an ad for tv . they made one .",
+        "no one recognized him anywhere he went .",
     ],
 )
 def test_sos_skips_what_it_cannot_do(annotator, text):

@@ -29,7 +29,6 @@ from .._persons import (
     span_of,
 )
 
-
 # Verbs whose two roles may swap without changing what happened ("everybody knows her" ~ "she
 # knows everybody"): a swap must make the story clearly wrong.
 _SYMMETRIC = frozenset(
@@ -57,6 +56,14 @@ def _holds_clause(x) -> bool:
     return any(t.i != x.i and t.pos_ in ("VERB", "AUX") for t in x.subtree)
 
 
+def _pro_form(x) -> bool:
+    """ "one" standing for a noun ("they made one" -> "one made them"), or a noun phrase negated by
+    "no" ("no one recognized him" -> "he recognized no one" says much the same)."""
+    return (x.lower_ == "one" and not any(True for _ in x.children)) or any(
+        t.lower_ == "no" and t.dep_ == "det" for t in x.children
+    )
+
+
 def _clause(s, v, o) -> tuple | None:
     """(subject, verb, object) of a clause with one nominal subject and one direct object (or a
     passive subject and one "by" agent), in canonical order; None otherwise. The clause's shape
@@ -64,7 +71,7 @@ def _clause(s, v, o) -> tuple | None:
     for x in (s, o):
         if is_wh(x) or x.lower_ == "there" or x.pos_ not in ("NOUN", "PROPN", "PRON", "NUM", "X"):
             return None
-        if x.lower_ in _QUANTIFIED or _holds_clause(x):
+        if x.lower_ in _QUANTIFIED or _holds_clause(x) or _pro_form(x):
             return None
     if v.lemma_.lower() in _SYMMETRIC or _shares_subject(v):
         return None

@@ -66,7 +66,7 @@ LIGHT = {
         "notice",
         "note",
     },
-    "make": {"sure", "it", "way", "sense", "fun", "friends", "use", "progress", "noise", "money"},
+    "make": {"sure", "it", "way", "sense", "fun", "friends", "use", "progress", "noise", "money", "cut", "living"},
     "catch": {"breath", "eye", "cold", "fire"},
     "pay": {"attention"},
     "give": {"birth", "up"},
