@@ -67,6 +67,13 @@ def test_golden(annotator, text, expected):
         "`` We talk it out . ''",  # "it is talked out by us"
         "on her first day of yoga class she really enjoyed it !",  # "it was really enjoyed by her"
         "I don't like the cheese.",  # "The cheese isn't liked by me"
+        "the first night i visited ate all of my cookies .",  # misparsed subject holding a clause
+        "brad called the police immediately .",  # "the police was called"
+        "she saved all year long so she could take a vacation there .",  # light verb
+        "she did some research into different vehicles .",  # light verb
+        "The icy cold water set my lungs ablaze.",  # "set by the icy cold water ablaze"
+        "The woman found dust on the desk.",  # "dust was found by the woman on the desk"
+        "All displayed no outward signs of anything wrong .",  # "... were displayed by all"
     ],
 )
 def test_skips_what_it_cannot_do(annotator, text):

@@ -76,6 +76,10 @@ _NO_PASSIVE = {
     "miss",
     "talk",  # "We talk it out" -> "It is talked out by us"
 }
+# Quantified subjects: "All displayed no signs" -> "No signs were displayed by all".
+_QUANTIFIED = {"all", "both", "each", "none", "everyone", "everybody", "someone", "somebody", "anyone", "nobody"}
+# Collective nouns that take a plural verb ("the police were called").
+_COLLECTIVE = {"police", "cattle", "clergy", "staff", "crew", "audience", "jury"}
 # Verbs of motion that the parser gives an object after a particle ("jumped out the plane" ->
 # "the plane was jumped out by him").
 _MOTION = {"jump", "walk", "fall", "step", "crawl", "sneak", "rush", "head", "fly", "climb", "run", "hop", "storm"}
@@ -280,7 +284,11 @@ def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
     area")."""
     if s.tag_ == "PRP" and (pc := pronoun_case(s)) is not None and pc[0] in ("1s", "1p", "2"):
         return True
-    if any(t.i != o.i and t.pos_ in ("VERB", "AUX") for t in o.subtree):
+    if s.lower_ in _QUANTIFIED or any(t.lower_ == "no" and t.dep_ == "det" for t in o.children):
+        return True  # "No signs were displayed by all"
+    if o.lemma_.lower() in _COLLECTIVE:
+        return True  # "the police was called"
+    if any(t.i != x.i and t.pos_ in ("VERB", "AUX") for x in (s, o) for t in x.subtree):
         return True
     preps = [c for c in kids if c.dep_ in ("prep", "agent")]
     if any(c.lower_ == "by" for c in preps):
@@ -290,7 +298,10 @@ def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
     if lemma in _MOTION and any(c.dep_ == "prt" for c in kids):
         return True
     after = o.right_edge.i + 1
-    return lemma in _LOCATIVE and any(c.i == after for c in preps)
+    if lemma in _LOCATIVE and any(c.i >= after and c.dep_ not in ("punct", "prt") for c in kids):
+        return True  # "My lungs were set by the water ablaze"
+    # a phrase right after the object would read as the agent's: "dust was found by the woman on the desk"
+    return s.tag_ != "PRP" and any(c.i == after for c in preps)
 
 
 def _clause(doc, v) -> tuple | None:
