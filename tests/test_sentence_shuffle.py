@@ -15,18 +15,20 @@ from perturbkit.transform import Effect, get_transform
 STORY = "Tom woke up early. He made coffee. Then he went to work."
 
 GOLDEN = [
-    (STORY, 0, "He made coffee. Then he went to work. Tom woke up early."),
-    (STORY, 1, "He made coffee. Tom woke up early. Then he went to work."),
+    # three sentences: the only order where no sentence keeps its successor and more than one
+    # pair changes places is the reverse one (any other leaves a pair that still reads in order)
+    (STORY, 0, "Then he went to work. He made coffee. Tom woke up early."),
+    (STORY, 1, "Then he went to work. He made coffee. Tom woke up early."),
     (
         "tom woke up early . he made coffee . then he went to work .",
         0,
-        "he made coffee . then he went to work . tom woke up early .",
+        "then he went to work . he made coffee . tom woke up early .",
     ),
     # paragraph breaks stay where they are; sentences move between them
     (
         "Tom woke up early.\n\nHe made coffee. Then he went to work.",
         0,
-        "Then he went to work.\n\nTom woke up early. He made coffee.",
+        "Then he went to work.\n\nHe made coffee. Tom woke up early.",
     ),
     # sentences the parser split with no space between them move together: moving them apart
     # would glue sentences the story kept apart ("dogs.It was cold") or strand a quote mark
@@ -36,6 +38,37 @@ GOLDEN = [
         "It was cold. She woke up early. He fed the dogs.Then he slept.",
     ),
     ("He fed the dogs.Then he slept. She woke up early.", 0, "She woke up early. He fed the dogs.Then he slept."),
+    # quoted speech over several sentences moves whole, with its attribution (it was split apart)
+    (
+        "tom came in . `` no . i want nothing to do with this . '' house said . tom left . she cried .",
+        2,
+        "tom left . `` no . i want nothing to do with this . '' house said . she cried . tom came in .",
+    ),
+    (
+        'He sat down. "I am tired. Let me sleep," he said. She laughed. The lights went out.',
+        1,
+        'She laughed. He sat down. The lights went out. "I am tired. Let me sleep," he said.',
+    ),
+    # a speaker label moves with its turn (labels were moved away from what they label)
+    (
+        "Human: Write a story about a cat.\nAssistant: The cat sat. It purred.\n"
+        "Human: Thanks. Now a dog.\nAssistant: The dog ran.",
+        0,
+        "Human: Write a story about a cat.\nAssistant: The dog ran.\n"
+        "Human: Thanks. Now a dog.\nAssistant: The cat sat. It purred.",
+    ),
+    # a heading stays where it is (it was moved to the end of the story)
+    (
+        "Chapter 1\nThe rain fell all night. Tom stayed inside. He read a book. At dawn he left.",
+        0,
+        "Chapter 1\nThe rain fell all night. At dawn he left. He read a book. Tom stayed inside.",
+    ),
+    # a line broken mid-sentence moves as one sentence ("good" was stranded away from "bye.")
+    (
+        "I remember saying good\nbye. We left the house. The car would not start. We walked home.",
+        1,
+        "I remember saying good\nbye. We walked home. The car would not start. We left the house.",
+    ),
     ("Tom woke up early.", 0, None),
     ("Go! Go! Go!", 0, None),  # every order is the same text
 ]

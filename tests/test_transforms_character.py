@@ -47,6 +47,18 @@ def test_sos_golden(annotator, text, seed, expected):
         "He never told anyone.",  # "Anyone never told him"
         "Our dog, Max, knocked the jar over.",  # apposition with commas
         "The rain fell.",
+        # a coordinated verb shares the subject: "her eyes opened her and saw a strange light"
+        "she opened her eyes and saw a strange light moving in her house .",
+        "They sometimes would create human forms and perceive different worlds through their eyes.",
+        # a symmetric verb or a quantified pronoun: the swap says much the same
+        "everybody knows her there and they are like friends .",
+        "Tom met Anna at the park.",
+        # a clause inside (or hung on) a noun phrase: "when the quiz he felt it was too easy for him was taking him"
+        "when he was taking the quiz he felt it was too easy for him .",
+        "Outside the shop I watched a young girl who appeared to be no older than 18 .",
+        # a pro-form or a "no" phrase: "one made them", "he recognized no one anywhere"
+        "they found out about making an ad for tv . they made one .",
+        "no one recognized him anywhere he went .",
     ],
 )
 def test_sos_skips_what_it_cannot_do(annotator, text):

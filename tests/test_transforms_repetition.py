@@ -43,13 +43,28 @@ GOLDEN = [
         0,
         "tom woke up early . tom woke up early . he made coffee .",
     ),
-    # sentences inside a quotation are never copied out of it
+    # sentences inside a quotation are never copied out of it: the quotation is copied whole
     (
         "repeat_sentence",
         {},
         'He said, "I will go. You stay." Then he left.',
         0,
-        'He said, "I will go. You stay." Then he left. Then he left.',
+        'He said, "I will go. You stay." He said, "I will go. You stay." Then he left.',
+    ),
+    # tokenised quoted speech is copied whole with its attribution, never a piece of it ("house said .")
+    (
+        "repeat_sentence",
+        {},
+        "tom came in . `` no . i want nothing . '' house said . tom left .",
+        1,
+        "tom came in . `` no . i want nothing . '' house said . `` no . i want nothing . '' house said . tom left .",
+    ),
+    (
+        "repeat_sentence_far",
+        {},
+        "tom came in . `` no . i want nothing . '' house said . tom left . she cried .",
+        0,
+        "tom came in . `` no . i want nothing . '' house said . tom left . she cried . tom left .",
     ),
     # repeat_sentence_far: at least one sentence between the original and its copy
     ("repeat_sentence_far", {}, FOUR, 0, FOUR + " Then he went to work."),

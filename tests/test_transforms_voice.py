@@ -23,8 +23,8 @@ GOLDEN = [
     ("He did not see the dog.", "The dog was not seen by him."),
     ("he did n't see the dog .", "the dog was n't seen by him ."),
     ("They were painting the house.", "The house was being painted by them."),
-    ("I don't like the cheese.", "The cheese isn't liked by me."),
-    ("We have never seen the sea.", "The sea has never been seen by us."),
+    ("They don't eat the cheese.", "The cheese isn't eaten by them."),
+    ("They have never seen the sea.", "The sea has never been seen by them."),
     ("She often visits him.", "He is often visited by her."),
     ("The kids would have eaten the cake.", "The cake would have been eaten by the kids."),
     ("They brought it home.", "It was brought home by them."),
@@ -56,6 +56,24 @@ def test_golden(annotator, text, expected):
         "She's painted the fence.",  # contracted auxiliary
         "Did he see the dog?",
         "The rain fell.",
+        # strict reading: passives that do not read naturally or change the meaning
+        "unfortunately she did n't make the cut .",  # idiom: "the cut was n't made by her"
+        "the student cried . cindy put her in a time out area .",  # "she was put by cindy in a time out area"
+        "he met a girl who did , too .",  # "a girl who did was met by him"
+        "he built a large chicken coop by hand .",  # "built by him by hand"
+        "i ordered several snacks from the place .",  # first-person agent: "ordered by me"
+        "`` Yeah . Yeah , I can hear you . ''",  # "you can be heard by me"
+        "Then I will take you at your word .",  # idiom
+        "`` We talk it out . ''",  # "it is talked out by us"
+        "on her first day of yoga class she really enjoyed it !",  # "it was really enjoyed by her"
+        "I don't like the cheese.",  # "The cheese isn't liked by me"
+        "the first night i visited ate all of my cookies .",  # misparsed subject holding a clause
+        "brad called the police immediately .",  # "the police was called"
+        "she saved all year long so she could take a vacation there .",  # light verb
+        "she did some research into different vehicles .",  # light verb
+        "The icy cold water set my lungs ablaze.",  # "set by the icy cold water ablaze"
+        "The woman found dust on the desk.",  # "dust was found by the woman on the desk"
+        "All displayed no outward signs of anything wrong .",  # "... were displayed by all"
     ],
 )
 def test_skips_what_it_cannot_do(annotator, text):

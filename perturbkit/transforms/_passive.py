@@ -63,7 +63,29 @@ _NO_PASSIVE = {
     "dream",
     "run",
     "say",
+    # states and feelings: "It was really enjoyed by her", "He has been known by me"
+    "know",
+    "enjoy",
+    "like",
+    "love",
+    "hate",
+    "want",
+    "need",
+    "prefer",
+    "deserve",
+    "miss",
+    "talk",  # "We talk it out" -> "It is talked out by us"
 }
+# Quantified subjects: "All displayed no signs" -> "No signs were displayed by all".
+_QUANTIFIED = {"all", "both", "each", "none", "everyone", "everybody", "someone", "somebody", "anyone", "nobody"}
+# Collective nouns that take a plural verb ("the police were called").
+_COLLECTIVE = {"police", "cattle", "clergy", "staff", "crew", "audience", "jury"}
+# Verbs of motion that the parser gives an object after a particle ("jumped out the plane" ->
+# "the plane was jumped out by him").
+_MOTION = {"jump", "walk", "fall", "step", "crawl", "sneak", "rush", "head", "fly", "climb", "run", "hop", "storm"}
+# Verbs whose place phrase belongs right after them: the agent would split them ("She was put by
+# Cindy in a time out area").
+_LOCATIVE = {"put", "place", "set", "lay", "stick", "hang", "throw", "toss", "push", "shove", "pour", "drop", "tuck"}
 # Participles lemminflect gets wrong or archaic ("quitted", "lighted", "waked").
 _PARTICIPLE = {
     "wake": "woken",
@@ -253,6 +275,35 @@ _EXCLUDED_DEPS = {
 }
 
 
+def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
+    """A passive that would not read naturally or would change the meaning: a first- or
+    second-person agent ("Several snacks were ordered by me", "You can be heard by me"); an
+    object holding a clause ("A girl who did was met by him"); a second "by" ("built by him by
+    hand"); an idiom ("take you at your word"); a particle verb of motion ("the plane was jumped
+    out by him"); a place phrase the agent would split from its verb ("put by Cindy in a time out
+    area")."""
+    if s.tag_ == "PRP" and (pc := pronoun_case(s)) is not None and pc[0] in ("1s", "1p", "2"):
+        return True
+    if s.lower_ in _QUANTIFIED or any(t.lower_ == "no" and t.dep_ == "det" for t in o.children):
+        return True  # "No signs were displayed by all"
+    if o.lemma_.lower() in _COLLECTIVE:
+        return True  # "the police was called"
+    if any(t.i != x.i and t.pos_ in ("VERB", "AUX") for x in (s, o) for t in x.subtree):
+        return True
+    preps = [c for c in kids if c.dep_ in ("prep", "agent")]
+    if any(c.lower_ == "by" for c in preps):
+        return True
+    if any(c.lower_ == "at" and any(g.lemma_.lower() == "word" for g in c.children) for c in preps):
+        return True
+    if lemma in _MOTION and any(c.dep_ == "prt" for c in kids):
+        return True
+    after = o.right_edge.i + 1
+    if lemma in _LOCATIVE and any(c.i >= after and c.dep_ not in ("punct", "prt") for c in kids):
+        return True  # "My lungs were set by the water ablaze"
+    # a phrase right after the object would read as the agent's: "dust was found by the woman on the desk"
+    return s.tag_ != "PRP" and any(c.i == after for c in preps)
+
+
 def _clause(doc, v) -> tuple | None:
     """(subject, object, their spans, words between subject and verb, auxiliaries) of a simple
     active clause "S (aux) (not) (adv) V O", or None when the clause is anything else."""
@@ -283,6 +334,8 @@ def _clause(doc, v) -> tuple | None:
         return None
     if any(t.dep_ == "poss" and (pc := pronoun_case(t)) and pc[0] in _referents(s) for t in o.subtree):
         return None  # "She brushed her teeth" -> "Her teeth were brushed by her"
+    if _reads_unnaturally(v, s, o, lemma, kids):
+        return None
     for x, case in ((s, "subj"), (o, "obj")):
         if x.tag_ == "PRP" and ((pc := pronoun_case(x)) is None or pc[1] != case or len(list(x.subtree)) > 1):
             return None

@@ -1,8 +1,12 @@
-"""Where the double-quoted passages (dialogue) of a text are, answered in O(log n) per position."""
+"""Where the quotations (dialogue) of a text are: :class:`Quotes` answers whether a position lies
+inside a double-quoted passage in O(log n); :func:`quotation_spans` finds each quotation's extent,
+in every quoting style stories use (straight, curly and single curly quotes, and the tokenised
+```` ... ''`` of released corpora), so that quoted speech can be treated as one unit."""
 
 from __future__ import annotations
 
 import bisect
+import re
 
 
 def _positions(text: str, char: str) -> list[int]:
@@ -28,3 +32,98 @@ class Quotes:
         return bisect.bisect_left(self._straight, pos) % 2 == 1 or bisect.bisect_left(
             self._open, pos
         ) > bisect.bisect_left(self._close, pos)
+
+
+# ------------------------------------------------------------------------------------------------
+# Quotation spans
+# ------------------------------------------------------------------------------------------------
+_HAS_MARK = re.compile("``|''|[\"\u201c\u201d\u2018]")
+_DOUBLE = re.compile("``|''|[\"\u201c\u201d]")
+_OPEN_SINGLE = re.compile("(?:(?<=^)|(?<=[\\s(\\[\u2014\u2013-]))\u2018")
+# a right single quote that is an apostrophe: a contraction ("don ’ t", "I’ve") or an elision
+_APOSTROPHE = re.compile("[A-Za-z] ?\u2019 ?(?:s|t|ve|re|ll|d|m)\\b", re.IGNORECASE)
+# a left single quote used as an apostrophe: "‘em", "‘bout", "‘90s"
+_ELISION = re.compile("\u2018 ?(?:em|bout|cause|til|till|tis|twas|n|\\d\\d)\\b", re.IGNORECASE)
+_SINGLE_REACH = 600  # characters a single-quoted passage may span (else the quote was an apostrophe)
+
+
+def _paragraph_start(text: str, pos: int) -> int:
+    return text.rfind("\n", 0, pos) + 1
+
+
+def _double_spans(text: str) -> list[tuple[int, int]]:
+    """Double-quoted passages. An opening mark while a quotation is open starts a new one when a
+    line break lies between them (a quotation running over paragraphs reopens each one) and is
+    ignored otherwise; a closing mark with nothing open closes a quotation that began at the start
+    of its paragraph (a story that starts mid-quote); a quotation never closed runs to the end."""
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    for m in _DOUBLE.finditer(text):
+        mark, pos = m.group(), m.start()
+        if mark == '"':
+            if start is None:
+                start = pos
+            else:
+                spans.append((start, m.end()))
+                start = None
+        elif mark in ("``", "\u201c"):
+            if start is None:
+                start = pos
+            elif "\n" in text[start:pos]:
+                spans.append((start, text.rfind("\n", start, pos)))
+                start = pos
+        elif start is not None:
+            spans.append((start, m.end()))
+            start = None
+        else:
+            spans.append((_paragraph_start(text, pos), m.end()))
+    if start is not None:
+        spans.append((start, len(text)))
+    return spans
+
+
+def _single_spans(text: str) -> list[tuple[int, int]]:
+    """Passages in curly single quotes: an opening ‘ (not an elision such as "‘em") closed by the
+    first ’ after it that is not an apostrophe ("don’t"), in the same paragraph and close by."""
+    spans = []
+    for m in _OPEN_SINGLE.finditer(text):
+        start = m.start()
+        if _ELISION.match(text, start) or (spans and start < spans[-1][1]):
+            continue
+        limit = min(len(text), start + _SINGLE_REACH)
+        nl = text.find("\n", start, limit)
+        limit = nl if nl != -1 else limit
+        pos = text.find("\u2019", start + 1, limit)
+        while pos != -1:
+            if "\u2018" in text[start + 1 : pos]:
+                break  # another opening quote first: this one was not a quotation
+            if not _APOSTROPHE.match(text, max(0, pos - 2)) and not _APOSTROPHE.match(text, max(0, pos - 1)):
+                spans.append((start, pos + 1))
+                break
+            pos = text.find("\u2019", pos + 1, limit)
+    return spans
+
+
+def quotation_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of every quotation in ``text``, from its opening to its closing mark, sorted
+    and merged where they overlap.
+
+    >>> quotation_spans('He said , `` Go . Now . '' She left .')
+    ((10, 26),)
+    """
+    if not _HAS_MARK.search(text):
+        return ()
+    spans = sorted(_double_spans(text) + (_single_spans(text) if "\u2018" in text else []))
+    merged: list[list[int]] = []
+    for a, b in spans:
+        if merged and a < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return tuple((a, b) for a, b in merged)
+
+
+def inside_any(spans: tuple[tuple[int, int], ...], pos: int) -> bool:
+    """Whether ``pos`` lies strictly inside one of ``spans`` (sorted, not overlapping)."""
+    i = bisect.bisect_left(spans, pos, key=lambda s: s[0]) - 1  # the last span starting before pos
+    return i >= 0 and pos < spans[i][1]

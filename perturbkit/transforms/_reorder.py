@@ -1,39 +1,50 @@
-"""Reordering helpers (``perturbkit.transforms.reorder``): the sentences ``sentence_shuffle`` may
-move, and the token units ``token_shuffle`` may move (MARS: words stay, their order does not)."""
+"""Reordering helpers (``perturbkit.transforms.reorder``): the orders ``sentence_shuffle`` accepts
+(its units are in ``_units``), and the token units ``token_shuffle`` may move (MARS: words stay,
+their order does not)."""
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..annotation import doc_text, frozen, per_doc, sentence_chars, token_columns, token_strings
+from ..annotation import doc_text, frozen, per_doc, token_columns, token_strings
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 
-@per_doc
-def movable_sentences(doc: Doc) -> tuple[tuple[int, str], ...]:
-    """(start offset, stripped text) of each sentence with at least one word; punctuation-only
-    fragments stay where they are. Sentences with no whitespace between them move as one piece:
-    the parser splits "coat . 'Bad day ? '" before the quote's word and WritingPrompts' "my
-    associates.That 's right" at the missing space, and moving such halves apart would leave the
-    quote on another sentence ("'Immediately she knew") or glue two sentences the story kept
-    apart ("the prose .I love it"). Computed once per Doc: ``applicable`` and ``apply`` both need
-    it, and slicing the text is far cheaper than joining a Span's tokens."""
-    text = doc_text(doc)
-    pieces: list[list[int]] = []
-    for a, b in sentence_chars(doc):
-        if pieces and pieces[-1][1] == a:  # glued to the previous sentence
-            pieces[-1][1] = b
-        else:
-            pieces.append([a, b])
-    found = []
-    for start, end in pieces:
-        raw = text[start:end]
-        if any(c.isalnum() for c in raw):
-            stripped = raw.strip()
-            found.append((start + len(raw) - len(raw.lstrip()), stripped))
-    return tuple(found)
+_SMALL = 6  # up to this many units, every order is listed and one drawn; beyond it, drawn until one fits
+
+
+def _scrambled(order: Sequence[int], texts: Sequence[str]) -> bool:
+    """An order that breaks the story's: its text differs, at most one in four sentences is still
+    followed by the one that followed it (none in a short story), and at least two pairs of
+    sentences changed places (swapping two neighbours may leave a story that still reads well)."""
+    n = len(order)
+    if [texts[i] for i in order] == list(texts):
+        return False
+    kept = sum(1 for a, b in zip(order, order[1:]) if a + 1 < n and texts[b] == texts[a + 1])
+    swapped = sum(1 for i in range(n) for j in range(i + 1, n) if order[i] > order[j]) if n <= _SMALL else n
+    return kept <= (n - 1) // 4 and swapped >= min(2, n - 1)
+
+
+def scrambled_order(texts: Sequence[str], rng: random.Random) -> list[int] | None:
+    """A random order of ``texts`` that :func:`_scrambled` accepts, or None (for few sentences:
+    drawn from all such orders; for many: shuffled until one is accepted)."""
+    n = len(texts)
+    if n < 2:
+        return None
+    if n <= _SMALL:
+        orders = [list(p) for p in itertools.permutations(range(n)) if _scrambled(p, texts)]
+        return rng.choice(orders) if orders else None
+    order = list(range(n))
+    for _ in range(50):
+        rng.shuffle(order)
+        if _scrambled(order, texts):
+            return order
+    return None
 
 
 _CLOSERS = frozenset({'"', "'", "\u201d", "\u2019", ")", "]", "}", "\u00bb"})

@@ -10,15 +10,15 @@ context.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..annotation import Annotator, Level, doc_text, sentence_chars
+from ..annotation import Annotator, Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.words import is_tokenised
 from ._relatedness import RelatedStories, fit_docs
+from ._units import Unit, sentence_spans, sentence_units, text_units
 
 
 # ------------------------------------------------------------------------------------------------
@@ -32,24 +32,21 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-_SENTENCE_END = re.compile(r"[.!?\u2026][\"\u201d\u2019')\]]*$")
+def _poolable(unit: Unit) -> bool:
+    """A unit that reads as a whole sentence on its own (quoted speech with its attribution counts)."""
+    return unit.whole and len(unit.text.split()) >= 3 and any(c.isalpha() for c in unit.text)
 
 
-def _poolable(text: str) -> bool:
-    """A sentence that reads as a whole sentence on its own."""
-    return (
-        len(text.split()) >= 3
-        and bool(_SENTENCE_END.search(text))
-        and text.count('"') % 2 == 0
-        and text.count("\u201c") == text.count("\u201d")
-        and any(c.isalpha() for c in text)
-    )
+def _starts_cased(text: str) -> bool:
+    first = next((c for c in text if c.isalpha()), "")
+    return first.isupper()
 
 
 @register
 @dataclass(repr=False)
 class SentenceReplacement(RelatedStories):
-    """Replace one sentence with a sentence drawn from another story of the corpus (needs ``fit``)."""
+    """Replace one sentence with a sentence drawn from another story of the corpus (needs ``fit``).
+    Whole units only: quoted speech is replaced or drawn whole, never a fragment of it."""
 
     name = "sentence_replacement"
     aspect = "relatedness"
@@ -59,66 +56,56 @@ class SentenceReplacement(RelatedStories):
     _pool: list[tuple[str, str, bool]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> SentenceReplacement:
-        """Collect every corpus sentence with the story it came from (its example id or parent id)."""
-        pool: list[tuple[str, str, bool]] = []
+        """Collect every corpus sentence with the story it came from (its example id or parent id).
+        The pool is kept sorted, so draws depend on the corpus as a set, not on its order."""
+        pool: set[tuple[str, str, bool]] = set()
         for ex, doc in fit_docs(corpus, annotator):
             tok = is_tokenised(ex.text)
-            whole = doc_text(doc)
-            for a, b in sentence_chars(doc):
-                text = whole[a:b].strip()
-                if _poolable(text):
-                    pool.append((_story_key(ex), text, tok))
-        self._pool = pool
+            key = _story_key(ex)
+            pool.update((key, u.text, tok) for u in sentence_units(doc) if _poolable(u))
+        self._pool = sorted(pool, key=lambda p: (p[1], p[0], p[2]))
         return self
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         if not self._pool:
             return None
-        whole = doc_text(doc)
-        sents = sentence_chars(doc)
-        key, own = _story_key(example), {_norm(whole[a:b]) for a, b in sents}
+        units = sentence_units(doc)
+        slots = [u for u in units if u.whole]
+        if not slots:
+            return None
+        key, own = _story_key(example), {_norm(u.text) for u in units}
         if example.context:
             own.add(_norm(example.context))
         style = is_tokenised(example.text)
         cased = any(c.isupper() for c in example.text)
-        slot = sents[rng.randrange(len(sents))]
+        slot = slots[rng.randrange(len(slots))]
         for _ in range(50):
             story, text, tok = self._pool[rng.randrange(len(self._pool))]
             if story == key or tok != style or _norm(text) in own or any(_norm(text) in o for o in own):
                 continue
-            if not cased and any(c.isupper() for c in text):
+            if (not cased and any(c.isupper() for c in text)) or (cased and not _starts_cased(text)):
                 continue
-            raw = whole[slot[0] : slot[1]]
-            start = slot[0] + (len(raw) - len(raw.lstrip()))
-            end = start + len(raw.strip())
-            return self.rewrite(example, [Change(start, end, text, f"sentence from story {story}")])
+            return self.rewrite(example, [Change(slot.start, slot.end, text, f"sentence from story {story}")])
         return None
 
 
 # ------------------------------------------------------------------------------------------------
 # MARS: retrieve from context
 # ------------------------------------------------------------------------------------------------
-_ABBREV = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e)\.$", re.IGNORECASE)
-_SPLIT = re.compile(r"(?<=[.!?\u2026])[\"\u201d\u2019')\]]*\s+")
-
-
 def split_sentences(text: str) -> list[str]:
-    """A light rule-based splitter for context text (which the Annotator does not parse)."""
-    parts: list[str] = []
-    buf = ""
-    pos = 0
-    for m in _SPLIT.finditer(text):
-        piece = text[pos : m.end()]
-        buf += piece
-        pos = m.end()
-        if _ABBREV.search(buf.rstrip()):
-            continue
-        parts.append(buf.strip())
-        buf = ""
-    buf += text[pos:]
-    if buf.strip():
-        parts.append(buf.strip())
-    return [p for p in parts if any(c.isalpha() for c in p)]
+    """A light rule-based splitter for context text (which the Annotator does not parse).
+
+    >>> split_sentences("Mia ran. Mr. Lee won!")
+    ['Mia ran.', 'Mr. Lee won!']
+    """
+    return [p for p in (text[a:b].strip() for a, b in sentence_spans(text)) if any(c.isalpha() for c in p)]
+
+
+def _context_sentences(context: str) -> list[str]:
+    """The context's units that read as sentences: whole ones, and the last one even without final
+    punctuation (a prompt often has none); never a fragment of a quotation."""
+    units = text_units(context)
+    return [u.text for i, u in enumerate(units) if u.whole or (u.movable and i == len(units) - 1)]
 
 
 @register
@@ -137,7 +124,7 @@ class RetrieveContext(Transform):
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         own = _norm(example.text)
-        cands = [s for s in split_sentences(example.context or "") if _norm(s) != own]
+        cands = [t for t in _context_sentences(example.context or "") if _norm(t) != own]
         if not cands:
             return None
         pick = cands[rng.randrange(len(cands))]

@@ -11,14 +11,17 @@ from dataclasses import dataclass
 from ..annotation import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._reorder import movable_sentences, rejoined, token_units
+from ._reorder import rejoined, scrambled_order, token_units
+from ._units import sentence_units
 
 
 @register
 @dataclass(repr=False)
 class SentenceShuffle(Transform):
-    """Reorder the story's sentences so that at least one moves (separators stay in place;
-    sentences with no space between them move together)."""
+    """Reorder the story's sentences so that the order of events breaks: no sentence keeps the one
+    after it (short stories) and more than one pair changes order. Quoted speech, a speaker label
+    or heading with what it labels, and fragments move as one unit (see ``_units``); separators
+    stay in place."""
 
     name = "sentence_shuffle"
     aspect = "coherence"
@@ -26,25 +29,22 @@ class SentenceShuffle(Transform):
     example = "Tom woke up early. He made coffee. Then he went to work."
 
     def applicable(self, example, doc) -> bool:
-        sents = movable_sentences(doc)
-        return len(sents) >= 2 and len({text for _, text in sents}) >= 2
+        texts = [u.text for u in sentence_units(doc) if u.movable]
+        return len(texts) >= 2 and len(set(texts)) >= 2
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        sents = movable_sentences(doc)
-        texts = [text for _, text in sents]
-        order = list(range(len(sents)))
-        for _ in range(20):
-            rng.shuffle(order)
-            if [texts[i] for i in order] != texts:
-                break
-        else:
+        units = [u for u in sentence_units(doc) if u.movable]
+        texts = [u.text for u in units]
+        order = scrambled_order(texts, rng)
+        if order is None:
             return None
-        changes = []
-        for slot, src in enumerate(order):
-            start = sents[slot][0]
-            end = start + len(texts[slot])
-            changes.append(Change(start, end, texts[src], f"sentence {src + 1} -> position {slot + 1}"))
-        return self.rewrite(example, changes)
+        return self.rewrite(
+            example,
+            [
+                Change(units[slot].start, units[slot].end, texts[src], f"sentence {src + 1} -> position {slot + 1}")
+                for slot, src in enumerate(order)
+            ],
+        )
 
 
 @register

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..annotation import doc_text, per_doc, sentence_bounds, sentence_chars, token_columns, token_strings
+from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, token_strings
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._quotes import Quotes
+from ._units import sentence_units
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-# A sentence we copy must end like a sentence and not leave a quotation open.
-_FINAL = re.compile(r"[.!?\u2026][\"\u201d\u2019')\]]*$")
 # Parts of speech an n-gram may end with, so that the copy reads as a repeated phrase.
 _CONTENT_POS = {"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV"}
 _ATTACHED = {"conj", "amod", "compound", "appos", "poss"}  # a first word that hangs on a word before it
@@ -26,42 +23,21 @@ _CLAUSAL = {"VERB", "AUX"}  # their left edge is the subject, which a verb phras
 # Punctuation that may touch an n-gram on its left / right without joining it to another word.
 _LEFT_GLUE = {'"', "\u201c"}
 _RIGHT_GLUE = set('.,!?;:"\u201d)\u2026')
-_HAS_QUOTE = re.compile('["\u201c\u201d]')
 _SIZES = (1, 2, 3, 4)
 
 
-def _span(text: str, start_char: int, end_char: int) -> tuple[int, int, str]:
-    """(start, end, text) of the sentence at ``text[start_char:end_char]`` without its surrounding
-    whitespace (the slice is ``Span.text``, read without building a Token per word)."""
-    raw = text[start_char:end_char]
-    sent = raw.strip()
-    start = start_char + (len(raw) - len(raw.lstrip()))
-    return start, start + len(sent), sent
-
-
-def _copyable(text: str) -> bool:
-    """A sentence whose copy reads as a whole sentence: final punctuation, balanced quotes."""
-    return (
-        bool(_FINAL.search(text))
-        and any(c.isalpha() for c in text)
-        and text.count('"') % 2 == 0
-        and text.count("\u201c") == text.count("\u201d")
-    )
+_MAX_COPY_WORDS = 80  # a unit longer than this (a long speech) is not copied whole
 
 
 @per_doc
 def _copyable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
-    """(start, end, text, ok) per sentence; ``ok``: it can be copied, or be the target of a copy
-    (a whole sentence outside dialogue, so the copy never lands inside or splits a quotation).
+    """(start, end, text, ok) per sentence unit (``_units``: quoted speech with its attribution,
+    fragments with the sentence they belong to); ``ok``: the unit can be copied, or be the target
+    of a copy (a whole unit, so a copy never splits a quotation or repeats a fragment of one).
     Shared by the sentence-level transforms."""
-    text = doc_text(doc)
-    found = []
-    quotes = Quotes(text) if _HAS_QUOTE.search(text) else None  # none: nothing is inside one
-    for a, b in sentence_chars(doc):
-        start, end, sent = _span(text, a, b)
-        ok = _copyable(sent) and not (quotes is not None and (quotes.inside(start) or quotes.inside(end)))
-        found.append((start, end, sent, ok))
-    return tuple(found)
+    return tuple(
+        (u.start, u.end, u.text, u.whole and len(u.text.split()) <= _MAX_COPY_WORDS) for u in sentence_units(doc)
+    )
 
 
 def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:

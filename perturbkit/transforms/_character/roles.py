@@ -29,6 +29,40 @@ from .._persons import (
     span_of,
 )
 
+# Verbs whose two roles may swap without changing what happened ("everybody knows her" ~ "she
+# knows everybody"): a swap must make the story clearly wrong.
+_SYMMETRIC = frozenset(
+    "meet marry date hug kiss resemble join fight befriend face touch match accompany equal know greet "
+    "battle embrace wed divorce encounter".split()
+)
+# Quantified pronouns: "everybody knows her" -> "she knows everybody" says much the same.
+_QUANTIFIED = frozenset(
+    "everybody everyone anybody anyone somebody someone nobody everything something anything nothing".split()
+)
+
+
+def _shares_subject(v) -> bool:
+    """A coordinated verb takes the same subject ("she opened her eyes and saw a light"): swapping
+    would make the object the subject of both ("her eyes opened her and saw a light")."""
+    return any(
+        c.dep_ == "conj" and not any(g.dep_ in SUBJ_DEPS for g in c.children)  # any tag: "perceive" may read ADJ
+        for c in v.children
+    )
+
+
+def _holds_clause(x) -> bool:
+    """A noun phrase with a verb in it ("a girl who sat there", or a clause the parser hung on the
+    object: "the quiz he felt it was too easy"): moving it garbles the sentence."""
+    return any(t.i != x.i and t.pos_ in ("VERB", "AUX") for t in x.subtree)
+
+
+def _pro_form(x) -> bool:
+    """ "one" standing for a noun ("they made one" -> "one made them"), or a noun phrase negated by
+    "no" ("no one recognized him" -> "he recognized no one" says much the same)."""
+    return (x.lower_ == "one" and not any(True for _ in x.children)) or any(
+        t.lower_ == "no" and t.dep_ == "det" for t in x.children
+    )
+
 
 def _clause(s, v, o) -> tuple | None:
     """(subject, verb, object) of a clause with one nominal subject and one direct object (or a
@@ -37,6 +71,10 @@ def _clause(s, v, o) -> tuple | None:
     for x in (s, o):
         if is_wh(x) or x.lower_ == "there" or x.pos_ not in ("NOUN", "PROPN", "PRON", "NUM", "X"):
             return None
+        if x.lower_ in _QUANTIFIED or _holds_clause(x) or _pro_form(x):
+            return None
+    if v.lemma_.lower() in _SYMMETRIC or _shares_subject(v):
+        return None
         if x.pos_ == "X" and not MASKED.search(doc_text(x.doc)[max(0, x.idx - 1) : x.idx + len(x.text) + 1]):
             return None
     if o.lower_ in ("each", "one") and {t.lower_ for t in o.subtree} & {"other", "another"}:
