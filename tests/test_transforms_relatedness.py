@@ -51,7 +51,7 @@ def srep(annotator):
 def test_rwr_golden(rwr, annotator):
     out = rwr(CORPUS[1], seed=0, annotator=annotator)
     assert out.text == (
-        "Anna planted tomatoes in her milk. She watered the tomatoes every morning. The tomatoes grew tall and red."
+        "Anna planted tomatoes in her dog. She watered the tomatoes every morning. The tomatoes grew tall and red."
     )
     assert_edits_consistent(CORPUS[1].text, out)
 
@@ -306,3 +306,18 @@ def test_rwr_caps_the_swaps_on_long_stories(annotator):
 def rwr_default_edits(annotator, text):
     t = get_transform("random_word_replacement", min_count=1).fit(CORPUS, annotator)
     return t(text, seed=0, annotator=annotator).edits
+
+
+def test_rwr_sites_skip_participles_speech_verbs_and_frame_nouns_in_the_vocabulary(annotator):
+    """ "an exercising ticket" (a participle modifier), "'' Trillian wanted , ``" (a speech verb by
+    its quotation), "for the middle to find her" (a frame noun drawn from the vocabulary)."""
+    from perturbkit.transforms._substitution.corpus_words import corpus_vocabulary, slot_replaceable
+    from perturbkit.transforms._substitution.keywords import keyword_slot
+
+    doc = annotator.parse("Tim received a speeding ticket. `` Stop , '' she yelled . Then she left the room.")
+    words = {doc[i].text for i in slot_replaceable(doc)}
+    assert "speeding" not in words and "yelled" not in words and "ticket" in words
+    vocab = corpus_vocabulary([annotator.parse("They met in the middle of the park. The middle was green.")] * 3, 50, 1)
+    assert not any(lemma == "middle" for pool in vocab.values() for _, lemma in pool)
+    doc = annotator.parse("She took a job at another company with more money.")
+    assert keyword_slot(doc, 6) == ("NN", "a") and keyword_slot(doc, 9) == ("NN", "bare")

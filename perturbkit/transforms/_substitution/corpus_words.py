@@ -31,6 +31,7 @@ _FRAME_NOUNS = frozenset(
     "time way lot bit kind sort type pair couple number end rest middle part piece thing side top bottom "
     "front back lots bunch group amount age ages".split()
 )
+_QUOTES = frozenset({"''", "``", '"', "\u201c", "\u201d", "'"})
 #: Corpus slots: (Penn tag, verb frame or "a"), as :func:`keyword_slot` reads them.
 SlotVocabulary = dict[Slot, list[tuple[str, str]]]
 
@@ -107,6 +108,10 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
             continue
         if tag[i] == "VB" and dep[i] == "ROOT" and nxt in (",", "!", ".", "?") and not deps - {"punct"}:
             continue
+        if tag[i] in ("VBG", "VBN") and dep[i] in ("amod", "acl", "compound"):
+            continue  # a participle modifying a noun ("a speeding ticket", "fifty cents left")
+        if pos[i] == "VERB" and any(text[j] in _QUOTES for j in range(max(0, i - 3), min(n, i + 3))):
+            continue  # a speech verb beside its quotation ("'' Trillian groaned , ``")
         out.append(i)
     return tuple(out)
 
@@ -119,7 +124,13 @@ def corpus_vocabulary(docs: Iterable[Doc], size: int, min_count: int) -> SlotVoc
     frames: Counter[tuple[str, str]] = Counter()
     for doc in docs:
         for slot, word, lemma, pos in keyword_observations(doc):
-            if pos in REPLACE_TAGS and slot[0] in REPLACE_TAGS[pos] and word.isalpha() and known(lemma, pos):
+            if (
+                pos in REPLACE_TAGS
+                and slot[0] in REPLACE_TAGS[pos]
+                and word.isalpha()
+                and known(lemma, pos)
+                and lemma not in _FRAME_NOUNS
+            ):
                 counts.setdefault(slot, Counter())[word, lemma] += 1
                 frames[lemma, slot[1]] += 1
     vocab: SlotVocabulary = {}

@@ -25,6 +25,8 @@ KEYWORD_POS = ("NOUN", "VERB", "ADJ")
 _FRAME_DEPS = frozenset({"dobj", "dative", "ccomp", "acomp", "oprd", "prep", "agent"})
 #: What a corpus replacement must share with a keyword: (Penn tag, frame or "a" or "").
 Slot = tuple[str, str]
+#: Determiners only a countable singular noun takes ("another company", never "another stuff").
+_COUNT_DETS = frozenset({"a", "an", "another", "each", "every"})
 #: The corpus words of each slot, sorted, with their cumulative counts.
 Vocabulary = dict[Slot, tuple[list[tuple[str, str]], list[int]]]
 
@@ -32,13 +34,18 @@ Vocabulary = dict[Slot, tuple[list[tuple[str, str]], list[int]]]
 def keyword_slot(doc: Doc, i: int) -> Slot:
     """What a replacement must share with token ``i``: its tag and, for verbs, its frame
     (objects, clausal complements, prepositions by name), so "told him he ..." is never
-    replaced by "walked him he ..." nor "searched for" by "meant for"; for nouns, whether it follows "a"/"an". Read from the
-    token table."""
+    replaced by "walked him he ..." nor "searched for" by "meant for"; for nouns, whether it
+    follows "a"/"an" (or "another", "each", "every") or no determiner at all (a mass noun's slot:
+    "more money"). Read from the token table."""
     strs = token_strings(doc)
     tag, dep, kids, p = strs["tag"], strs["dep"], strs["children"][i], strs["pos"][i]
     if p == "NOUN":  # countable after "a"/"an": never "a money"
         lower = token_columns(doc)["lower"]
-        return tag[i], "a" if any(dep[c] == "det" and lower[c] in ("a", "an") for c in kids) else ""
+        if any(dep[c] == "det" and lower[c] in _COUNT_DETS for c in kids):
+            return tag[i], "a"
+        if tag[i] == "NN" and not any(dep[c] in ("det", "poss") for c in kids):
+            return tag[i], "bare"  # "more money", "eating protein": a mass noun's slot
+        return tag[i], ""
     if p != "VERB":
         return tag[i], ""
     lower = token_columns(doc)["lower"]
