@@ -420,3 +420,38 @@ def test_synonym_properties(annotator, text, name, seed):
 def test_keyword_substitution_properties(annotator, text, seed):
     t = get_transform("keyword_substitution").fit(STORY_SENTENCES * 2, annotator)
     check_properties(t, text, annotator, seed=seed)
+
+
+# --- what a strict reading found (issue 14) ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She couldn't help but feel sad about the dog.",
+        "He could n't help himself and laughed.",
+        "Tom had a hard time at the pound.",
+    ],
+)
+def test_synonym_keeps_idioms(annotator, text):
+    """ "couldn't help but feel" is not "couldn't assist but feel"; "a hard time" not "a difficult time"."""
+    assert get_transform("synonym")(text, seed=0, annotator=annotator) is None
+
+
+def test_synonym_still_replaces_outside_idioms(annotator):
+    out = get_transform("synonym")("The homework was hard.", seed=0, annotator=annotator)
+    assert out is not None and out.text == "The homework was difficult."
+
+
+def test_keyword_substitution_caps_swaps_and_skips_names_and_labels(annotator):
+    corpus = [f"Anna baked a cake. {s}" for s in STORY_SENTENCES] * 2
+    t = get_transform("keyword_substitution", rate=1.0).fit(corpus, annotator)
+    long = " ".join(STORY_SENTENCES * 4)
+    out = t(long, seed=0, annotator=annotator)
+    assert out is not None and len([e for e in out.edits if "article" not in e.note]) == 4
+    label = "Human: Write about a dog.\nAssistant: The happy dog ran to the park."
+    out = get_transform("keyword_substitution", rate=1.0, max_words=10).fit(corpus, annotator)(
+        label, seed=0, annotator=annotator
+    )
+    assert out is None or (out.text.startswith("Human: ") and "\nAssistant: " in out.text)
+    isa = "the teacher was very kind to isa . isa felt much better ."
+    out = t(isa, seed=0, annotator=annotator)
+    assert out is None or all(e.before != "isa" for e in out.edits)

@@ -63,3 +63,12 @@ def test_token_level_docs_still_pickle(annotator):
     assert doc.user_data, "expected the transforms to cache something on the Doc"
     restored = pickle.loads(pickle.dumps(doc))
     assert restored.text == text and restored.user_data == doc.user_data
+
+
+def test_speaker_labels_stay(annotator):
+    """Transcript layout ("Human:", "Assistant:") is not a word to mask (issue 14)."""
+    text = "Human: Write a poem about rain.\nAssistant: Grey clouds gather over quiet hills."
+    t = get_transform("mask_words", rate=1.0)
+    out = t(text, seed=0, annotator=annotator)
+    assert out.text.startswith("Human: ") and "\nAssistant: " in out.text
+    assert "AAA" in out.text

@@ -51,7 +51,7 @@ def srep(annotator):
 def test_rwr_golden(rwr, annotator):
     out = rwr(CORPUS[1], seed=0, annotator=annotator)
     assert out.text == (
-        "Anna planted parks in her garden. She ate the tomatoes every morning. The tomatoes grew tall and red."
+        "Anna planted tomatoes in her dog. She watered the tomatoes every morning. The tomatoes grew tall and red."
     )
     assert_edits_consistent(CORPUS[1].text, out)
 
@@ -61,7 +61,7 @@ def test_rwr_without_fit_returns_none(annotator):
 
 
 def test_rwr_keeps_the_tag_and_draws_from_the_vocabulary(rwr, annotator):
-    vocab = set(rwr._vocab["NOUN"]) | set(rwr._vocab["VERB"])
+    vocab = {lemma for pool in rwr._vocab.values() for _, lemma in pool}
     for ex in CORPUS:
         for seed in range(5):
             out = rwr(ex, seed=seed, annotator=annotator)
@@ -95,10 +95,10 @@ def test_rwr_rate_controls_how_many(annotator):
 def test_rwr_fixes_a_an(annotator):
     t = get_transform("random_word_replacement", min_count=1, rate=1.0)
     t.fit([Example("An owl saw an apple. An owl ate an apple. The owl liked the apple.")], annotator)
-    t._vocab = {"NOUN": ["banana", "owl"], "VERB": ["see", "eat"]}
+    t._vocab = {("NN", "a"): [("egg", "egg"), ("owl", "owl")], ("VBD", "dobj"): [("saw", "see"), ("ate", "eat")]}
     out = t("A cat saw a dog. The cat liked the dog.", seed=0, annotator=annotator)
     assert out is not None
-    assert re.search(r"\b[Aa]n (banana|owl)\b", out.text) and not re.search(r"\b[Aa] (owl)\b", out.text)
+    assert re.search(r"\b[Aa]n (egg|owl)\b", out.text) and not re.search(r"\b[Aa] (egg|owl)\b", out.text)
 
 
 def test_rwr_skips_unrelated_stories(rwr, annotator):
@@ -278,3 +278,62 @@ def test_retrieve_context_properties(text, ctx, annotator):
     out = check_properties(get_transform("retrieve_context"), Example(text, context=ctx), annotator)
     if out is not None:
         assert out.text.strip() in ctx  # one run of the context's sentences; surrounding whitespace is kept
+
+
+# --- random_word_replacement: what a strict reading found (issue 14) -------------------------------
+def _fixed_vocab(annotator, vocab):
+    t = get_transform("random_word_replacement", min_count=1, min_similarity=0.0, rate=1.0)
+    t.fit(CORPUS, annotator)
+    t._vocab = vocab
+    return t
+
+
+def test_rwr_keeps_the_verb_frame(annotator):
+    """A verb before "to" is replaced by one seen before "to", never by one without ("she needed to
+    use" -> "she won to use"); a verb with an object by one seen with one."""
+    t = _fixed_vocab(
+        annotator,
+        {("VBD", "xcomp"): [("wanted", "want")], ("VBD", ""): [("won", "win")], ("VBD", "dobj"): [("won", "win")]},
+    )
+    out = t("She needed to use the car. She needed to drive the car.", seed=0, annotator=annotator)
+    assert out.text == "She wanted to use the car. She wanted to drive the car."
+
+
+def test_rwr_leaves_frame_nouns_idioms_and_compounds(annotator):
+    """ "a pair of", "next time", "sports drinks", "the middle of the room" are never garbled."""
+    t = _fixed_vocab(
+        annotator, {("NN", "a"): [("owl", "owl")], ("NN", ""): [("owl", "owl")], ("NNS", ""): [("owls", "owl")]}
+    )
+    text = "He bought a pair of shoes. Next time he will buy sports drinks. He stood in the middle of the room."
+    for seed in range(4):
+        out = t(text, seed=seed, annotator=annotator)
+        assert out is not None and not {e.before for e in out.edits} & {"pair", "Next", "time", "sports", "middle"}
+
+
+def test_rwr_caps_the_swaps_on_long_stories(annotator):
+    """A long story gets ``max_words`` swaps, not one in four of its nouns and verbs."""
+    t = get_transform("random_word_replacement", min_count=1, rate=1.0, max_words=3).fit(CORPUS, annotator)
+    long = " ".join(ex.text for ex in CORPUS * 3)
+    out = t(long, seed=0, annotator=annotator)
+    assert out is not None and len([e for e in out.edits if e.note != "a/an agreement"]) == 3
+    assert len(rwr_default_edits(annotator, long)) <= 6
+
+
+def rwr_default_edits(annotator, text):
+    t = get_transform("random_word_replacement", min_count=1).fit(CORPUS, annotator)
+    return t(text, seed=0, annotator=annotator).edits
+
+
+def test_rwr_sites_skip_participles_speech_verbs_and_frame_nouns_in_the_vocabulary(annotator):
+    """ "an exercising ticket" (a participle modifier), "'' Trillian wanted , ``" (a speech verb by
+    its quotation), "for the middle to find her" (a frame noun drawn from the vocabulary)."""
+    from perturbkit.transforms._substitution.corpus_words import corpus_vocabulary, slot_replaceable
+    from perturbkit.transforms._substitution.keywords import keyword_slot
+
+    doc = annotator.parse("Tim received a speeding ticket. `` Stop , '' she yelled . Then she left the room.")
+    words = {doc[i].text for i in slot_replaceable(doc)}
+    assert "speeding" not in words and "yelled" not in words and "ticket" in words
+    vocab = corpus_vocabulary([annotator.parse("They met in the middle of the park. The middle was green.")] * 3, 50, 1)
+    assert not any(lemma == "middle" for pool in vocab.values() for _, lemma in pool)
+    doc = annotator.parse("She took a job at another company with more money.")
+    assert keyword_slot(doc, 6) == ("NN", "a") and keyword_slot(doc, 9) == ("NN", "bare")

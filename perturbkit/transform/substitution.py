@@ -332,9 +332,14 @@ class RateSubstitution(WordSubstitution):
     def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(self.sites(doc))
 
+    def how_many(self, n_sites: int) -> int:
+        """How many words to replace among ``n_sites`` sites: about ``rate`` of them, at least one
+        (a subclass may cap it)."""
+        return max(1, round(self.rate * n_sites))
+
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         sites = list(self.sites(doc))
-        n = max(1, round(self.rate * len(sites)))
+        n = self.how_many(len(sites))
         rng.shuffle(sites)
         lemma_of = token_columns(doc)["lemma"]
         chosen: list[Candidate] = []

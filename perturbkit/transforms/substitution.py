@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..annotation import Annotator, Level, default_annotator, token_columns, token_strings
+from ..annotation import Annotator, Level, default_annotator, token_columns
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import (
@@ -32,9 +32,15 @@ from ._relatedness import RelatedStories, fit_docs
 from ._substitution.antonyms import antonyms_of, provider
 from ._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from ._substitution.contrasts import antonym_fits
-from ._substitution.corpus_words import corpus_replaceable, corpus_vocabulary, corpus_word_changes, draw_word
+from ._substitution.corpus_words import (
+    SlotVocabulary,
+    corpus_vocabulary,
+    corpus_word_changes,
+    draw_word,
+    slot_replaceable,
+)
 from ._substitution.frames import complements_ok
-from ._substitution.keywords import KEYWORD_POS, Vocabulary, corpus_draw, keyword_vocabulary
+from ._substitution.keywords import KEYWORD_POS, Vocabulary, corpus_draw, keyword_site_ok, keyword_vocabulary
 from ._substitution.masks import maskable_words
 from ._substitution.synonyms import synonym_fits, synonyms_of
 
@@ -137,6 +143,7 @@ class KeywordSubstitution(RateSubstitution):
 
     conceptnet: str | None = None
     min_count: int = 2
+    max_words: int = 4
 
     _vocab: Vocabulary = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -144,6 +151,18 @@ class KeywordSubstitution(RateSubstitution):
         super().validate()
         if self.min_count < 1:
             raise ValueError(f"min_count must be >= 1, got {self.min_count}")
+        if self.max_words < 1:
+            raise ValueError(f"max_words must be >= 1, got {self.max_words}")
+
+    def how_many(self, n_sites: int) -> int:
+        """About ``rate`` of the sites, at most ``max_words``: a long story gets a few swaps a
+        reader notices, not twenty."""
+        return min(self.max_words, super().how_many(n_sites))
+
+    def sites(self, doc: Doc) -> list[tuple[int, str]]:
+        """The base's sites, without lower-cased first names ("isa", "cami") and speaker labels
+        ("Human:")."""
+        return [(i, pos) for i, pos in super().sites(doc) if keyword_site_ok(doc, i)]
 
     def fit(self, corpus: Sequence[Example | str], annotator: Annotator | None = None) -> KeywordSubstitution:
         """Count keyword forms per slot (tag, transitivity) over the corpus for random draws."""
@@ -234,7 +253,9 @@ class ConceptNetSubstitution(TargetedSubstitution):
 @register
 @dataclass(repr=False)
 class RandomWordReplacement(RelatedStories):
-    """Replace a share of nouns and verbs with random corpus words of the same form (needs ``fit``)."""
+    """Replace a share of nouns and verbs (``rate``, at most ``max_words``) with random corpus words
+    of the same slot: the same Penn tag and, for verbs, the same frame (objects, complements,
+    prepositions), so the sentence stays grammatical and only its relatedness breaks (needs ``fit``)."""
 
     name = "random_word_replacement"
     aspect = "relatedness"
@@ -242,9 +263,10 @@ class RandomWordReplacement(RelatedStories):
     example = "Tom went to the store to buy some milk. He paid for the milk and went home."
 
     rate: float = 0.25
+    max_words: int = 6
     vocab_size: int = 5000
     min_count: int = 2
-    _vocab: dict[str, list[str]] | None = field(default=None, init=False, repr=False, compare=False)
+    _vocab: SlotVocabulary | None = field(default=None, init=False, repr=False, compare=False)
 
     def validate(self) -> None:
         super().validate()
@@ -252,10 +274,13 @@ class RandomWordReplacement(RelatedStories):
             raise ValueError(f"vocab_size must be positive, got {self.vocab_size}")
         if self.min_count < 1:
             raise ValueError(f"min_count must be at least 1, got {self.min_count}")
+        if self.max_words < 1:
+            raise ValueError(f"max_words must be at least 1, got {self.max_words}")
 
     def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> RandomWordReplacement:
-        """Build the vocabulary: the ``vocab_size`` most frequent noun and verb lemmas of the corpus
-        (seen at least ``min_count`` times); replacements are drawn uniformly from it."""
+        """Build the vocabulary: per slot (tag and verb frame), the ``vocab_size`` most frequent
+        noun and verb forms of the corpus (seen at least ``min_count`` times); replacements are
+        drawn uniformly from the slot's words."""
         docs = (doc for _, doc in fit_docs(corpus, annotator))
         self._vocab = corpus_vocabulary(docs, self.vocab_size, self.min_count)
         return self
@@ -263,17 +288,23 @@ class RandomWordReplacement(RelatedStories):
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         if not self._vocab:
             return None
-        pos = token_strings(doc)["pos"]
-        cands = [i for i in corpus_replaceable(doc) if self._vocab.get(pos[i])]
+        cands = list(slot_replaceable(doc))
         if not cands:
             return None
-        k = max(1, round(self.rate * len(cands)))
+        k = min(self.max_words, max(1, round(self.rate * len(cands))))
+        rng.shuffle(cands)
         changes: list[Change] = []
-        for tok in (doc[i] for i in sorted(rng.sample(cands, k))):
-            new = draw_word(rng, self._vocab[tok.pos_], tok)
+        done: set[int] = set()
+        for i in cands:
+            if len(done) >= k:
+                break
+            if done & {i - 1, i + 1}:
+                continue  # two neighbours replaced read as garble, not as unrelated words
+            new = draw_word(rng, self._vocab, doc[i])
             if new is not None:
-                changes += corpus_word_changes(doc, tok, new)
-        return self.rewrite(example, changes)
+                done.add(i)
+                changes += corpus_word_changes(doc, doc[i], new)
+        return self.rewrite(example, changes) if changes else None
 
 
 @register

@@ -1,5 +1,7 @@
 """``random_word_replacement``'s parts: the nouns and verbs a random corpus word may replace, the
-corpus vocabulary, and the draw and edit of one replacement."""
+corpus vocabulary per slot (Penn tag and verb frame, as for keyword substitution: a verb with a
+direct object is replaced by a verb seen with one, "needed to use" never by "won to use"), and the
+draw and edit of one replacement."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ...annotation import hyphen_glued, per_doc, token_columns, token_strings
-from ...resources.inflect import all_lemmas, first_form
+from ...resources.inflect import all_lemmas
 from ...transform import Change
+from ...transform.substitution import replaceable_indices
 from ...transform.words import indefinite_article, match_case
+from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -20,6 +24,16 @@ if TYPE_CHECKING:
 _LIGHT_VERBS = frozenset({"be", "have", "do", "get", "let", "make", "go", "say"})
 REPLACE_TAGS = {"NOUN": frozenset({"NN", "NNS"}), "VERB": frozenset({"VB", "VBD", "VBG", "VBN", "VBP", "VBZ"})}
 _NAME_BLOCKERS = frozenset({"det", "poss", "nummod", "amod", "compound", "quantmod"})
+#: Nouns that mostly measure, order or frame another noun or make an idiom ("a pair of", "some
+#: kind of", "next time", "the middle of", "a lot"): a random word in their place reads as
+#: garbled, not as an unrelated word.
+_FRAME_NOUNS = frozenset(
+    "time way lot bit kind sort type pair couple number end rest middle part piece thing side top bottom "
+    "front back lots bunch group amount age ages".split()
+)
+_QUOTES = frozenset({"''", "``", '"', "\u201c", "\u201d", "'"})
+#: Corpus slots: (Penn tag, verb frame or "a"), as :func:`keyword_slot` reads them.
+SlotVocabulary = dict[Slot, list[tuple[str, str]]]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -67,28 +81,87 @@ def corpus_replaceable(doc: Doc) -> tuple[int, ...]:
     return tuple(out)
 
 
-def corpus_vocabulary(docs: Iterable[Doc], size: int, min_count: int) -> dict[str, list[str]]:
-    """POS -> the ``size`` most frequent replaceable noun and verb lemmas of the corpus (seen at
-    least ``min_count`` times), sorted."""
-    counts: dict[str, Counter[str]] = {pos: Counter() for pos in REPLACE_TAGS}
+@per_doc
+def slot_replaceable(doc: Doc) -> tuple[int, ...]:
+    """The :func:`corpus_replaceable` words whose slot a corpus word can fill without garbling the
+    sentence: also plain content words for the substitution base (no part of a compound, fixed
+    expression or phrasal verb: "sports drinks", "next time", "fell asleep"), not a frame noun
+    ("a pair of", "some kind of"), not a noun with an "of" complement or an infinitive ("the
+    middle of the room", "time to flee"), not a noun heading a clause (a verb the tagger took for
+    a noun: "people around me cheer"), not a lower-cased first name, not a speaker label ("Human:")
+    and not an imperative that stands alone ("Look, ...")."""
+    strs, cols = token_strings(doc), token_columns(doc)
+    text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
+    lower, lemma = cols["lower"], cols["lemma"]
+    base = {i for i, _ in replaceable_indices(doc, tuple(REPLACE_TAGS))}
+    n = len(text)
+    out = []
+    for i in corpus_replaceable(doc):
+        nxt = text[i + 1] if i + 1 < n else ""
+        if i not in base or nxt == ":" or not known(lemma[i], pos[i]):
+            continue
+        child = {(dep[k], lower[k]) for k in kids[i]}
+        deps = {d for d, _ in child}
+        if pos[i] == "NOUN" and (
+            lemma[i] in _FRAME_NOUNS or ("prep", "of") in child or deps & {"acl", "nsubj", "relcl", "aux"}
+        ):
+            continue
+        if tag[i] == "VB" and dep[i] == "ROOT" and nxt in (",", "!", ".", "?") and not deps - {"punct"}:
+            continue
+        if tag[i] in ("VBG", "VBN") and dep[i] in ("amod", "acl", "compound"):
+            continue  # a participle modifying a noun ("a speeding ticket", "fifty cents left")
+        if pos[i] == "VERB" and any(text[j] in _QUOTES for j in range(max(0, i - 3), min(n, i + 3))):
+            continue  # a speech verb beside its quotation ("'' Trillian groaned , ``")
+        out.append(i)
+    return tuple(out)
+
+
+def corpus_vocabulary(docs: Iterable[Doc], size: int, min_count: int) -> SlotVocabulary:
+    """Slot -> (word, lemma) of the corpus's noun and verb forms seen at least ``min_count`` times
+    in it, their lemma seen twice as often with the slot's frame, the ``size`` most frequent per
+    slot, sorted. Draws are uniform: a random word, not a likely one."""
+    counts: dict[Slot, Counter[tuple[str, str]]] = {}
+    frames: Counter[tuple[str, str]] = Counter()
     for doc in docs:
-        lemmas, pos, strings = token_columns(doc)["LEMMA"], token_strings(doc)["pos"], doc.vocab.strings
-        for i in corpus_replaceable(doc):
-            lemma = strings[lemmas[i]]
-            if lemma.isalpha() and lemma.islower():
-                counts[pos[i]][lemma] += 1
-    return {pos: sorted(w for w, n in c.most_common(size) if n >= min_count) for pos, c in counts.items()}
+        for slot, word, lemma, pos in keyword_observations(doc):
+            if (
+                pos in REPLACE_TAGS
+                and slot[0] in REPLACE_TAGS[pos]
+                and word.isalpha()
+                and known(lemma, pos)
+                and lemma not in _FRAME_NOUNS
+            ):
+                counts.setdefault(slot, Counter())[word, lemma] += 1
+                frames[lemma, slot[1]] += 1
+    vocab: SlotVocabulary = {}
+    for slot, c in counts.items():
+        kept = sorted(
+            (w, lem)
+            for (w, lem), m in c.most_common(size)
+            if m >= min_count
+            and frames[lem, slot[1]] >= 2 * min_count
+            and form_like_ok(w, lem, slot[0], _upos(slot[0]))
+        )
+        if kept:
+            vocab[slot] = kept
+    return vocab
 
 
-def draw_word(rng: random.Random, vocab: list[str], tok: Token) -> str | None:
-    """A word of ``vocab`` (lemmas) in ``tok``'s form (its Penn tag), other than ``tok``'s own;
-    None after ten draws without one."""
+def _upos(tag: str) -> str:
+    return "NOUN" if tag.startswith("NN") else "VERB"
+
+
+def draw_word(rng: random.Random, vocab: SlotVocabulary, tok: Token) -> str | None:
+    """A word of ``tok``'s slot in ``vocab``, of another lemma than ``tok``'s; None when the slot
+    has none or after ten draws without one."""
+    pool = vocab.get(keyword_slot(tok.doc, tok.i))
+    if not pool:
+        return None
+    own = tok.lemma_.lower()
     for _ in range(10):
-        lemma = vocab[rng.randrange(len(vocab))]
-        if lemma != tok.lemma_.lower():
-            new = first_form(lemma, tok.tag_)
-            if new and new.lower() != tok.lower_:
-                return new
+        word, lemma = pool[rng.randrange(len(pool))]
+        if lemma != own and word != tok.lower_:
+            return word
     return None
 
 

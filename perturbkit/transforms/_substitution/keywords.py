@@ -25,23 +25,31 @@ KEYWORD_POS = ("NOUN", "VERB", "ADJ")
 _FRAME_DEPS = frozenset({"dobj", "dative", "ccomp", "acomp", "oprd", "prep", "agent"})
 #: What a corpus replacement must share with a keyword: (Penn tag, frame or "a" or "").
 Slot = tuple[str, str]
+#: Determiners only a countable singular noun takes ("another company", never "another stuff").
+_COUNT_DETS = frozenset({"a", "an", "another", "each", "every"})
 #: The corpus words of each slot, sorted, with their cumulative counts.
 Vocabulary = dict[Slot, tuple[list[tuple[str, str]], list[int]]]
 
 
 def keyword_slot(doc: Doc, i: int) -> Slot:
     """What a replacement must share with token ``i``: its tag and, for verbs, its frame
-    (objects, clausal and prepositional complements), so "told him he ..." is never
-    replaced by "walked him he ..."; for nouns, whether it follows "a"/"an". Read from the
-    token table."""
+    (objects, clausal complements, prepositions by name), so "told him he ..." is never
+    replaced by "walked him he ..." nor "searched for" by "meant for"; for nouns, whether it
+    follows "a"/"an" (or "another", "each", "every") or no determiner at all (a mass noun's slot:
+    "more money"). Read from the token table."""
     strs = token_strings(doc)
     tag, dep, kids, p = strs["tag"], strs["dep"], strs["children"][i], strs["pos"][i]
     if p == "NOUN":  # countable after "a"/"an": never "a money"
         lower = token_columns(doc)["lower"]
-        return tag[i], "a" if any(dep[c] == "det" and lower[c] in ("a", "an") for c in kids) else ""
+        if any(dep[c] == "det" and lower[c] in _COUNT_DETS for c in kids):
+            return tag[i], "a"
+        if tag[i] == "NN" and not any(dep[c] in ("det", "poss") for c in kids):
+            return tag[i], "bare"  # "more money", "eating protein": a mass noun's slot
+        return tag[i], ""
     if p != "VERB":
         return tag[i], ""
-    deps = {dep[c] for c in kids if dep[c] in _FRAME_DEPS}
+    lower = token_columns(doc)["lower"]
+    deps = {f"prep:{lower[c]}" if dep[c] == "prep" else dep[c] for c in kids if dep[c] in _FRAME_DEPS}
     for c in kids:
         if dep[c] == "xcomp":
             deps.add("xcomp:ing" if tag[c] == "VBG" else "xcomp")
@@ -64,6 +72,14 @@ def known(lemma: str, upos: str) -> bool:
     from ...resources.wordnet import wordnet
 
     return lemma not in _names() and bool(wordnet().offsets(lemma, WN_POS[upos]))
+
+
+def keyword_site_ok(doc: Doc, i: int) -> bool:
+    """Token ``i`` is no lower-cased first name ("isa") and no speaker label ("Human:")."""
+    cols = token_columns(doc)
+    if i + 1 < len(doc) and token_strings(doc)["text"][i + 1] == ":":
+        return False
+    return cols["lemma"][i] not in _names() and cols["lower"][i] not in _names()
 
 
 @per_doc

@@ -67,11 +67,33 @@ def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
     return tuple((syn, obj) for syn, obj in listed if wordnet_confirms(lemma, syn, upos))
 
 
+#: (lemma, next word) pairs that make an idiom whose words a synonym would break: "couldn't help
+#: but feel" is not "couldn't assist but feel", "a hard time" (struggling) is not "a difficult time"
+#: (a period of hardship).
+_IDIOM_NEXT = frozenset({("help", "but"), ("help", "it"), ("hard", "time"), ("big", "deal"), ("great", "deal")})
+_REFLEXIVE = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
+
+
+def idiom_kept(tok: Token, lemma: str) -> bool:
+    """Replacing ``tok`` keeps no idiom broken: not the first word of an idiom of
+    ``_IDIOM_NEXT``, not a verb with a reflexive object ("couldn't help myself", "enjoyed
+    herself"), not "help" after "can't"/"couldn't" ("can't help laughing")."""
+    doc = tok.doc
+    nxt = doc[tok.i + 1].lower_ if tok.i + 1 < len(doc) else ""
+    if (lemma, nxt) in _IDIOM_NEXT:
+        return False
+    if tok.pos_ == "VERB" and any(c.dep_ == "dobj" and c.lower_ in _REFLEXIVE for c in tok.children):
+        return False
+    return not (lemma == "help" and any(c.dep_ == "neg" for c in tok.children))
+
+
 def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     """``syn`` may replace ``tok`` (lemma ``lemma``): a verb keeps no clausal complement and has
     an object exactly when ``usage`` (the lexicon's obj column) asks for one; an adjective's
     synonym suits its position, noun, modifiers and complements (``usage`` lists constraints);
     an adverb is not followed by "of" ("outside of his budget")."""
+    if not idiom_kept(tok, lemma):
+        return False
     if tok.pos_ == "VERB":
         if any(c.dep_ in ("xcomp", "ccomp") for c in tok.children):
             return False
