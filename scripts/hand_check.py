@@ -50,9 +50,16 @@ def _edit_lines(parent_text: str, variant) -> list[str]:
     return out
 
 
+def _multi_step(variant) -> bool:
+    """Edits of several steps (UNION's mixture): each step's spans index the text the step before
+    left, so they cannot be shown in the original's context."""
+    return len({e.transform for e in variant.edits}) > 1
+
+
 def _structural(variant) -> bool:
-    """Edits too large to read inline (reorderings, insertions of whole sentences)."""
-    return sum(len(e.before) + len(e.after) for e in variant.edits) > 160 or len(variant.edits) > 6
+    """Edits too large to read inline (reorderings, insertions of whole sentences), or of several steps."""
+    big = sum(len(e.before) + len(e.after) for e in variant.edits) > 160 or len(variant.edits) > 6
+    return big or _multi_step(variant)
 
 
 def sample(args: argparse.Namespace) -> None:
@@ -100,8 +107,12 @@ def sample(args: argparse.Namespace) -> None:
                 lines += [f"## case {case}", ""]
                 if ex.context:
                     lines += [f"Context: {ex.context}", ""]
-                lines += ["Original:", "", ex.text, "", "Edits (in the original, with context):", ""]
-                lines += _edit_lines(ex.text, v) + [""]
+                lines += ["Original:", "", ex.text, ""]
+                if _multi_step(v):
+                    lines += ["Edits (in order; each step edits the text the step before left):", ""]
+                    lines += [f"- {e.transform}: {e.before!r} => {e.after!r}" for e in v.edits] + [""]
+                else:
+                    lines += ["Edits (in the original, with context):", ""] + _edit_lines(ex.text, v) + [""]
                 if _structural(v):
                     lines += ["Variant:", "", v.text, ""]
             cases_note = f"{label}: {applied} variants from {tried} stories tried"
