@@ -70,7 +70,7 @@ class _SentenceParaphrase(GenerativeTransform):
     top_p: float | None = 0.9
 
     level = Level.PARSE
-    requires = ("wordnet", "sentence_transformers")
+    requires = ("torch", "transformers", "wordnet", "sentence_transformers")
 
     def validate(self) -> None:
         super().validate()
