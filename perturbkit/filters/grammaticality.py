@@ -12,7 +12,7 @@ Two scorers, by ``method``:
 Only the sentences the variant adds or rewrites are scored (each distinct sentence once per
 process), so a coherence-breaking variant built from grammatical sentences (a shuffle) is kept.
 
->>> keep = build_filter("grammaticality", {"threshold": 1.5})      # doctest: +SKIP
+>>> keep = build_filter("grammaticality", {"threshold": -1.5})      # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from .sentences import new_sentences
 
 # SLOR (nats per word) under SmolLM2-135M-Instruct with wordfreq unigrams that best separates dev
 # ROC sentences from their broken versions (benchmarks/grammaticality.py; docs/filters.md).
-SLOR_THRESHOLD = 3.0
+SLOR_THRESHOLD = -2.0
 METHODS = ("slor", "classifier")
 
 
