@@ -130,6 +130,7 @@ metrics = Registry(
         "coherence": "perturbkit.metrics.embedding:Coherence",
         "context_relatedness": "perturbkit.metrics.embedding:ContextRelatedness",
         "perplexity": "perturbkit.metrics.perplexity:Perplexity",
+        "slor": "perturbkit.metrics.acceptability:Slor",
     },
     validate=_callable("metric"),
 )
@@ -143,6 +144,8 @@ filters = Registry(
         "max_change": "perturbkit.filters.builtin:max_change",
         "max_edits": "perturbkit.filters.builtin:max_edits",
         "length_ratio": "perturbkit.filters.builtin:length_ratio",
+        "similarity": "perturbkit.filters.similarity:similarity",
+        "grammaticality": "perturbkit.filters.grammaticality:grammaticality",
     },
     validate=_callable("filter"),
 )

@@ -356,3 +356,34 @@ def load_sentence_encoder(model: str | None = None, device: str = "auto") -> Any
             return SentenceTransformer(path, device=dev)
 
     return _cached(("sentence_encoder", path, None, None, dev), build)
+
+
+def load_sequence_classifier(model: str | None, device: str = "auto") -> tuple[Any, Any]:
+    """(model, tokenizer) of a Hugging Face sequence-classification model (a CoLA acceptability
+    classifier, say) from a local directory or a hub name. None installs offline: give a path."""
+    if model is None:
+        raise ResourceMissing(
+            "a sequence-classification model (none installs offline)",
+            "give model='path/to/classifier' (a CoLA classifier), or use the offline SLOR score",
+        )
+    dev = resolve_device(device)
+
+    def build() -> tuple[Any, Any]:
+        from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+        what = f"sequence classifier {model!r}"
+        where, kwargs = _where(model, what)
+        try:
+            clf = AutoModelForSequenceClassification.from_pretrained(where, **kwargs)
+            tok = AutoTokenizer.from_pretrained(where, **kwargs)
+        except (OSError, ValueError) as exc:
+            raise ResourceMissing(
+                what,
+                "give a local model directory (model='path/to/model') or connect to the Hugging Face hub",
+                str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+            ) from exc
+        clf.eval()
+        clf.to(dev)
+        return clf, tok
+
+    return _cached(("classifier", model_label(model), None, None, dev), build)

@@ -179,14 +179,9 @@ def _generate_test(
     for k in range(n_samples):
         s = seed if k == 0 else derive_seed(seed, "sample", k)
         outs = transform.batch(originals, seed=s, annotator=annotator)
-        for orig, v in zip(originals, outs):
-            if v is None:
-                n_na += 1
-                continue
-            failed = next((name for name, fn in filters if not fn(orig, v)), None)
-            if failed is not None:
-                filtered[failed] += 1
-                continue
+        n_na += sum(1 for v in outs if v is None)
+        pairs = [(orig, v) for orig, v in zip(originals, outs) if v is not None]
+        for orig, v in _apply_filters(filters, pairs, filtered):
             if any(p.text == v.text for p in per_orig[orig.id]):
                 n_dup += 1
                 continue
@@ -220,6 +215,22 @@ def _generate_test(
             f"no variant survived ({n_na} not applicable, {sum(filtered.values())} filtered out, {n_dup} duplicates)"
         )
     return g
+
+
+def _apply_filters(
+    filters: Sequence[tuple[str, Any]], pairs: list[tuple[Example, Example]], filtered: dict[str, int]
+) -> list[tuple[Example, Example]]:
+    """The (original, variant) pairs every filter keeps, in order; each rejection is counted once,
+    for the first filter that rejects it. A filter with ``keep_many`` judges all pairs in one call
+    (model-backed filters batch their model calls); others are called pair by pair."""
+    for name, fn in filters:
+        if not pairs:
+            break
+        many = getattr(fn, "keep_many", None)
+        keep = many(pairs) if many is not None else [fn(o, v) for o, v in pairs]
+        filtered[name] += sum(1 for k in keep if not k)
+        pairs = [p for p, k in zip(pairs, keep) if k]
+    return pairs
 
 
 def _effect_notes(test: PerturbationTest) -> list[str]:

@@ -1,18 +1,27 @@
 """Paraphrase: rewrite a sentence in another form with the same meaning. ``passive_voice`` puts one
 active clause in the passive ("Shakespeare wrote Macbeth" -> "Macbeth was written by
 Shakespeare"), keeping tense, modality, negation and particles (the rewrite is in ``._passive``).
+``paraphrase`` replaces a sentence with a paraphrase and ``semantic_repetition`` repeats one later
+as its paraphrase, from a :mod:`paraphraser <perturbkit.transform.paraphrasers>` (rule-based by
+default, or a model by path) behind the similarity check (docs/paraphrase.md).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..annotation import token_columns
+from ..annotation import Level, token_columns
 from ..example import Example
-from ..transform import Effect, Transform, register
+from ..transform import Change, Effect, GenerativeTransform, Transform, register
+from ..transform.paraphrasers import Paraphraser
+from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
+from ._paraphrasers import KINDS as PARAPHRASERS
+from ._paraphrasers import build_paraphraser
 from ._passive import object_verbs, passive_change
 from ._persons import sid, text_style
+from .repetition import _copyable_spans, _gap
 
 
 @register
@@ -41,3 +50,143 @@ class PassiveVoice(Transform):
             if change is not None:
                 return self.rewrite(example, [change])
         return None
+
+
+@dataclass(repr=False)
+class _SentenceParaphrase(GenerativeTransform):
+    """Shared work of ``paraphrase`` and ``semantic_repetition``: pick sentences, paraphrase them
+    in one batched call, keep the first candidate that passes the similarity check (cosine at
+    least ``min_similarity``; BLEU-1 at most ``max_bleu1``, by default 0.6 for model paraphrasers
+    and off for the rule-based one, whose exact rewrites change few words by design)."""
+
+    paraphraser: str = "rules"  # rules, prompt, seq2seq, backtranslation or chain (see _paraphrasers)
+    back_model: str | None = None  # backtranslation: the pivot-to-English model
+    n_candidates: int = 4  # candidates per sentence from a model paraphraser
+    tries: int = 2  # sentences tried per story (in random order) until one gets a paraphrase
+    min_similarity: float = MIN_SIMILARITY
+    max_bleu1: float | None = None
+    encoder: str | None = None  # sentence encoder of the similarity check (None: MiniLM)
+    temperature: float = 0.7
+    top_p: float | None = 0.9
+
+    level = Level.PARSE
+    requires = ("torch", "transformers", "wordnet", "sentence_transformers")
+
+    def validate(self) -> None:
+        super().validate()
+        if self.paraphraser not in PARAPHRASERS:
+            raise ValueError(f"paraphraser must be one of {', '.join(PARAPHRASERS)}, got {self.paraphraser!r}")
+        for k in ("n_candidates", "tries"):
+            if not isinstance(getattr(self, k), int) or getattr(self, k) < 1:
+                raise ValueError(f"{k} must be an integer >= 1, got {getattr(self, k)!r}")
+        self.check()
+
+    def check(self) -> SimilarityCheck:
+        """The similarity check candidates must pass (built once)."""
+        c = self.__dict__.get("_check")
+        if c is None:
+            bound = (
+                self.max_bleu1 if self.max_bleu1 is not None else (1.0 if self.paraphraser == "rules" else MAX_BLEU1)
+            )
+            c = self.__dict__["_check"] = SimilarityCheck(self.min_similarity, bound, self.encoder)
+        return c
+
+    def paraphrasing(self) -> Paraphraser:
+        """The paraphraser (built once; a model is loaded on first use)."""
+        p = self.__dict__.get("_paraphraser")
+        if p is None:
+            opts = {"device": self.device, "batch_size": self.batch_size, "max_new_tokens": self.max_new_tokens}
+            opts.update(temperature=self.temperature, top_p=self.top_p, cache=self.cache)
+            p = self.__dict__["_paraphraser"] = build_paraphraser(
+                self.paraphraser,
+                model=self.model,
+                back_model=self.back_model,
+                n=self.n_candidates,
+                check=self.check(),
+                **({} if self.paraphraser == "rules" else opts),
+            )
+        return p
+
+    def sources(self, sp: Sequence[tuple[int, int, str, bool]], rng: random.Random) -> list[tuple[int, int | None]]:
+        """(sentence to paraphrase, where it goes) pairs to try, in order."""
+        raise NotImplementedError
+
+    def change(self, ex: Example, sp: Sequence[tuple[int, int, str, bool]], i: int, j: int | None, new: str) -> Change:
+        raise NotImplementedError
+
+    def applicable(self, example: Example, doc) -> bool:
+        return any(ok and len(t.split()) >= 3 for _, _, t, ok in _copyable_spans(doc))
+
+    def apply_batch(self, examples, docs, rngs):
+        plans = []
+        for doc, rng in zip(docs, rngs):
+            sp = _copyable_spans(doc)
+            tries = self.sources(sp, rng)[: self.tries]
+            plans.append((sp, tries, [rng.getrandbits(63) for _ in tries]))
+        jobs = [(k, t, seed) for k, (sp, tries, seeds) in enumerate(plans) for t, seed in zip(tries, seeds)]
+        sents = [plans[k][0][t[0]][2] for k, t, _ in jobs]
+        cands = self.paraphrasing().paraphrase_many(sents, [seed for _, _, seed in jobs])
+        flat = [(n, c) for n, cs in enumerate(cands) for c in cs]
+        ok = self.check().accept_many([sents[n] for n, _ in flat], [c for _, c in flat])
+        best: dict[int, str] = {}
+        for (n, c), good in zip(flat, ok):
+            if good:
+                best.setdefault(n, c)
+        out: list[Example | None] = [None] * len(examples)
+        for n, (k, (i, j), _) in enumerate(jobs):
+            if out[k] is None and n in best:
+                out[k] = self.rewrite(examples[k], [self.change(examples[k], plans[k][0], i, j, best[n])])
+        return out
+
+
+@register
+@dataclass(repr=False)
+class Paraphrase(_SentenceParaphrase):
+    """Replace one sentence with a paraphrase that passes the similarity check ("He was glad to
+    see her." -> "Seeing her made him happy."). ``paraphraser``: ``rules`` (default: no model),
+    ``prompt`` (SmolLM2 or ``model``), ``seq2seq`` or ``backtranslation`` (models by path),
+    ``chain`` (prompt, falling back to rules)."""
+
+    name = "paraphrase"
+    aspect = "paraphrase"
+    effect = Effect.PRESERVES
+    example = "Tom bought a new car. He did not like the color. He painted it red."
+
+    def sources(self, sp, rng):
+        idx = [i for i, (_, _, t, ok) in enumerate(sp) if ok and len(t.split()) >= 3]
+        rng.shuffle(idx)
+        return [(i, None) for i in idx]
+
+    def change(self, ex, sp, i, j, new):
+        return Change(sp[i][0], sp[i][1], new, f"sentence {i + 1} paraphrased")
+
+
+@register
+@dataclass(repr=False)
+class SemanticRepetition(_SentenceParaphrase):
+    """Repeat a sentence later in the story as its paraphrase, at least one sentence away
+    (OpenMEVA's semantic repetition; needs 3 sentences)."""
+
+    name = "semantic_repetition"
+    aspect = "semantic repetition"
+    effect = Effect.BREAKS
+    example = "Tom bought a new car. He did not like the color. He painted it red."
+
+    def applicable(self, example: Example, doc) -> bool:
+        return len(_copyable_spans(doc)) >= 3 and super().applicable(example, doc)
+
+    def sources(self, sp, rng):
+        out = []
+        for i in rng.sample(range(len(sp)), len(sp)):
+            if not sp[i][3] or len(sp[i][2].split()) < 3:
+                continue
+            targets = [j for j in range(i + 1, len(sp)) if sp[j][3] and sp[j][2] != sp[i][2]]
+            if targets:
+                out.append((i, rng.choice(targets)))
+        return out
+
+    def change(self, ex, sp, i, j, new):
+        end = sp[j][1]
+        return Change(
+            end, end, _gap(ex.text, sp, j) + new, f"sentence {i + 1} repeated as a paraphrase after sentence {j + 1}"
+        )

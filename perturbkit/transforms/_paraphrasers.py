@@ -1,0 +1,89 @@
+"""The rule-based paraphraser (the project's meaning-preserving transforms applied to a sentence)
+and :func:`build_paraphraser`, which the ``paraphrase`` and ``semantic_repetition`` transforms use
+to turn their ``paraphraser`` parameter into a :class:`~perturbkit.transform.paraphrasers.Paraphraser`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..annotation import default_annotator
+from ..example import Example
+from ..transform.paraphrasers import (
+    BackTranslation,
+    ChainParaphraser,
+    Paraphraser,
+    PromptParaphraser,
+    Seq2SeqParaphraser,
+)
+from ..transform.similarity import SimilarityCheck
+
+# Compositions tried per sentence, most rewritten first; a step that does not apply is skipped.
+STEPS: tuple[tuple[str, ...], ...] = (
+    ("passive_voice", "synonym"),
+    ("synonym", "contraction"),
+    ("passive_voice",),
+    ("synonym",),
+    ("contraction",),
+)
+KINDS = ("rules", "prompt", "seq2seq", "backtranslation", "chain")
+
+
+@dataclass
+class RuleParaphraser(Paraphraser):
+    """Candidates from the project's meaning-preserving transforms (active to passive voice, a
+    strict synonym in the word's main sense, contraction or expansion), alone and composed. Needs
+    no model; the rewrites are exact but change few words."""
+
+    steps: tuple[tuple[str, ...], ...] = STEPS
+    name: ClassVar[str] = "rules"
+
+    def _transform(self, name: str) -> Any:
+        from ..transform import get_transform
+
+        built = self.__dict__.setdefault("_built", {})
+        if name not in built:
+            built[name] = get_transform(name)
+        return built[name]
+
+    def paraphrase_many(self, sentences: Sequence[str], seeds: Sequence[int]) -> list[list[str]]:
+        ann = default_annotator()
+        out: list[list[str]] = [[] for _ in sentences]
+        base = [Example(s, id=f"para-{int(seed)}") for s, seed in zip(sentences, seeds)]
+        for combo in self.steps:
+            exs = base
+            for name in combo:
+                got = self._transform(name).batch(exs, seed=0, annotator=ann)
+                exs = [g if g is not None else e for g, e in zip(got, exs)]
+            for i, e in enumerate(exs):
+                if e.text != sentences[i] and e.text not in out[i]:
+                    out[i].append(e.text)
+        self.counts["sentences"] += len(sentences)
+        self.counts["candidates"] += sum(map(len, out))
+        return out
+
+
+def build_paraphraser(
+    kind: str,
+    *,
+    model: str | None = None,
+    back_model: str | None = None,
+    n: int = 4,
+    check: SimilarityCheck | None = None,
+    **options: Any,
+) -> Paraphraser:
+    """A paraphraser by name: ``rules``; ``prompt`` (a causal instruction model, default
+    SmolLM2-135M-Instruct); ``seq2seq`` (a paraphrase model by path); ``backtranslation``
+    (``model`` to the pivot, ``back_model`` back); ``chain`` (``prompt`` candidates passing
+    ``check``, else ``rules``). ``options`` go to the model-backed paraphraser."""
+    if kind == "rules":
+        return RuleParaphraser()
+    if kind in ("prompt", "chain"):
+        lm = PromptParaphraser(model=model, n=n, **options)
+        return lm if kind == "prompt" else ChainParaphraser(lm, RuleParaphraser(), check or SimilarityCheck())
+    if kind == "seq2seq":
+        return Seq2SeqParaphraser(model=model, n=n, **options)
+    if kind == "backtranslation":
+        return BackTranslation(model=model, back_model=back_model, n=n, **options)
+    raise ValueError(f"paraphraser must be one of {', '.join(KINDS)}, got {kind!r}")
