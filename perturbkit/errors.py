@@ -17,3 +17,12 @@ class SuiteError(UserError, ValueError):
 
 class MetricError(UserError, RuntimeError):
     """A metric raised, returned NaN or the wrong number of scores; names the test and example ids."""
+
+
+class RecipeError(UserError, ValueError):
+    """An invalid recipe file or object; the message names the file, line and key path."""
+
+
+class OutputError(UserError, OSError):
+    """An output that cannot be written (full disk, the input's own path, another run's file);
+    what was written before stays valid and a rerun resumes."""
