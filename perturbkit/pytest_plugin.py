@@ -38,12 +38,12 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{MARKER}(suite, *, metric, data=None, seed=None, limit=None, tests=None, thresholds=None, "
         "allow_inconclusive=False, **bounds): run a perturbkit suite (YAML path or shipped name) with the "
         "metric on the stories in data (default: perturbkit's samples) and fail when a test of the suite "
-        "fails its verdict; bounds are thresholds such as min_win_rate=0.8 (see perturbkit.suite.kinds)",
+        "fails its verdict; bounds are thresholds such as min_win_rate=0.8 (see perturbkit.kinds)",
     )
 
 
 def _threshold_names() -> tuple[str, ...]:
-    from perturbkit.suite.kinds import threshold_names
+    from perturbkit.kinds import threshold_names
 
     return threshold_names()
 

@@ -31,6 +31,8 @@ __all__ = [
     "WindowAnalysis",
     "correlation",
     "win_rate",
+    "WinRate",
+    "paired_wins",
     "mean_delta",
     "bootstrap_ci",
     "holm",
@@ -123,6 +125,43 @@ def win_rate(originals: Sequence[float], variants: Sequence[float]) -> float | N
     if o.size == 0:
         return None
     return float((np.sum(o > v) + 0.5 * np.sum(o == v)) / o.size)
+
+
+@dataclass
+class WinRate:
+    """The paired win rate: share of pairs where the original scored above its variant (ties
+    count half), its percentile-bootstrap CI, the win/loss/tie counts and the two-sided sign test
+    of wins against losses (ties left out)."""
+
+    n: int
+    rate: float | None
+    ci_low: float | None
+    ci_high: float | None
+    wins: int
+    losses: int
+    ties: int
+    p: float | None
+
+
+def paired_wins(
+    originals: Sequence[float], variants: Sequence[float], *, seed: int = 0, n_resamples: int = 2000
+) -> WinRate:
+    """:func:`win_rate` with a bootstrap CI (over the per-pair outcomes 1, 0.5, 0) and the sign
+    test p-value.
+
+    >>> w = paired_wins([2, 2, 2, 2, 2, 2], [1, 1, 1, 1, 1, 3])
+    >>> round(w.rate, 3), (w.wins, w.losses, w.ties), round(w.p, 3)
+    (0.833, (5, 1, 0), 0.219)
+    """
+    o = np.asarray(originals, dtype=np.float64)
+    v = np.asarray(variants, dtype=np.float64)
+    if o.shape != v.shape:
+        raise ValueError(f"paired_wins: lengths differ ({o.size} vs {v.size})")
+    wins, losses = int(np.sum(o > v)), int(np.sum(o < v))
+    ties = int(o.size) - wins - losses
+    outcome = np.where(o > v, 1.0, np.where(o < v, 0.0, 0.5))
+    lo, hi = bootstrap_ci(outcome, seed=seed, n_resamples=n_resamples)
+    return WinRate(int(o.size), win_rate(o, v), lo, hi, wins, losses, ties, sign_test(wins, losses))
 
 
 def bootstrap_ci(

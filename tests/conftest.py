@@ -69,11 +69,28 @@ def scoped_transforms():
         yield reg
 
 
-@pytest.fixture(autouse=True)
-def _isolated_cache(tmp_path_factory, monkeypatch):
-    """Never write to the user's cache from tests."""
+@pytest.fixture(scope="session")
+def _test_cache(tmp_path_factory) -> Path:
+    """The session's cache dir, with the models ``make setup`` prepared in the real cache dir
+    linked in (SmolLM2 converted from its GGUF file: ~50 s of CPU that every session would
+    otherwise repeat). Only complete copies (``.complete``) are linked, and a complete copy is
+    only ever read, so tests still never write to the user's cache."""
     from perturbkit.resources.config import settings as pk_settings
 
     cache = tmp_path_factory.getbasetemp() / "pk-cache"
-    monkeypatch.setattr(pk_settings, "cache_dir", cache)
+    real = Path(pk_settings.cache_dir) / "models"
+    for prepared in sorted(real.glob("*/.complete")) if real.is_dir() else ():
+        link = cache / "models" / prepared.parent.name
+        if not link.exists():
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(prepared.parent, target_is_directory=True)
+    return cache
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(_test_cache, monkeypatch):
+    """Never write to the user's cache from tests."""
+    from perturbkit.resources.config import settings as pk_settings
+
+    monkeypatch.setattr(pk_settings, "cache_dir", _test_cache)
     yield

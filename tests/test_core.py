@@ -212,6 +212,7 @@ def test_mixture_skips_inapplicable_and_returns_none_if_nothing_applied():
     assert out.text == "X y"
 
 
+@pytest.mark.subprocess
 def test_import_is_light():
     import subprocess
     import sys

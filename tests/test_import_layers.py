@@ -54,6 +54,6 @@ def test_no_import_cycles_through_suite_report_or_testing():
 
 def test_the_report_reads_the_kinds_and_the_kinds_know_no_report():
     graph = grimp.build_graph("perturbkit", exclude_type_checking_imports=True)
-    assert graph.direct_import_exists(importer="perturbkit.report.model", imported="perturbkit.suite.kinds")
-    assert not graph.chain_exists(importer="perturbkit.suite.kinds", imported="perturbkit.report", as_packages=True)
+    assert graph.direct_import_exists(importer="perturbkit.report.model", imported="perturbkit.kinds")
+    assert not graph.chain_exists(importer="perturbkit.kinds", imported="perturbkit.report", as_packages=True)
     assert not graph.chain_exists(importer="perturbkit.suite.messages", imported="perturbkit.suite.spec")

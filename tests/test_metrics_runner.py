@@ -311,6 +311,7 @@ def test_autocast_requested_on_cuda(monkeypatch):
     assert entered == ["cuda"]
 
 
+@pytest.mark.subprocess
 def test_plain_metric_does_not_import_torch(tmp_path):
     code = (
         "import sys; from perturbkit.example import Example; from perturbkit.metrics.runner import MetricRunner; "

@@ -133,6 +133,7 @@ def test_marker_passes_and_fails_with_a_readable_summary(pytester, project):
     assert "Traceback" not in result.stdout.str()  # a summary, not plugin internals
 
 
+@pytest.mark.subprocess
 def test_example_file_fails_for_the_order_blind_metric(pytester, warm):
     pytester.makepyfile(test_example=(REPO / "examples" / "test_metric_robustness.py").read_text())
     result = pytester.runpytest("-p", "no:cacheprovider")
@@ -289,6 +290,7 @@ def test_fixture_and_strategies_in_a_hypothesis_test(pytester, project):
     )
 
 
+@pytest.mark.subprocess
 def test_plugin_is_loaded_from_its_entry_point_in_a_fresh_process(pytester):
     """No spaCy here: the fixture and the marker's registration only."""
     pytester.makeini("[pytest]\naddopts = --strict-markers\n")

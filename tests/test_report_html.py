@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from perturbkit.cli import main
 from perturbkit.example import Edit, Example
 from perturbkit.io import write_json
+from perturbkit.kinds import get_kind
 from perturbkit.report import Case, Report, TestResult
 from perturbkit.report.html import edit_markup, render_html, to_html, worst_failures
 from perturbkit.report.markdown import summary_table
@@ -141,7 +142,8 @@ def test_page_is_one_self_contained_file(page):
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert "<style>" in page
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)  # nothing fetched from a network
-    assert "<script" not in page and "<link" not in page
+    assert "<link" not in page and "@import" not in page and "url(" not in page
+    assert page.count("<script") == 1 and "<script>" in page  # one inline script, nothing loaded
 
 
 def test_summary_tables_carry_the_markdown_numbers(page, report):
@@ -149,17 +151,70 @@ def test_summary_tables_carry_the_markdown_numbers(page, report):
         md = summary_table(report.by_kind(kind), report.metric_names)
         for cell in _cells(md):
             plain = cell.replace("*", "")
-            assert plain in page, (kind, cell)
-    assert "<strong>0.765</strong>" in page  # best discrimination score in bold, as in markdown
-    assert "0.432*" in page  # Holm p < 0.05 star kept
+            assert _html.escape(plain, quote=False) in page, (kind, cell)
+    assert "0.500*" in page  # the Holm star kept
 
 
-def test_verdicts_open_the_page(page, report):
-    assert page.index('<h2 id="verdicts">') < page.index('<h2 id="summary">')
+def test_the_heat_map_opens_the_page(page, report):
+    assert page.index('id="overview"') < page.index('id="why"') < page.index('id="summary"') < page.index('id="tests"')
     assert f"<strong>{report.tally()}</strong>" in page
-    # bleu's win rate is 0.5; union has none: its verdict is inconclusive
-    assert '<span class="verdict fail">FAIL</span>' in page and "win_rate 0.500 &lt; 0.75" in page
-    assert '<span class="verdict inconclusive">INCONCLUSIVE</span>' in page
+    overview = page[page.index('id="overview"') : page.index('id="why"')]
+    cells = re.findall(
+        r'<td class="cell (\w+)" style="background:([^"]+)" title="([^"]*)"><a href="#([^"]+)">([^<]+)<', overview
+    )
+    # 3 tests x 2 metrics; bleu's win rate is 0.5 (FAIL, red); union has no pairs (INCONCLUSIVE, amber)
+    assert len(cells) == 6
+    status, colour, title, href, text = cells[0]
+    assert (status, href, text) == ("fail", "test-word_swap", "0.500") and colour.startswith("hsl(3,")
+    assert "FAIL: win_rate 0.500 &lt; 0.75" in title
+    assert cells[1][0] == "inconclusive" and cells[1][1].startswith("hsl(40,")
+    assert [c[3] for c in cells] == ["test-word_swap"] * 2 + ["test-typos"] * 2 + ["test-human_ratings"] * 2
+    assert all(f'id="{c[3]}"' in page for c in cells)  # every link lands on a test section
+    # the rule each test is judged by stands beside its figures
+    assert "<code>win_rate &gt;= 0.75</code>" in overview and "<code>abs_r &lt;= 0.1</code>" in overview
+    why = page[page.index('id="why"') : page.index('id="summary"')]
+    assert '<span class="verdict fail">FAIL</span> win_rate 0.500 &lt; 0.75' in why
+    assert '<span class="verdict inconclusive">INCONCLUSIVE</span>' in why
+
+
+def test_pass_and_fail_shades_deepen_with_the_distance_from_the_threshold():
+    from perturbkit.report.html import _shade
+
+    disc = get_kind("discrimination")
+    near, far = disc.judge({"win_rate": 0.76, "n_pairs": 9}), disc.judge({"win_rate": 1.0, "n_pairs": 9})
+    low = disc.judge({"win_rate": 0.2, "n_pairs": 9})
+    lightness = lambda c: int(re.search(r"(\d+)%\)$", c).group(1))  # noqa: E731
+    assert _shade(disc, near).startswith("hsl(130,") and _shade(disc, low).startswith("hsl(3,")
+    assert lightness(_shade(disc, far)) < lightness(_shade(disc, near))
+
+
+def test_tests_are_collapsed_sections_and_a_link_opens_them(page):
+    sections = re.findall(r'<details class="test (\w+)" id="(test-[^"]+)"( open)?>', page)
+    assert [(s[1], s[2]) for s in sections] == [("test-word_swap", ""), ("test-typos", ""), ("test-human_ratings", "")]
+    assert [s[0] for s in sections] == ["fail", "inconclusive", "inconclusive"]
+    assert "d.open = true" in page and "hashchange" in page  # the inline script opens a linked section
+
+
+def test_the_page_is_rendered_from_the_package_templates():
+    from perturbkit.report.html import environment
+
+    names = environment().list_templates()
+    assert "report.html.j2" in names and "_test.html.j2" in names and "_overview.html.j2" in names
+
+
+def test_a_disagreement_note_and_no_bold_when_every_metric_fails():
+    origs = [0.5] * 8
+    cases = [Case(f"s{i}", "original", scores={"a": o, "b": o}) for i, o in enumerate(origs)]
+    cases += [Case(f"s{i}/v", "variant", pair_of=f"s{i}", scores={"a": 0.6, "b": 0.7}) for i in range(8)]
+    note_stats = {"win_rate": 0.18, "pearson": 0.079, "n_pairs": 8}
+    t = TestResult(
+        "order", "discrimination", stats={"a": note_stats, "b": {"win_rate": 0.1, "n_pairs": 8}}, cases=cases
+    )
+    page = to_html(Report(suite="s", tests=[t], metrics=[{"name": "a"}, {"name": "b"}]))
+    summary = page[page.index('id="summary"') : page.index('id="tests"')]
+    assert "0.180" in summary and "0.100" in summary and '"right"><strong>' not in summary  # both fail: no best
+    section = page[page.index('id="test-order"') :]
+    assert "Note: r = +0.079 with the label but the original wins 18.0% of its pairs" in section
 
 
 def test_plots_are_inline_pngs(page):
@@ -216,8 +271,8 @@ def test_worst_failures_order_and_counts(report):
 
 
 def _directional(expect: str, **opts) -> TestResult:
+    from perturbkit.kinds import evaluate
     from perturbkit.suite import Directional
-    from perturbkit.suite.kinds import evaluate
 
     origs = [0.5, 0.5, 0.5, 0.7, 0.3]
     moved = [0.4, 0.1, 0.9, 0.71, 0.3]

@@ -64,7 +64,8 @@ def test_accessors():
     ((o, v),) = t.pairs()
     assert (o.id, v.id) == ("s1", "s1/dup")
     assert t.scores("m") == [0.9, 0.4] and t.scores("m", "variant") == [0.4]
-    assert t.primary("m") is None and r.test("hum").cases[0].groups == {"system": "x"}
+    assert t.primary("m") == 1.0 and r.test("hum").primary("m") is None  # the win rate leads discrimination
+    assert r.test("hum").cases[0].groups == {"system": "x"}
     ex = r.example("s1/dup")
     assert ex.parent_id == "s1" and ex.edits[0].after == " b" and ex.context == "ctx"
     assert [t.name for t in r.by_kind("human_correlation")] == ["hum"]
@@ -163,9 +164,9 @@ def test_repr_html_and_pandas_views():
     df = r.to_pandas()
     assert isinstance(df, pd.DataFrame) and len(df) == 3
     assert list(df[["test", "metric", "statistic", "verdict"]].itertuples(index=False, name=None)) == [
-        ("good", "m", "pearson", "pass"),
-        ("blind", "m", "pearson", "fail"),
+        ("good", "m", "win_rate", "pass"),
+        ("blind", "m", "win_rate", "fail"),
         ("few", "m", "abs_r", "inconclusive"),
     ]
-    assert df.loc[1, "value"] == 0.0 and df.loc[1, "n"] == 6 and df.loc[1, "n_selected"] == 6
+    assert df.loc[1, "value"] == 0.5 and df.loc[1, "n"] == 6 and df.loc[1, "n_selected"] == 6
     assert len(r.test("good").to_pandas()) == 1

@@ -20,18 +20,41 @@ def rows(md: str, first_cell: str) -> list[str]:
     return [line for line in md.splitlines() if line.startswith(f"| {first_cell} |")]
 
 
-def test_discrimination_table_rows_are_metrics_and_the_best_is_bold():
+def test_discrimination_table_rows_are_metrics_the_win_rate_leads_and_the_best_is_bold():
     r = report(
         [
-            disc("lexical", {"a": {"pearson": 0.61, "p_holm": 0.001}, "b": {"pearson": 0.2, "p_holm": 0.3}}),
-            disc("causal", {"a": {"pearson": -0.1, "p_holm": 0.5}, "b": {"pearson": 0.05, "p_holm": 0.5}}),
+            disc("lexical", {"a": {"win_rate": 0.91, "p_holm": 0.001}, "b": {"win_rate": 0.8, "p_holm": 0.3}}),
+            disc("causal", {"a": {"win_rate": 0.4, "p_holm": 0.5}, "b": {"win_rate": 0.76, "p_holm": 0.5}}),
         ]
     )
     md = render(r)
     assert "| Metric | lexical | causal |" in md
-    assert rows(md, "a")[0] == "| a | **0.610*** | -0.100 |"
-    assert rows(md, "b")[0] == "| b | 0.200 | **0.050** |"
+    assert "Paired win rate" in md and "Holm-adjusted p < 0.05 (the sign test of wins against losses)" in md
+    assert rows(md, "a")[0] == "| a | **0.910*** | 0.400 |"
+    assert rows(md, "b")[0] == "| b | 0.800 | **0.760** |"
+    assert "| *PASS when* | win_rate >= 0.75 | win_rate >= 0.75 |" in md  # the threshold beside the figures
     assert "| *n orig / perturbed* | 3 / 2 | 3 / 2 |" in md
+
+
+def test_no_metric_is_bold_when_every_metric_fails_the_test():
+    r = report(
+        [
+            disc("order", {"a": {"win_rate": 0.51}, "b": {"win_rate": 0.49}}),
+            disc("mixed", {"a": {"win_rate": 0.51}, "b": {"win_rate": 0.9}}),
+        ]
+    )
+    md = render(r)
+    assert rows(md, "a")[0] == "| a | 0.510 | 0.510 |"  # order: both fail, so neither is "best"
+    assert rows(md, "b")[0] == "| b | 0.490 | **0.900** |"
+
+
+def test_a_note_says_when_r_and_the_win_rate_disagree():
+    # positives: selected: r over every selected original can be positive while most pairs are lost
+    stats = {"win_rate": 0.18, "pearson": 0.079, "n_pairs": 40}
+    md = render(report([disc("order", {"a": stats, "b": {"win_rate": 0.9, "pearson": 0.5, "n_pairs": 40}})]))
+    notes = [line for line in md.splitlines() if line.startswith("- `order` / a: r = +0.079")]
+    assert len(notes) == 1 and "wins 18.0% of its pairs" in notes[0] and "verdict follows the win rate" in notes[0]
+    assert "- `order` / b: r =" not in md
 
 
 def test_invariance_bolds_the_smallest_abs_r():
@@ -53,13 +76,13 @@ def test_invariance_bolds_the_smallest_abs_r():
 def test_directional_bolds_the_lowest_fail_rate_and_ties_are_all_bold():
     r = report(
         [
-            disc("neg", {"a": {"fail_rate": 0.25}, "b": {"fail_rate": 0.25}}, kind="directional"),
+            disc("neg", {"a": {"fail_rate": 0.15}, "b": {"fail_rate": 0.15}}, kind="directional"),
             disc("syn", {"a": {"fail_rate": 0.5}, "b": {"fail_rate": 0.1}}, kind="directional"),
         ]
     )
     md = render(r)
-    assert rows(md, "a")[0] == "| a | **0.250** | 0.500 |"
-    assert rows(md, "b")[0] == "| b | **0.250** | **0.100** |"
+    assert rows(md, "a")[0] == "| a | **0.150** | 0.500 |"
+    assert rows(md, "b")[0] == "| b | **0.150** | **0.100** |"
 
 
 def test_single_metric_is_not_bold_and_undefined_values_show_a_dash():
@@ -95,6 +118,12 @@ def test_details_show_counts_ci_and_p_values():
         "spearman": 0.4,
         "kendall": 0.3,
         "win_rate": 0.75,
+        "win_rate_ci_low": 0.5,
+        "win_rate_ci_high": 1.0,
+        "n_wins": 1,
+        "n_ties": 1,
+        "n_losses": 0,
+        "win_p": 1.0,
         "mean_delta": -0.25,
         "delta_ci_low": -0.4,
         "delta_ci_high": -0.1,
@@ -103,7 +132,8 @@ def test_details_show_counts_ci_and_p_values():
     md = render(report([disc("lexical", {"a": s, "b": s})]))
     row = rows(md, "lexical")[0]
     assert row == (
-        "| lexical | a | 3 / 2 | 1 | 0.500 (<0.001) | 0.400 | 0.300 | 75.0% | -0.250 [-0.400, -0.100] | <0.001 |"
+        "| lexical | a | 3 / 2 | 1 | 75.0% [50.0%, 100.0%] | 1 / 1 / 0 | 1.000 | 0.500 (<0.001) | 0.400 | 0.300 "
+        "| -0.250 [-0.400, -0.100] | <0.001 |"
     )
 
 
@@ -157,8 +187,9 @@ def test_verdicts_come_first_with_the_rule_and_why_a_verdict_did_not_pass():
     md = render(r, details=False)
     assert md.index("## Verdicts") < md.index("## Discrimination")
     assert "**1 passed, 2 failed, 1 inconclusive** (a verdict per test and metric)." in md
-    assert rows(md, "`order`") == ["| `order` | discrimination | win_rate >= 0.75 | PASS | FAIL |"]
-    assert rows(md, "`typo`") == ["| `typo` | invariance | abs_r <= 0.1 | INCONCLUSIVE | FAIL |"]
+    # each verdict with the value that decided it, beside the rule
+    assert rows(md, "`order`") == ["| `order` | discrimination | win_rate >= 0.75 | PASS 0.900 | FAIL 0.500 |"]
+    assert rows(md, "`typo`") == ["| `typo` | invariance | abs_r <= 0.1 | INCONCLUSIVE 0.020 | FAIL 0.300 |"]
     assert "- `order` / b: FAIL: win_rate 0.500 < 0.75" in md
     assert "- `typo` / a: INCONCLUSIVE: abs_r 0.020 from too few pairs (a verdict needs 6)" in md
     assert "- `order` / a:" not in md  # passing verdicts need no explanation

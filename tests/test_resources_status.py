@@ -24,6 +24,7 @@ def test_status_lists_core_and_extras():
     assert status["lemminflect"][0]  # a hard dependency of perturbkit
 
 
+@pytest.mark.subprocess
 def test_status_imports_nothing_heavy():
     code = (
         "import sys; from perturbkit.resources.status import resource_status; resource_status(); "

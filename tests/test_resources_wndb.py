@@ -250,6 +250,7 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("nltk", "scipy", "skl
 """
 
 
+@pytest.mark.subprocess
 def test_wordnet_users_never_import_nltk(tmp_path):
     env = dict(
         os.environ, WNSEARCHDIR=str(_fake_wordnet.build(tmp_path / "raw")), PERTURBKIT_CACHE_DIR=str(tmp_path / "cache")
@@ -280,6 +281,7 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("nltk", "scipy", "skl
 """
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not wnmod.available(), reason="WordNet not installed (make setup)")
 def test_transforms_never_import_nltk(tmp_path):
     env = dict(os.environ, PERTURBKIT_CACHE_DIR=str(tmp_path / "cache"))

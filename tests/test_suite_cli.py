@@ -180,8 +180,15 @@ def test_run_shipped_suite_by_name(tmp_path, capsys, monkeypatch):
             "--no-details",
         ]
     )
-    out = capsys.readouterr().out
-    assert code == 0 and "# Suite `demo`" in out and "sentence_order" in out and "details" not in out
+    captured = capsys.readouterr()
+    out, err = captured.out, captured.err.splitlines()
+    assert "# Suite `demo`" in out and "sentence_order" in out and "details" not in out
+    # six toy stories: typos moves lexical_diversity (FAIL); the other tests have too few pairs
+    assert code == 1 and "FAIL typos / lexical_diversity: abs_r 0.204 > 0.1" in err
+    assert (
+        "INCONCLUSIVE sentence_order / lexical_diversity: win_rate 0.500 from too few pairs (a verdict needs 6)" in err
+    )
+    assert err[-1] == "1 failed, 5 inconclusive"
 
 
 @pytest.mark.parametrize(
@@ -223,3 +230,73 @@ def test_run_finds_a_metric_module_in_the_current_directory(files, capsys, monke
         sys.modules.pop(module, None)
     assert code == 0, capsys.readouterr().err
     assert "| distinct |" in capsys.readouterr().out
+
+
+EIGHT = [
+    ("e1", "Tom woke up early and made coffee."),
+    ("e2", "Ann found a lost dog near the park."),
+    ("e3", "It rained all day so we stayed inside."),
+    ("e4", "The kids built a fort out of boxes."),
+    ("e5", "Maria baked bread for the whole street."),
+    ("e6", "A storm knocked the old tree over."),
+    ("e7", "The train was late again this morning."),
+    ("e8", "Grandpa told us a story about the sea."),
+]
+
+
+@pytest.fixture
+def eight(files):
+    tmp, _, suite, metrics = files
+    data = tmp / "eight.jsonl"
+    data.write_text("".join(json.dumps({"id": i, "text": t}) + "\n" for i, t in EIGHT))
+    base = ["run", str(suite), "--data", str(data), "--no-progress", "--no-cache", "--print", "none"]
+    return tmp, base, metrics
+
+
+def test_run_exit_status_and_stderr_follow_the_verdicts(eight, capsys):
+    tmp, base, metrics = eight
+    distinct = ["--metric", f"{metrics}:distinct"]
+    assert main(base + distinct) == 0  # the repeated word lowers distinct; lower-casing does not move it
+    assert capsys.readouterr().err.splitlines()[-1] == "2 passed"
+    # count scores the variant with the repeated word higher: the original never wins
+    both = base + distinct + ["--metric", f"{metrics}:count"]
+    assert main(both) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-2:] == ["FAIL dup / count: win_rate 0.000 < 0.75", "3 passed, 1 failed"]
+    assert main(both + ["--no-fail"]) == 0  # report only
+    assert capsys.readouterr().err.splitlines()[-1] == "3 passed, 1 failed"
+
+
+def test_run_strict_fails_on_inconclusive(files, capsys):
+    tmp, data, suite, metrics = files  # six stories: dup applies to five, too few pairs
+    args = ["run", str(suite), "--data", str(data), "--metric", f"{metrics}:distinct", "--no-progress", "--no-cache"]
+    assert main(args + ["--print", "none"]) == 0
+    assert "INCONCLUSIVE dup / distinct: win_rate 1.000 from too few pairs" in capsys.readouterr().err
+    assert main(args + ["--print", "none", "--strict"]) == 1
+
+
+def test_run_writes_junit_xml_and_report_renders_it_again(eight, capsys):
+    import xml.etree.ElementTree as ET
+
+    tmp, base, metrics = eight
+    xml_path, out = tmp / "ci" / "results.xml", tmp / "report.json"
+    args = base + ["--metric", f"{metrics}:distinct", "--metric", f"{metrics}:count", "--junit", str(xml_path)]
+    assert main(args + ["--out", str(out)]) == 1
+    assert f"report written to {xml_path}" in capsys.readouterr().err
+    root = ET.parse(xml_path).getroot()
+    cases = root.findall("./testsuite/testcase")
+    assert [(c.get("classname"), c.get("name")) for c in cases] == [
+        ("cli_suite.dup", "distinct"),
+        ("cli_suite.dup", "count"),
+        ("cli_suite.lower", "distinct"),
+        ("cli_suite.lower", "count"),
+    ]
+    (failure,) = root.iter("failure")
+    assert failure.get("message") == "win_rate 0.000 < 0.75 (min_win_rate)"
+    assert root.get("failures") == "1" and root.find("testsuite").get("tests") == "4"
+    # the same XML from the saved report, with `perturbkit report --junit`
+    again = tmp / "again.xml"
+    assert main(["report", str(out), "--junit", str(again)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.splitlines()[-1] == "3 passed, 1 failed"
+    assert again.read_text() == xml_path.read_text()

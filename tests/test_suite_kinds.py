@@ -11,11 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from perturbkit.report import Case, TestResult
-from perturbkit.report.html import worst_failures
-from perturbkit.stats import sign_test
-from perturbkit.suite import Invariance, spec
-from perturbkit.suite.kinds import (
+from perturbkit.kinds import (
     KINDS,
     Status,
     Tally,
@@ -26,8 +22,12 @@ from perturbkit.suite.kinds import (
     get_kind,
     threshold_names,
 )
-from perturbkit.suite.kinds.human_correlation import MIN_RATED, MIN_RATED_WHY
-from perturbkit.suite.kinds.paired import MIN_PAIRS, MIN_PAIRS_WHY
+from perturbkit.kinds.human_correlation import MIN_RATED, MIN_RATED_WHY
+from perturbkit.kinds.paired import MIN_PAIRS, MIN_PAIRS_WHY
+from perturbkit.report import Case, TestResult
+from perturbkit.report.html import worst_failures
+from perturbkit.stats import sign_test
+from perturbkit.suite import Invariance, spec
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -126,3 +126,55 @@ def test_the_report_counts_the_same_moved_pairs_as_the_statistics(units):
     stats = evaluate(test, cases, "m")
     _, n_failed = worst_failures(TestResult("i", "invariance", stats={"m": stats}, cases=cases), "m")
     assert 0 < n_failed < 40 and n_failed == round(stats["moved_share"] * 40)
+
+
+def _disc_cases(originals, variants, unperturbed=()):
+    cases = [Case(f"s{i}", "original", scores={"m": float(o)}) for i, o in enumerate(originals)]
+    cases += [Case(f"u{i}", "original", scores={"m": float(o)}) for i, o in enumerate(unperturbed)]
+    cases += [Case(f"s{i}/v", "variant", pair_of=f"s{i}", scores={"m": float(v)}) for i, v in enumerate(variants)]
+    return cases
+
+
+def test_discrimination_leads_with_the_paired_win_rate_its_ci_and_a_sign_test():
+    from perturbkit.suite import Discrimination
+
+    disc = get_kind("discrimination")
+    assert (disc.primary, disc.p_key, disc.higher_is_better) == ("win_rate", "win_p", True)
+    # 10 pairs: 7 wins, 1 tie, 2 losses
+    o = [1.0] * 10
+    v = [0.5] * 7 + [1.0] + [1.5] * 2
+    stats = evaluate(Discrimination(name="d", transforms="sentence_shuffle"), _disc_cases(o, v), "m", seed=1)
+    assert stats["win_rate"] == 0.75 and (stats["n_wins"], stats["n_ties"], stats["n_losses"]) == (7, 1, 2)
+    assert stats["win_p"] == pytest.approx(sps.binomtest(7, 9, 0.5).pvalue)
+    lo, hi = stats["win_rate_ci_low"], stats["win_rate_ci_high"]
+    assert 0.4 < lo < 0.75 < hi <= 1.0
+    again = evaluate(Discrimination(name="d", transforms="sentence_shuffle"), _disc_cases(o, v), "m", seed=1)
+    assert (again["win_rate_ci_low"], again["win_rate_ci_high"]) == (lo, hi)  # seeded bootstrap
+    assert stats["pearson"] is not None  # the OpenMEVA-comparable point-biserial r stays
+
+
+def test_discrimination_notes_when_r_and_the_win_rate_disagree():
+    from perturbkit.suite import Discrimination
+
+    # positives: selected: 30 unperturbed originals score high, the 10 perturbed ones low and their
+    # variants a little higher: r > 0 over every original, yet the original loses every pair
+    cases = _disc_cases([0.2] * 10, [0.3] * 10, unperturbed=[1.0] * 30)
+    test = Discrimination(name="d", transforms="sentence_shuffle", positives="selected")
+    stats = evaluate(test, cases, "m")
+    assert stats["pearson"] > 0 and stats["win_rate"] == 0.0
+    v = get_kind("discrimination").judge(stats)
+    assert v.failed and v.note.startswith(f"r = {stats['pearson']:+.3f} with the label but the original wins 0.0%")
+    assert "verdict follows the win rate" in v.note and Verdict.from_dict(v.to_dict()) == v
+    by_r = get_kind("discrimination").judge(stats, {"min_r": 0.0})
+    assert by_r.passed and by_r.note.endswith("the verdict follows r")
+    agree = get_kind("discrimination").judge({"win_rate": 0.9, "pearson": 0.4, "n_pairs": 10})
+    assert agree.note == ""
+
+
+def test_no_disagreement_note_when_both_are_within_chance():
+    disc = get_kind("discrimination")
+    # r = -0.008 beside a 51.4% win rate: opposite signs, but neither is told from chance
+    noise = {"win_rate": 0.514, "pearson": -0.008, "pearson_p": 0.92, "win_p": 0.8, "n_pairs": 70}
+    assert disc.judge(noise).note == ""
+    clear = {**noise, "win_rate": 0.18, "pearson": 0.079, "win_p": 0.0001}
+    assert disc.judge(clear).note.startswith("r = +0.079")

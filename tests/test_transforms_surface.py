@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 
 import pytest
 from _transform_props import check_contract, long_text, stories
@@ -163,12 +162,14 @@ def test_non_ascii_and_masked_names(annotator):
     assert out.text == "Zoë ate crêpes in Paris and she drank café au lait with [MALE]. 😀"
 
 
-def test_long_text_is_fast(annotator):
-    text = long_text()
+def test_long_text_works_on_its_one_parse(annotator):
+    """A 5,000-word text: each transform applies and reuses the parse (speed on long texts:
+    benchmarks/long_text.py)."""
+    text = long_text(5000)
     annotator.parse(text)
     annotator.parse(text, Level.TOKENS)
+    parsed = annotator.n_parsed
     for name in ("typos", "delete_punctuation"):
-        t0 = time.perf_counter()
         out = get_transform(name)(text, annotator=annotator)
         assert out is not None
-        assert time.perf_counter() - t0 < 10, name
+        assert annotator.n_parsed == parsed, name

@@ -1,11 +1,17 @@
-"""perturbkit run SUITE --data FILE --metric SPEC: run a suite and print its tables.
+"""perturbkit run SUITE --data FILE --metric SPEC: run a suite, print its tables, judge each test.
 
 SUITE is a YAML file or the name of a shipped suite (demo, openmeva, robustness, mars, mans).
 The markdown tables go to stdout, the full report (every score, every variant with its edits)
 to --out as JSON. Several --metric options give one report with a row per metric.
 
-example:
+Each test gets a verdict per metric (PASS, FAIL or INCONCLUSIVE) under the suite's thresholds;
+stderr names every verdict that did not pass and ends with the tally ("14 passed, 2 failed").
+Exit status: 0 when no verdict failed, 1 when one did (--no-fail: always 0; --strict: an
+INCONCLUSIVE verdict fails too), 2 for bad input.
+
+examples:
   perturbkit run demo --data examples/stories.jsonl --metric lexical_diversity --out report.json
+  perturbkit run demo --data stories.jsonl --metric my_metrics.py:score --junit results.xml
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="overrides the suite's defaults.seed")
     p.add_argument("--out", metavar="FILE", help="write the full report as JSON here")
     p.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report here")
+    p.add_argument("--junit", metavar="FILE", help="also write JUnit XML here (a testcase per test and metric, for CI)")
+    p.add_argument("--no-fail", action="store_true", help="exit 0 even when a test fails (report only)")
+    p.add_argument("--strict", action="store_true", help="an INCONCLUSIVE verdict fails the run too (exit 1)")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="read only the first N stories")
     p.add_argument(
         "--format",
@@ -95,7 +104,23 @@ def run(args: argparse.Namespace) -> int:
         from ..report.html import render_html
 
         render_html(report, args.html)
-    for path in (args.out, args.html):
+    if args.junit:
+        from ..report.junit import write_junit
+
+        write_junit(report, args.junit)
+    for path in (args.out, args.html, args.junit):
         if path:
             print(f"report written to {path}", file=sys.stderr)
-    return 0
+    return verdict_exit(report, no_fail=args.no_fail, strict=args.strict)
+
+
+def verdict_exit(report: Any, *, no_fail: bool = False, strict: bool = False) -> int:
+    """Print the verdicts that did not pass and the tally on stderr; the exit status (1 when a
+    verdict failed, or with ``strict`` was inconclusive; 0 with ``no_fail``)."""
+    from ..report.summary import verdict_lines
+
+    for line in verdict_lines(report):
+        print(line, file=sys.stderr)
+    tally = report.tally()
+    failed = tally.failed > 0 or (strict and tally.inconclusive > 0)
+    return 1 if failed and not no_fail else 0

@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -195,8 +194,3 @@ def _json_default(o: Any) -> Any:
     if hasattr(o, "__fspath__"):
         return str(o)
     return repr(o)
-
-
-def torch_loaded() -> bool:
-    """True when torch is already imported (the runner never imports it for plain metrics)."""
-    return "torch" in sys.modules

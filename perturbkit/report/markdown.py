@@ -2,7 +2,7 @@
 metric and a column per test (aspect or perturbation), the best metric per column in bold; a
 verdict table (PASS / FAIL / INCONCLUSIVE per test and metric); then detail tables (counts, win
 rates, mean change with its CI, p-values). What each kind shows comes from its kind module
-(:mod:`perturbkit.suite.kinds`).
+(:mod:`perturbkit.kinds`).
 
 >>> print(render(report))  # doctest: +SKIP
 """
@@ -12,13 +12,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..suite.kinds import KINDS, Kind, Verdict, get_kind
-from ..suite.kinds.cells import fmt, fmt_p
+from ..kinds import KINDS, Kind, Verdict, get_kind
+from ..kinds.cells import fmt, fmt_p
 
 if TYPE_CHECKING:
     from .model import Report, TestResult
 
-__all__ = ["ALPHA", "details_table", "fmt", "fmt_p", "groups_table", "render", "summary_table", "verdict_table"]
+__all__ = [
+    "ALPHA",
+    "details_table",
+    "fmt",
+    "fmt_p",
+    "groups_table",
+    "render",
+    "rule",
+    "summary_table",
+    "judged_by",
+    "verdict_cell",
+    "verdict_table",
+]
 
 ALPHA = 0.05
 
@@ -43,14 +55,17 @@ def _best(values: list[float | None], higher: bool) -> float | None:
 
 
 def summary_table(tests: Sequence[TestResult], metrics: Sequence[str]) -> list[str]:
-    """Rows = metrics, columns = tests; the kind's headline number, best per column in bold,
-    ``*`` when the Holm-adjusted p-value is below 0.05."""
+    """Rows = metrics, columns = tests; the kind's headline number, ``*`` when the Holm-adjusted
+    p-value is below 0.05, the best metric per column in bold unless every metric fails that test
+    (no "best" among failures); a last-but-one row with the rule each test is judged by."""
     kind = get_kind(tests[0].kind)
     header = ["Metric"] + [t.name for t in tests]
     cols: list[list[str]] = []
     for t in tests:
         values = [t.primary(m) for m in metrics]
-        best = _best(values, kind.higher_is_better)
+        shown = [t.verdicts.get(m) for m in metrics if m in t.stats]
+        all_fail = bool(shown) and all(v is not None and v.failed for v in shown)
+        best = None if all_fail else _best(values, kind.higher_is_better)
         cells = []
         for m, v in zip(metrics, values):
             cell = fmt(v)
@@ -62,8 +77,15 @@ def summary_table(tests: Sequence[TestResult], metrics: Sequence[str]) -> list[s
             cells.append(cell)
         cols.append(cells)
     rows = [[_esc(m)] + [c[i] for c in cols] for i, m in enumerate(metrics)]
+    rows.append(["*PASS when*"] + [_esc(judged_by(t, metrics)) for t in tests])
     rows.append([kind.summary_count_label] + [kind.summary_count(t) for t in tests])
     return _table(header, rows)
+
+
+def judged_by(t: TestResult, metrics: Sequence[str] | None = None) -> str:
+    """The rule a test's verdicts were judged by (``win_rate >= 0.75``), from its first verdict."""
+    first = next((t.verdicts[m] for m in (metrics or list(t.verdicts)) if m in t.verdicts), None)
+    return rule(get_kind(t.kind), first) if first is not None else "–"
 
 
 def details_table(tests: Sequence[TestResult], metrics: Sequence[str]) -> list[str]:
@@ -84,16 +106,21 @@ def rule(kind: Kind, verdict: Verdict) -> str:
     return "; ".join(f"{c.statistic} {ops.get(c.rule or '', '?')} {c.threshold:g}" for c in verdict.checks)
 
 
+def verdict_cell(v: Verdict | None) -> str:
+    """``FAIL 0.507``: the status and the value of the statistic that decided it."""
+    if v is None:
+        return "–"
+    return v.status.label + (f" {fmt(v.value)}" if v.value is not None else "")
+
+
 def verdict_table(report: Report) -> list[str]:
-    """Rows = tests, columns = metrics: PASS, FAIL or INCONCLUSIVE, with the rule each test is
-    judged by; then one line per verdict that did not pass, saying why."""
+    """Rows = tests, columns = metrics: PASS, FAIL or INCONCLUSIVE with the value that decided,
+    beside the rule each test is judged by; then one line per verdict that did not pass, saying why."""
     metrics = report.metric_names
     rows, why = [], []
     for t in report.tests:
         shown = [t.verdicts.get(m) for m in metrics]
-        first = next((v for v in shown if v is not None), None)
-        judged_by = _esc(rule(get_kind(t.kind), first)) if first is not None else "–"
-        rows.append([f"`{_esc(t.name)}`", t.kind, judged_by] + [v.status.label if v else "–" for v in shown])
+        rows.append([f"`{_esc(t.name)}`", t.kind, _esc(judged_by(t, metrics))] + [verdict_cell(v) for v in shown])
         why += [f"- `{t.name}` / {m}: {v}" for m, v in zip(metrics, shown) if v is not None and not v.passed]
     table = _table(["Test", "Kind", "PASS when"] + list(metrics), rows, ["l"] * (3 + len(metrics)))
     return table + ([""] + why if why else [])
@@ -136,6 +163,9 @@ def _notes(report: Report) -> list[str]:
             for key in ("note", "tolerance_note"):
                 if s.get(key):
                     out.append(f"- `{t.name}` / {m}: {s[key]}")
+            v = t.verdicts.get(m)
+            if v is not None and v.note:
+                out.append(f"- `{t.name}` / {m}: {v.note}")
             for gn in s.get("group_notes") or []:
                 out.append(f"- `{t.name}`: group_by: {gn}")
             w = s.get("windows") or {}
@@ -146,8 +176,8 @@ def _notes(report: Report) -> list[str]:
 
 def _kind_intro(kind: Kind, n_metrics: int) -> str:
     better = "higher" if kind.higher_is_better else "smaller"
-    bold = "**Bold**: best metric per column. " if n_metrics > 1 else ""
-    return f"{kind.primary_label}; {better} is better. {bold}`*`: Holm-adjusted p < {ALPHA}."
+    bold = "**Bold**: best metric per column (none when every metric fails). " if n_metrics > 1 else ""
+    return f"{kind.primary_label}; {better} is better. {bold}`*`: Holm-adjusted p < {ALPHA} ({kind.p_label})."
 
 
 def render(report: Report, *, details: bool = True) -> str:

@@ -1,8 +1,8 @@
 """The report objects: a :class:`Report` of :class:`TestResult` s, each holding its cases (every
 original and variant with its per-metric scores and provenance), per-metric statistics and a
-:class:`~perturbkit.suite.kinds.Verdict` per metric.
+:class:`~perturbkit.kinds.Verdict` per metric.
 
-Verdicts are made by the test kinds (:mod:`perturbkit.suite.kinds`) from the statistics and the
+Verdicts are made by the test kinds (:mod:`perturbkit.kinds`) from the statistics and the
 suite's thresholds (each kind's defaults where the suite sets none). A report built or loaded
 without them (format 1 files, hand-made reports) gets them when the Report is created.
 """
@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..example import Example
-from ..suite.kinds import Tally, Verdict, get_kind
+from ..kinds import Tally, Verdict, get_kind
 from . import summary
 
 __all__ = ["Case", "TestResult", "Report", "FORMAT_VERSION"]
@@ -111,7 +111,7 @@ class TestResult:
         return [c.scores[metric] for c in self.cases if (role is None or c.role == role) and metric in c.scores]
 
     def primary(self, metric: str) -> float | None:
-        """The kind's headline number for ``metric`` (see :mod:`perturbkit.suite.kinds`)."""
+        """The kind's headline number for ``metric`` (see :mod:`perturbkit.kinds`)."""
         return (self.stats.get(metric) or {}).get(get_kind(self.kind).primary)
 
     def judge(self, *layers: Mapping[str, Any] | None) -> dict[str, Verdict]:

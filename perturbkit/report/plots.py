@@ -16,10 +16,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["data_uri", "difference_correlation", "metric_vs_human", "score_distributions"]
+__all__ = ["data_uri", "difference_correlation", "metric_vs_human", "paired_scores", "score_distributions"]
 
 ORIGINAL = "#3b6ea8"
 VARIANT = "#d0743c"
+FAILED = "#c0392b"
 
 
 def _figure(
@@ -99,6 +100,82 @@ def score_distributions(
         hist.set_xlabel(f"{metric} score")
         hist.set_ylabel("count")
         hist.legend(fontsize=8, frameon=False)
+    return _png(fig)
+
+
+def paired_scores(
+    by_metric: Mapping[str, tuple[Sequence[float], Sequence[float], Sequence[bool]]],
+    *,
+    band: Mapping[str, float] | None = None,
+) -> bytes:
+    """Per metric, one row: each pair's original score (x) against its variant's (y) with the
+    y = x line (points off the line moved; failed pairs in red), and the distribution of the
+    paired changes (variant − original) with 0 marked. ``band``: a tolerance per metric, drawn as
+    a grey band of changes that count as "no move" (invariance)."""
+    n = max(1, len(by_metric))
+    fig, _ = _figure(8.0, 2.7 * n, left=0.9, top=0.35, wspace=0.35, hspace=0.7)
+    axes = fig.subplots(n, 2, squeeze=False, width_ratios=[1, 1.3])
+    for row, (metric, (orig, var, failed)) in enumerate(by_metric.items()):
+        pts = [(float(a), float(b), bool(f)) for a, b, f in zip(orig, var, failed) if _finite([a]) and _finite([b])]
+        scatter, hist = axes[row]
+        if not pts:
+            for ax in (scatter, hist):
+                ax.text(0.5, 0.5, "no scored pairs", ha="center", va="center", transform=ax.transAxes)
+                ax.set_axis_off()
+            continue
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        lo, hi = min(xs + ys), max(xs + ys)
+        pad = (hi - lo) * 0.05 or 0.5
+        ok = [p for p in pts if not p[2]]
+        bad = [p for p in pts if p[2]]
+        scatter.plot([lo - pad, hi + pad], [lo - pad, hi + pad], color="#888", linewidth=0.8, zorder=1, label="y = x")
+        if ok:
+            scatter.scatter(
+                [p[0] for p in ok],
+                [p[1] for p in ok],
+                s=12,
+                alpha=0.6,
+                color=ORIGINAL,
+                linewidths=0,
+                label=f"as expected ({len(ok)})",
+                zorder=2,
+            )
+        if bad:
+            scatter.scatter(
+                [p[0] for p in bad],
+                [p[1] for p in bad],
+                s=14,
+                alpha=0.8,
+                color=FAILED,
+                linewidths=0,
+                label=f"failed ({len(bad)})",
+                zorder=3,
+            )
+        scatter.set_xlim(lo - pad, hi + pad)
+        scatter.set_ylim(lo - pad, hi + pad)
+        from matplotlib.ticker import MaxNLocator
+
+        for ax in (scatter, hist):  # few ticks: long score labels must not run into each other
+            ax.xaxis.set_major_locator(MaxNLocator(5))
+        scatter.yaxis.set_major_locator(MaxNLocator(5))
+        scatter.set_xlabel(f"original {metric}")
+        scatter.set_ylabel(f"variant {metric}")
+        scatter.legend(fontsize=7, frameon=False, loc="upper left")
+        deltas = [b - a for a, b, _ in pts]
+        dlo, dhi = min(deltas), max(deltas)
+        spread = dhi - dlo > 1e-9 * max(1.0, abs(dlo), abs(dhi))  # float noise is no spread
+        bins = 25 if spread else 1
+        rng = (dlo, dhi) if spread else (dlo - 0.5, dhi + 0.5)
+        tol = (band or {}).get(metric)
+        if tol is not None and tol > 0:
+            hist.axvspan(-tol, tol, color="#ddd", zorder=0, label=f"|Δ| ≤ {tol:.3g}")
+        hist.hist(deltas, bins=bins, range=rng, color=VARIANT, alpha=0.75, zorder=1)
+        hist.axvline(0, color="#555", linewidth=0.8, zorder=2)
+        hist.set_xlabel(f"Δ {metric} (variant − original)")
+        hist.set_ylabel("pairs")
+        if tol is not None and tol > 0:
+            hist.legend(fontsize=7, frameon=False)
     return _png(fig)
 
 

@@ -13,13 +13,13 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..suite.kinds import get_kind
-from ..suite.kinds.cells import fmt
+from ..kinds import get_kind
+from ..kinds.cells import fmt
 
 if TYPE_CHECKING:
     from .model import Report, TestResult
 
-__all__ = ["frame", "html_table", "report_repr", "result_repr", "verdict_rows"]
+__all__ = ["frame", "html_table", "report_repr", "result_repr", "verdict_lines", "verdict_rows"]
 
 _SHOWN_PER_METRIC = 3  # a test's repr lists each metric's verdict up to this many metrics
 
@@ -47,6 +47,21 @@ def report_repr(r: Report) -> str:
         f"<Report {r.suite!r}: {len(r.tests)} test{'s' if len(r.tests) != 1 else ''} × {len(names)} "
         f"metric{'s' if len(names) != 1 else ''} ({', '.join(names)}); {r.tally()}>"
     )
+
+
+def verdict_lines(r: Report) -> list[str]:
+    """What ``perturbkit run`` prints on stderr: a line per verdict that did not pass (failures
+    first, each naming the test, the metric and why), then the tally (``14 passed, 2 failed``).
+
+    >>> print("\\n".join(verdict_lines(report)))   # doctest: +SKIP
+    FAIL sentence_order / ngram_repetition: win_rate 0.507 < 0.75
+    10 passed, 2 failed
+    """
+    worst_first = sorted(
+        ((t, m, v) for t, m, v in r.iter_verdicts() if not v.passed), key=lambda tmv: not tmv[2].failed
+    )
+    lines = [f"{v.status.label} {t.name} / {m}: {v.reason}" for t, m, v in worst_first]
+    return lines + [str(r.tally())]
 
 
 def verdict_rows(tests: Iterable[TestResult], metrics: Sequence[str] | None = None) -> list[dict[str, Any]]:

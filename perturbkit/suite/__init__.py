@@ -1,13 +1,13 @@
 """Declarative test suites: the schema (:mod:`.spec`), what each test kind computes and how it is
-judged (:mod:`.kinds`) and the runner (:mod:`.runner`).
+judged (:mod:`perturbkit.kinds`, shared with the reports) and the runner (:mod:`.runner`).
 
 >>> from perturbkit.suite import Suite, Discrimination, Invariance, load_suite, run_suite
 >>> suite = Suite(name="mini", tests=[Discrimination(name="shuffle", transforms="sentence_shuffle")])
 >>> suite.tests[0].transforms[0].name
 'sentence_shuffle'
 
-Names are imported on first use, so importing one part (``perturbkit.suite.kinds``, which the
-reports read) does not load the others: the runner builds reports, and reports read the kinds.
+Names are imported on first use, so importing one part does not load the others. The kinds live
+in ``perturbkit.kinds``, below both: the runner builds reports, and reports read the kinds.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ __all__ = ["format_path", "format_validation_error", "yaml_lines"]
 
 
 def _kinds() -> tuple[str, ...]:
-    from .kinds import KINDS  # on use: recipes format their errors here without loading the kinds
+    from ..kinds import KINDS  # on use: recipes format their errors here without loading the kinds
 
     return tuple(KINDS)
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import kinds
 from ..annotation import Annotator, Level, default_annotator
 from ..errors import InputError, MetricError
 from ..example import Example
@@ -32,7 +33,6 @@ from ..filters import build_filter
 from ..report import Case, Report, TestResult
 from ..seeds import derive_seed
 from ..stats import holm
-from . import kinds
 from .spec import (
     Discrimination,
     FilterRef,
@@ -486,9 +486,11 @@ def run_suite(
         ps = [kinds.primary_p(r.kind, r.stats[mname]) for r in results]
         for r, adj in zip(results, holm(ps)):
             r.stats[mname]["p_holm"] = adj
+    used = [k for k in kinds.KINDS.values() if any(r.kind == k.name for r in results)]
     notes = [
-        "p_holm: Holm-adjusted p-values across the tests of this suite, per metric (the Pearson p-value; "
-        "the sign-test p-value for directional tests)."
+        "p_holm: Holm-adjusted p-values across the tests of this suite, per metric ("
+        + "; ".join(f"{k.name}: {k.p_label}" for k in used)
+        + ")."
     ]
     # the Report gives every test a verdict per metric: the kinds judge the statistics against the
     # suite's thresholds (spec), or their own defaults where the suite sets none

@@ -28,10 +28,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from .. import kinds as _kinds
 from .. import registry
 from ..errors import SuiteError
 from ..resources.extras import missing_extra
-from . import kinds as _kinds
 from ..specfile import find_spec, read_yaml
 from .messages import format_validation_error
 
@@ -230,7 +230,7 @@ class Windows(_Model):
 Thresholds: type[_Model] = create_model(  # one optional bound per threshold the kinds define
     "Thresholds",
     __base__=_Model,
-    __doc__="""Pass/fail bounds on a test's statistics (see perturbkit.suite.kinds): a test fails when its
+    __doc__="""Pass/fail bounds on a test's statistics (see perturbkit.kinds): a test fails when its
     statistic is on the wrong side. Each applies to the kinds that define it; a test whose kind none
     of them applies to is judged by its kind's defaults.""",
     **{

@@ -1,5 +1,5 @@
 """Checking a suite report in a test: every test's verdict per metric, as the test kinds make it
-(:mod:`perturbkit.suite.kinds`), under the suite's own thresholds (each kind's defaults where it
+(:mod:`perturbkit.kinds`), under the suite's own thresholds (each kind's defaults where it
 sets none) or under thresholds given here; one readable summary when something fails.
 
 >>> checks = check_suite(report)                                   # doctest: +SKIP
@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..suite.kinds import Status, Verdict, get_kind
-from ..suite.kinds import thresholds as _kind_thresholds
+from ..kinds import Status, Verdict, get_kind
+from ..kinds import thresholds as _kind_thresholds
 from .pairs import Pair
 
 if TYPE_CHECKING:
@@ -254,7 +254,7 @@ def format_checks(report: Report, checks: Sequence[Check], *, examples: bool = T
 
 def _worst_pair(report: Report, test: str, metric: str) -> tuple[Pair, tuple[float, float], str] | None:
     """The pair of a test that went most against what its kind expects (see
-    :meth:`~perturbkit.suite.kinds.Kind.pair_outcomes`), its scores and a phrase saying why."""
+    :meth:`~perturbkit.kinds.Kind.pair_outcomes`), its scores and a phrase saying why."""
     t = report.test(test)
     kind = get_kind(t.kind)
     scored = [(o, v) for o, v in t.pairs() if metric in o.scores and metric in v.scores]

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ... import stats as st
+from .. import stats as st
 from . import cells
 from .base import Kind, Threshold
 from .cells import Column

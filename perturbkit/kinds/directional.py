@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ... import stats as st
+from .. import stats as st
 from . import cells
 from .base import PairOutcome, Threshold
 from .cells import Column
@@ -34,7 +34,7 @@ def expected_change(expect: str, transform: str | None) -> str:
     this install does not know, e.g. in a report from elsewhere, counts as breaking)."""
     if expect != "auto":
         return expect
-    from ...transform import Effect, UnknownTransform, transform_class
+    from ..transform import Effect, UnknownTransform, transform_class
 
     try:
         effect = transform_class(transform or "").effect
@@ -51,6 +51,7 @@ class DirectionalKind(PairedKind):
     primary_label = "share of pairs whose score did not change as expected"
     higher_is_better = False
     p_key = "sign_p"
+    p_label = "the sign test of changes the expected way against the opposite way"
     thresholds = (
         Threshold(
             "max_fail_rate",
@@ -78,7 +79,7 @@ class DirectionalKind(PairedKind):
     failure_label = "pairs that did not change as expected"
 
     def paired_stats(
-        self, test: Any, o: np.ndarray, v: np.ndarray, vc: list[Any], out: dict[str, Any]
+        self, test: Any, o: np.ndarray, v: np.ndarray, vc: list[Any], out: dict[str, Any], seed: int = 0
     ) -> dict[str, Any]:
         d = v - o
         options = {"expect": test.expect, "margin": test.margin, "tolerance": test.tolerance, "units": test.units}

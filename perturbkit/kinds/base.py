@@ -9,7 +9,7 @@ A verdict is one of three statuses, decided by :meth:`Kind.judge` and nowhere el
 * ``FAIL`` when a statistic is on the wrong side of its threshold;
 * ``PASS`` otherwise.
 
->>> from perturbkit.suite.kinds import get_kind
+>>> from perturbkit.kinds import get_kind
 >>> v = get_kind("discrimination").judge({"win_rate": 0.5, "n_pairs": 40})
 >>> str(v)
 'FAIL: win_rate 0.500 < 0.75'
@@ -190,7 +190,7 @@ class PairOutcome:
 
 class Kind:
     """A test kind: how its statistics are computed and read. One instance per kind, found with
-    :func:`perturbkit.suite.kinds.get_kind`; the schema, the runner, the reports and
+    :func:`perturbkit.kinds.get_kind`; the schema, the runner, the reports and
     :mod:`perturbkit.testing` read everything below from it."""
 
     name: ClassVar[str]
@@ -203,6 +203,7 @@ class Kind:
     primary_label: ClassVar[str]
     higher_is_better: ClassVar[bool]
     p_key: ClassVar[str] = "pearson_p"  # the p-value adjusted (Holm) across the tests of a suite
+    p_label: ClassVar[str] = "the Pearson p-value"  # what that p-value is, for the report's notes
     # the verdict
     thresholds: ClassVar[tuple[Threshold, ...]]
     defaults_why: ClassVar[str]
@@ -285,7 +286,14 @@ class Kind:
                 f"none of the thresholds {', '.join(limits) or '(none)'} applies to {self.name} tests "
                 f"(they take {', '.join(self.threshold_names)})"
             )
+        extra = self.verdict_note(stats, limits)
+        if extra:  # on every check, so a check read alone (perturbkit.testing) carries it too
+            checks = [replace(c, note="; ".join(x for x in (c.note, extra) if x)) for c in checks]
         return Verdict.combine(checks)
+
+    def verdict_note(self, stats: Mapping[str, Any], limits: Mapping[str, float]) -> str:
+        """A caveat the reports show beside the verdict (e.g. two statistics that disagree); none by default."""
+        return ""
 
     def _check(self, t: Threshold, limit: float, stats: Mapping[str, Any], n: int | None) -> Verdict:
         value, note = self.statistic(t.statistic, stats)

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ... import stats as st
+from .. import stats as st
 from . import cells
 from .base import Kind
 from .cells import Column
@@ -84,13 +84,13 @@ class PairedKind(Kind):
     def evaluate(self, test: Any, cases: Sequence[Any], metric: str, seed: int = 0) -> dict[str, Any]:
         o, v, vc = pairs(cases, metric)
         out = self._labelled(cases, metric, o, v, vc, seed)
-        out.update(self.paired_stats(test, o, v, vc, out))
+        out.update(self.paired_stats(test, o, v, vc, out, seed=seed))
         return out
 
     def paired_stats(
-        self, test: Any, o: np.ndarray, v: np.ndarray, vc: list[Any], out: dict[str, Any]
+        self, test: Any, o: np.ndarray, v: np.ndarray, vc: list[Any], out: dict[str, Any], seed: int = 0
     ) -> dict[str, Any]:
-        """The kind's own statistics, added after the shared ones in ``out``."""
+        """The kind's own statistics, added after the shared ones in ``out`` (``seed``: for bootstraps)."""
         return {}
 
     def _labelled(

@@ -3,7 +3,7 @@ what PASS / FAIL / INCONCLUSIVE mean (thresholds with defaults, the minimum numb
 what the reports show for it. The suite schema, the runner, the reports and
 :mod:`perturbkit.testing` read all of that from here.
 
->>> from perturbkit.suite.kinds import KINDS, get_kind
+>>> from perturbkit.kinds import KINDS, get_kind
 >>> list(KINDS)
 ['discrimination', 'invariance', 'directional', 'human_correlation']
 >>> k = get_kind("invariance")

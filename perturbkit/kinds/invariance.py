@@ -58,7 +58,7 @@ class InvarianceKind(PairedKind):
     rank_all_pairs = True
 
     def paired_stats(
-        self, test: Any, o: np.ndarray, v: np.ndarray, vc: list[Any], out: dict[str, Any]
+        self, test: Any, o: np.ndarray, v: np.ndarray, vc: list[Any], out: dict[str, Any], seed: int = 0
     ) -> dict[str, Any]:
         r = out["pearson"]
         tol, note = in_units(test.tolerance, test.units, o)
