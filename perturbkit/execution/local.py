@@ -37,7 +37,7 @@ def _worker_main(conn: Connection) -> None:
             return
         token, payload, task, item = msg
         try:
-            context = cache.get(token, lambda: payload)
+            context = cache.get(token, lambda p=payload: p)
             reply: tuple[str, Any] = ("ok", task(context, item))
         except UserError as exc:
             reply = ("user", _portable(exc))

@@ -2,7 +2,7 @@
 
 A recipe (YAML or :class:`Recipe`) says what to apply to every story of an input (transforms,
 ``a>>b`` chains, a one-of or a UNION-style mixture), which filters keep a variant, how many
-variants per story, their labels, the seed and the output; ``sets`` give several outputs from one
+variants per story, their labels, the seed and the output; ``sets`` give several tagged sets from one
 pass. :func:`augment` streams the records lazily; :func:`run_augment` writes files (resumable,
 the same bytes for any number of workers and either executor).
 
@@ -19,24 +19,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .api import Augmented, augment, batch_function
     from .definition import Recipe, ResolvedSet, load_recipe, recipe_from_dict
-    from .pipeline import AugmentOptions, Summary, run_augment
+    from .plan import Plan, apply_chunk, compile_recipe
 
 _LAZY = {
     "Recipe": "definition",
     "ResolvedSet": "definition",
     "load_recipe": "definition",
     "recipe_from_dict": "definition",
-    "augment": "api",
-    "Augmented": "api",
-    "batch_function": "api",
-    "run_augment": "pipeline",
-    "AugmentOptions": "pipeline",
-    "Summary": "pipeline",
+    "Plan": "plan",
+    "apply_chunk": "plan",
+    "compile_recipe": "plan",
 }
 
-__all__ = sorted(_LAZY)
+__all__ = ["Plan", "Recipe", "ResolvedSet", "apply_chunk", "compile_recipe", "load_recipe", "recipe_from_dict"]
 
 
 def __getattr__(name: str) -> Any:

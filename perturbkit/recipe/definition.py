@@ -54,7 +54,6 @@ class ResolvedSet:
     keep_originals: bool
     select: Select
     variants_of: tuple[str, ...]
-    output: str | None
 
 
 class Recipe(_Applies):
@@ -72,13 +71,16 @@ class Recipe(_Applies):
     seed: int = 0
     fit: FitSpec = Field(default_factory=FitSpec)
     sets: list[SetSpec] | None = None
+    output: str | None = None  # the default output path (the command line's --output wins)
     source: str | None = Field(None, exclude=True, repr=False)  # the file it came from
 
     @model_validator(mode="after")
     def _shape(self) -> Recipe:
         what = self._what()
         if self.sets is None and len(what) != 1:
-            raise _err("apply", f"a recipe needs exactly one of transforms, one_of, mixture or sets (got {what or 'none'})")
+            raise _err(
+                "apply", f"a recipe needs exactly one of transforms, one_of, mixture or sets (got {what or 'none'})"
+            )
         if self.sets is not None:
             if what:
                 raise _err("apply", f"a recipe with sets gives {what[0]!r} in each set, not at the top", (what[0],))
@@ -89,10 +91,11 @@ class Recipe(_Applies):
 
     def _check_sets(self) -> None:
         seen: dict[str, int] = {}
-        outputs: dict[str, int] = {}
         for i, s in enumerate(self.sets or []):
             if s.name in seen:
-                raise _err("duplicate_set", f"duplicate set name {s.name!r} (also sets[{seen[s.name]}])", ("sets", i, "name"))
+                raise _err(
+                    "duplicate_set", f"duplicate set name {s.name!r} (also sets[{seen[s.name]}])", ("sets", i, "name")
+                )
             for ref in s.variants_of:
                 if ref != "*" and ref not in seen:
                     later = any(t.name == ref for t in (self.sets or []))
@@ -104,12 +107,10 @@ class Recipe(_Applies):
                     )
                     raise _err("originals", f"{ref!r} is not a set above this one{hint}", ("sets", i, "originals"))
                 if ref == "*" and not seen:
-                    raise _err("originals", "'variants-of:*' in the first set: no set above it", ("sets", i, "originals"))
+                    raise _err(
+                        "originals", "'variants-of:*' in the first set: no set above it", ("sets", i, "originals")
+                    )
             seen[s.name] = i
-            out = s.output or s.name
-            if out in outputs:
-                raise _err("duplicate_output", f"sets {outputs[out]} and {i} write the same output {out!r}", ("sets", i))
-            outputs[out] = i
 
     def resolved_sets(self) -> list[ResolvedSet]:
         """The sets with every option decided (a recipe without ``sets`` is one set, named after it)."""
@@ -138,7 +139,6 @@ class Recipe(_Applies):
                     keep_originals=bool(s.keep_originals if s.keep_originals is not None else self.keep_originals),
                     select=s.select or self.select or Select(),
                     variants_of=tuple(dict.fromkeys(refs)),
-                    output=s.output if isinstance(s, SetSpec) else self.output,
                 )
             )
         return out
@@ -182,8 +182,7 @@ def recipe_from_dict(
 
 
 def load_recipe(source: str | os.PathLike[str] | Mapping[str, Any] | Recipe) -> Recipe:
-    """A Recipe from a YAML file path, the name of a shipped recipe (``union``, ``openmeva``,
-    ``rome``, ``mars``) or of a plugin's (:data:`perturbkit.registry.recipes`), a mapping, or a
+    """A Recipe from a YAML file path, the name of a shipped recipe (``union``, ``openmeva``) or of a plugin's (:data:`perturbkit.registry.recipes`), a mapping, or a
     Recipe (returned as is)."""
     if isinstance(source, Recipe):
         return source

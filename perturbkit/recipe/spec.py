@@ -3,7 +3,7 @@
 A recipe names its input options, what to apply (``transforms``: each entry on its own;
 ``one_of``: one entry drawn per variant; ``mixture``: UNION-style), filters, variants per story,
 labels, the seed, how corpus-fitted transforms are fitted, and the output; or several named
-``sets``, each its own output, sharing those as defaults::
+``sets``, each tagged in the records' ``set`` field, sharing those as defaults::
 
     Recipe(name="mine", transforms=["negation", "typos>>synonym"], variants=2)
 
@@ -279,7 +279,7 @@ class InputSpec(_Model):
 
 class FitSpec(_Model):
     """How corpus-fitted transforms are fitted: on the first ``limit`` stories of the input (None:
-    all of it), parsed in chunks, before any output (see docs/recipes.md)."""
+    all of it), parsed in chunks, before any output (see docs/augment.md)."""
 
     limit: int | None = Field(5000, ge=1)
 
@@ -319,7 +319,6 @@ class _Applies(_Model):
     labels: Labels | None = None
     keep_originals: bool | None = None
     select: Select | None = None
-    output: str | None = None
 
     _entries = field_validator("transforms", "one_of", mode="before")(_as_entries)
     _filters = field_validator("filters", mode="before")(_as_filters)
@@ -333,12 +332,14 @@ class _Applies(_Model):
             if self.one_of is None:
                 raise _err("weights", "'weights' go with 'one_of'", ("weights",))
             if len(self.weights) != len(self.one_of):
-                raise _err("weights", f"{len(self.weights)} weights for {len(self.one_of)} one_of entries", ("weights",))
+                raise _err(
+                    "weights", f"{len(self.weights)} weights for {len(self.one_of)} one_of entries", ("weights",)
+                )
         return self
 
 
 class SetSpec(_Applies):
-    """One named output of a recipe. ``originals``: ``input`` (the stories) or
+    """One named set of a recipe (its records carry ``set: <name>``). ``originals``: ``input`` (the stories) or
     ``variants-of:<set>[,<set>]`` (the kept variants of sets above this one; ``*`` for all)."""
 
     name: str
@@ -366,7 +367,9 @@ class SetSpec(_Applies):
     def _one_thing(self) -> SetSpec:
         what = self._what()
         if len(what) != 1:
-            raise _err("apply", f"set {self.name!r} needs exactly one of transforms, one_of, mixture (got {what or 'none'})")
+            raise _err(
+                "apply", f"set {self.name!r} needs exactly one of transforms, one_of, mixture (got {what or 'none'})"
+            )
         return self
 
     @property
