@@ -133,6 +133,7 @@ class ProcessPool(Executor):
                 w = sentinels[ready]  # type: ignore[index]
                 if self._procs[w][1].poll():  # it answered before exiting
                     continue
+                self._procs[w][0].join(timeout=5)
                 code = self._procs[w][0].exitcode
                 raise ChunkFailed(busy[w], f"its worker process died (exit code {code})", crashed=True)
             try:

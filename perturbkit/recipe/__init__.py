@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .definition import Recipe, ResolvedSet, load_recipe, recipe_from_dict
+    from .pipeline import AugmentOptions, Summary, run_augment
     from .plan import Plan, apply_chunk, compile_recipe
 
 _LAZY = {
@@ -30,9 +31,23 @@ _LAZY = {
     "Plan": "plan",
     "apply_chunk": "plan",
     "compile_recipe": "plan",
+    "AugmentOptions": "pipeline",
+    "Summary": "pipeline",
+    "run_augment": "pipeline",
 }
 
-__all__ = ["Plan", "Recipe", "ResolvedSet", "apply_chunk", "compile_recipe", "load_recipe", "recipe_from_dict"]
+__all__ = [
+    "AugmentOptions",
+    "Plan",
+    "Recipe",
+    "ResolvedSet",
+    "Summary",
+    "apply_chunk",
+    "compile_recipe",
+    "load_recipe",
+    "recipe_from_dict",
+    "run_augment",
+]
 
 
 def __getattr__(name: str) -> Any:
