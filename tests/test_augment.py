@@ -234,3 +234,53 @@ def test_union_recipe_end_to_end(stories, tmp_path):
         if len(rs) == 2:
             assert rs[1]["label"] == 0 and rs[1]["transform"] == "union_negative" and rs[1]["edits"]
     assert sum(len(rs) == 2 for rs in by_story.values()) >= 6
+
+
+def test_python_api_is_lazy_and_gives_the_files_records(stories, tmp_path):
+    import perturbkit as pk
+    from perturbkit.example import Example
+
+    consumed = []
+
+    def gen():
+        for s in STORIES:
+            consumed.append(s["id"])
+            yield Example(s["text"], id=s["id"])
+
+    out = pk.augment(["typos", "delete_punctuation"], gen(), keep_originals=True, chunk_size=4)
+    assert consumed == []  # nothing runs until iterated
+    first = next(iter(out))
+    assert first.id == "s00" and first.meta["label"] == 1 and len(consumed) == 4  # one chunk read
+    rest = list(out)
+    file = tmp_path / "o.jsonl"
+    run_augment(Recipe.from_transforms(["typos", "delete_punctuation"], keep_originals=True), stories, file, _opts())
+    want = _records(file)
+    got = [first, *rest]
+    assert [e.id for e in got] == [r["id"] for r in want] and [e.text for e in got] == [r["text"] for r in want]
+    assert [e.meta["transform"] for e in got] == [r["transform"] for r in want]
+    df = pk.augment("typos", [s["text"] for s in STORIES[:3]]).to_pandas()
+    assert list(df.columns) == list(FIELDS) and len(df) == 3 and set(df["transform"]) == {"typos"}
+
+
+def test_batch_function_for_datasets_map():
+    import datasets
+
+    from perturbkit.recipe import batch_function
+
+    ds = datasets.Dataset.from_list(STORIES[:6])
+    out = ds.map(batch_function(["typos"]), batched=True, batch_size=4, remove_columns=ds.column_names)
+    assert sorted(out.column_names) == sorted(FIELDS) and len(out) == 6
+    assert out["source_id"] == [s["id"] for s in STORIES[:6]] and all(json.loads(e) for e in out["edits"])
+
+
+@pytest.mark.subprocess
+def test_augment_api_and_recipes_import_light():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, perturbkit as pk, perturbkit.execution, perturbkit.recipe; pk.augment; pk.load_recipe('union');"
+        "print(','.join(m for m in ('spacy', 'torch', 'transformers', 'ray', 'datasets') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

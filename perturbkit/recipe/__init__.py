@@ -19,11 +19,15 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .api import Augmented, augment, batch_function
     from .definition import Recipe, ResolvedSet, load_recipe, recipe_from_dict
     from .pipeline import AugmentOptions, Summary, run_augment
     from .plan import Plan, apply_chunk, compile_recipe
 
 _LAZY = {
+    "augment": "api",
+    "Augmented": "api",
+    "batch_function": "api",
     "Recipe": "definition",
     "ResolvedSet": "definition",
     "load_recipe": "definition",
@@ -37,12 +41,15 @@ _LAZY = {
 }
 
 __all__ = [
+    "Augmented",
     "AugmentOptions",
     "Plan",
     "Recipe",
     "ResolvedSet",
     "Summary",
     "apply_chunk",
+    "augment",
+    "batch_function",
     "compile_recipe",
     "load_recipe",
     "recipe_from_dict",

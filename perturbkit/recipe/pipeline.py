@@ -32,7 +32,7 @@ from .plan import Counts, Plan, apply_chunk, compile_recipe, iter_chunks, needs_
 from .sinks import convert, dumps, work_path
 from .sources import Source
 
-__all__ = ["AugmentOptions", "Summary", "run_augment", "run_chunk"]
+__all__ = ["AugmentOptions", "Summary", "run_augment", "run_chunk", "run_chunk_records"]
 
 
 @dataclass
@@ -90,6 +90,12 @@ def run_chunk(plan: Plan, chunk: list[Any]) -> tuple[str, Counts]:
     """The executor task: a chunk's records as JSON lines, and its counts."""
     per_story, counts = apply_chunk(plan, chunk)
     return "".join(dumps(r) for recs in per_story for r in recs), counts
+
+
+def run_chunk_records(plan: Plan, chunk: list[Any]) -> list[dict[str, Any]]:
+    """The executor task of :func:`perturbkit.recipe.augment`: a chunk's records in order."""
+    per_story, _ = apply_chunk(plan, chunk)
+    return [r for recs in per_story for r in recs]
 
 
 def _columns(recipe: Recipe) -> Columns:
