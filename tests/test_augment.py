@@ -83,8 +83,9 @@ def test_first_records_are_written_before_the_input_is_finished(stories, tmp_pat
         return real(plan, chunk)
 
     monkeypatch.setattr(pipeline_mod, "run_chunk", spy)
-    run_augment(Recipe.from_transforms(["typos"]), stories, out, _opts())
+    summary = run_augment(Recipe.from_transforms(["typos"]), stories, out, _opts())
     assert sizes[0] == 0 and sizes[1] > 0 and len(sizes) == 8  # 30 stories in chunks of 4
+    assert summary.first_chunk[1] == 4 and 0 < summary.first_chunk[0] <= summary.seconds
 
 
 def test_interrupted_run_resumes_to_the_same_bytes(stories, tmp_path, monkeypatch):

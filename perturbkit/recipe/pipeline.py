@@ -62,6 +62,14 @@ class Summary:
     bad_lines: int = 0
     duplicate_ids: int = 0
     seconds: float = 0.0
+    first_chunk: tuple[float, int] = (0.0, 0)  # seconds until the first chunk was written, its stories
+
+    def steady_rate(self) -> float | None:
+        """Stories/s after the first chunk (without starting workers and loading spaCy)."""
+        t, n = self.first_chunk
+        rest = self.seconds - t
+        done = self.stories - self.resumed - n
+        return done / rest if rest > 0 and done > 0 else None
 
     def lines(self) -> list[str]:
         c = self.counts
@@ -254,6 +262,8 @@ def run_augment(
                 state.update(stories=state["stories"] + n, bytes=f.tell(), last_id=last, counts=asdict(summary.counts))
                 _write_state(state_path, state)
                 bar.update(n)
+                if i == 0:
+                    summary.first_chunk = (time.perf_counter() - started, n)
         except ChunkFailed as exc:
             raise _fail(exc, chunks, state["stories"], out) from None
         except KeyboardInterrupt:
