@@ -285,3 +285,11 @@ def test_augment_api_and_recipes_import_light():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_parse_based_recipe_same_bytes_for_any_chunking(stories, tmp_path):
+    """Parses are released after each chunk: re-parsing must not change any record."""
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run_augment("union", stories, a, AugmentOptions(progress=False, chunk_size=3, limit=9))
+    run_augment("union", stories, b, AugmentOptions(progress=False, chunk_size=9, limit=9))
+    assert a.read_bytes() == b.read_bytes() and len(_records(a)) > 9
