@@ -39,6 +39,8 @@ _LAZY = {
     "Suite": "perturbkit.suite",
     "load_suite": "perturbkit.suite",
     "run_suite": "perturbkit.suite",
+    "augment": "perturbkit.recipe",
+    "load_recipe": "perturbkit.recipe",
 }
 
 _SUBMODULES = ("registry",)

@@ -19,9 +19,10 @@ class MetricError(UserError, RuntimeError):
     """A metric raised, returned NaN or the wrong number of scores; names the test and example ids."""
 
 
-class OutputError(UserError, ValueError):
-    """An output path that cannot be written (the input file, a directory, a missing or read-only
-    folder); raised before any work is done. Names the option and the path."""
+class OutputError(UserError, ValueError, OSError):
+    """An output that cannot be written: the input's own path, a directory, a missing or read-only
+    folder (raised before any work), a full disk or another run's file (what was written before
+    stays valid and a rerun resumes). Names the option and the path."""
 
 
 class AnnotationMissing(UserError, RuntimeError):
@@ -31,3 +32,7 @@ class AnnotationMissing(UserError, RuntimeError):
     def __init__(self, message: str, missing: list[str] | None = None) -> None:
         super().__init__(message)
         self.missing = list(missing or [])
+
+
+class RecipeError(UserError, ValueError):
+    """An invalid recipe file or object; the message names the file, line and key path."""

@@ -12,10 +12,14 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ValidationError
 
-from ..kinds import KINDS
+from ..specfile import yaml_lines
+
+__all__ = ["format_path", "format_validation_error", "yaml_lines"]
 
 
 def _kinds() -> tuple[str, ...]:
+    from ..kinds import KINDS  # on use: recipes format their errors here without loading the kinds
+
     return tuple(KINDS)
 
 
@@ -117,7 +121,7 @@ def _describe(err: Mapping[str, Any], root: type[BaseModel]) -> tuple[list[Any],
             msg = msg[len(prefix) :]
     if typ in ("unknown_transform", "missing_extra") and path and path[-1] == "name":
         path = path[:-1]
-    if typ in (
+    if "msg" in ctx or typ in (  # ready messages (built with a "msg": the schemas' own checks)
         "unknown_transform",
         "missing_extra",
         "transform_param",
@@ -155,8 +159,11 @@ def format_validation_error(
     root: type[BaseModel],
     source: str | None = None,
     lines: Mapping[tuple[Any, ...], int] | None = None,
+    *,
+    noun: str = "suite",
 ) -> str:
-    """One line per problem: ``file:line: key.path: message``."""
+    """One line per problem: ``file:line: key.path: message`` (``noun`` names what was invalid when
+    there are several)."""
     items = []
     for err in exc.errors(include_url=False):
         path, msg = _describe(err, root)
@@ -170,7 +177,7 @@ def format_validation_error(
     items = list(dict.fromkeys(items))
     if len(items) == 1:
         return items[0]
-    head = f"invalid suite{' ' + source if source else ''} ({len(items)} problems):"
+    head = f"invalid {noun}{' ' + source if source else ''} ({len(items)} problems):"
     return "\n".join([head] + [f"  {m}" for m in items])
 
 
@@ -182,32 +189,3 @@ def _line_for(lines: Mapping[tuple[Any, ...], int], path: Sequence[Any]) -> int 
         if not p:
             return None
         p = p[:-1]
-
-
-def yaml_lines(text: str) -> dict[tuple[Any, ...], int]:
-    """Map key paths to 1-based line numbers (mapping entries are also indexed by position, so a
-    ``{name: params}`` transform mapping normalised to a list still finds its line)."""
-    import yaml
-
-    out: dict[tuple[Any, ...], int] = {}
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return out
-
-    def walk(node: Any, path: tuple[Any, ...]) -> None:
-        out.setdefault(path, node.start_mark.line + 1)
-        if isinstance(node, yaml.MappingNode):
-            for i, (k, v) in enumerate(node.value):
-                key = k.value
-                out[path + (key,)] = k.start_mark.line + 1
-                out.setdefault(path + (i,), k.start_mark.line + 1)
-                walk(v, path + (key,))
-        elif isinstance(node, yaml.SequenceNode):
-            for i, v in enumerate(node.value):
-                out[path + (i,)] = v.start_mark.line + 1
-                walk(v, path + (i,))
-
-    if root is not None:
-        walk(root, ())
-    return out

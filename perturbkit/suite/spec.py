@@ -32,7 +32,8 @@ from .. import kinds as _kinds
 from .. import registry
 from ..errors import SuiteError
 from ..resources.extras import missing_extra
-from .messages import format_validation_error, yaml_lines
+from ..specfile import find_spec, read_yaml
+from .messages import format_validation_error
 
 KINDS = tuple(_kinds.KINDS)
 
@@ -521,34 +522,15 @@ def suite_from_dict(
 def load_suite(source: str | os.PathLike[str] | Mapping[str, Any] | Suite) -> Suite:
     """A Suite from a YAML file path, the name of a shipped suite (``demo``, ``openmeva``, ...) or
     of a plugin's suite (:data:`perturbkit.registry.suites`), a mapping, or a Suite (returned as is)."""
-    from ..safeyaml import load_yaml_file
-
     if isinstance(source, Suite):
         return source
     if isinstance(source, Mapping):
         return suite_from_dict(source)
-    path = Path(source)
-    if path.is_file():
-        resource: Any = path
-    else:
-        try:
-            found = registry.suites.get(str(source))
-        except registry.PluginFailed as exc:
-            raise SuiteError(str(exc)) from None
-        except registry.UnknownName as exc:
-            near = f"; did you mean {exc.suggestions[0]!r}?" if exc.suggestions else ""
-            raise SuiteError(
-                f"no suite file {str(source)!r} and no shipped suite of that name{near} "
-                f"(shipped and installed: {', '.join(registry.suites.names()) or 'none'})"
-            ) from None
-        if isinstance(found, Suite):
-            return found
-        if isinstance(found, Mapping):
-            named = {"name": str(source), **found}
-            return suite_from_dict(named, source=f"suite {str(source)!r} of {registry.suites.origin(str(source))}")
-        resource = Path(found) if isinstance(found, (str, os.PathLike)) else found
-    label = str(resource)  # a real path for a normal install; else the file name
-    data, text = load_yaml_file(resource, error=SuiteError)  # safe: aliases and size bounded, UTF-8 checked
-    if data is None:
-        raise SuiteError(f"{label}: the file is empty")
-    return suite_from_dict(data, source=label, lines=yaml_lines(text))
+    found = find_spec(source, registry.suites, SuiteError, "suite")
+    if found.text is None:
+        if isinstance(found.obj, Suite):
+            return found.obj
+        if isinstance(found.obj, Mapping):
+            return suite_from_dict({"name": found.origin, **found.obj}, source=found.label)
+    data, lines = read_yaml(found.text or "", found.label, SuiteError)
+    return suite_from_dict(data, source=found.label, lines=lines)
