@@ -69,6 +69,38 @@ GOLDEN = [
         1,
         "I remember saying good\nbye. We walked home. The car would not start. We left the house.",
     ),
+    # a separator and the author's note after it stay at the end; an ellipsis stutter is one unit
+    (
+        "I walked into the room . The lights were off . It ... It was mine . I picked it up and left . "
+        "-- - I 'll try to write more tomorrow .",
+        0,
+        "It ... It was mine . The lights were off . I walked into the room . I picked it up and left . "
+        "-- - I 'll try to write more tomorrow .",
+    ),
+    (
+        "She ran to the door. I ... I could not move. The dog barked. Everyone left.",
+        0,
+        "I ... I could not move. Everyone left. The dog barked. She ran to the door.",
+    ),
+    (
+        "Tom opened the box. It was empty. He cried. Then he threw it away. EDIT: Thanks for the gold!",
+        0,
+        "Then he threw it away. He cried. It was empty. Tom opened the box. EDIT: Thanks for the gold!",
+    ),
+    (
+        "Tom opened the box. It was empty. He cried. Then he threw it away.\n\n---\n\n"
+        "This is my first story here. Sorry for the typos.",
+        0,
+        "He cried. It was empty. Tom opened the box. Then he threw it away.\n\n---\n\n"
+        "This is my first story here. Sorry for the typos.",
+    ),
+    (
+        "Tom opened the box. It was empty. He cried. Then he threw it away. -- - This is my first story here. "
+        "Sorry for the typos.",
+        0,
+        "He cried. It was empty. Tom opened the box. Then he threw it away. -- - This is my first story here. "
+        "Sorry for the typos.",
+    ),
     ("Tom woke up early.", 0, None),
     ("Go! Go! Go!", 0, None),  # every order is the same text
 ]

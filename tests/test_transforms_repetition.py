@@ -17,7 +17,7 @@ CAR = "She bought a red car at the market."
 
 GOLDEN = [
     # repeat_ngram: a whole phrase, then " and " + its copy (a sentence-initial capital lowered)
-    ("repeat_ngram", {}, CAR, 0, "She bought and bought a red car at the market."),
+    ("repeat_ngram", {}, CAR, 0, "She bought and she bought a red car at the market."),
     ("repeat_ngram", {"n": 2}, CAR, 0, "She bought and she bought a red car at the market."),
     ("repeat_ngram", {"n": 3}, CAR, 0, "She bought a red car and a red car at the market."),
     ("repeat_ngram", {"n": 4}, CAR, 0, "She bought a red car and bought a red car at the market."),
@@ -28,9 +28,27 @@ GOLDEN = [
         3,
         "she bought a red car at the market and the market .",
     ),
-    ("repeat_ngram", {}, "SHE BOUGHT A RED CAR.", 0, "SHE BOUGHT A RED CAR AND BOUGHT A RED CAR."),
+    ("repeat_ngram", {}, "SHE BOUGHT A RED CAR.", 0, "SHE BOUGHT A RED CAR AND A RED CAR."),
     ("repeat_ngram", {}, "[MALE] went home.", 0, "[MALE] went home and home."),
     ("repeat_ngram", {}, "...", 0, None),
+    # no n-gram cut inside a fixed expression or from its "of"-phrase ("for the sake and the sake of")
+    ("repeat_ngram", {"n": 3}, "He did it for the sake of his family.", 0, None),
+    (
+        "repeat_ngram",
+        {},
+        "He did it for the sake of his family.",
+        0,
+        "He did and he did it for the sake of his family.",
+    ),
+    ("repeat_ngram", {"n": 1}, "He fell asleep on the couch.", 0, None),
+    ("repeat_ngram", {"n": 4}, "He fell asleep on the couch.", 0, None),
+    # no subject doubled before its verb ("the one she wanted and the one she wanted was"), nor cut from it
+    ("repeat_ngram", {"n": 4}, "The one she wanted was sold out.", 0, None),
+    ("repeat_ngram", {"n": 3}, "The one she wanted was sold out.", 0, None),
+    ("repeat_ngram", {}, "The one she wanted was sold out.", 0, "The one she wanted was sold and was sold out."),
+    # no lone verb (or plural of time) doubled: "walked and walked", "hours and hours" are idioms of duration
+    ("repeat_ngram", {"n": 1}, "He walked for hours.", 0, None),
+    ("repeat_ngram", {"n": 1}, "The one she wanted was sold out.", 0, None),
     # repeat_sentence
     ("repeat_sentence", {}, STORY, 0, "Tom woke up early. Tom woke up early. He made coffee. Then he went to work."),
     ("repeat_sentence", {"keep_length": True}, STORY, 0, "Tom woke up early. Tom woke up early. Then he went to work."),

@@ -91,13 +91,13 @@ def _fixed_expressions() -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 @per_doc
-def fixed_expression_tokens(doc: Doc) -> tuple[int, ...]:
-    """Indices (ascending) of the tokens inside a fixed expression ("fell asleep", "at least",
-    "high school"), matched on words or lemmas; found once per Doc."""
+def fixed_expression_spans(doc: Doc) -> tuple[tuple[int, int], ...]:
+    """(start, end) token ranges of the fixed expressions in ``doc`` ("fell asleep", "at least",
+    "high school"), matched on words or lemmas; found once per Doc. ``repeat_ngram`` keeps them whole."""
     exprs = _fixed_expressions()
     cols = token_columns(doc)
     forms = list(zip(cols["lower"], cols["lemma"]))
-    out: set[int] = set()
+    out: list[tuple[int, int]] = []
     for i, (lower, lemma) in enumerate(forms):
         found = exprs.get(lower, ())
         if lemma != lower and lemma in exprs:
@@ -105,8 +105,14 @@ def fixed_expression_tokens(doc: Doc) -> tuple[int, ...]:
         for e in found:
             n = len(e)
             if i + n <= len(forms) and all(w in forms[i + k] for k, w in enumerate(e)):
-                out.update(range(i, i + n))
-    return tuple(sorted(out))
+                out.append((i, i + n))
+    return tuple(out)
+
+
+@per_doc
+def fixed_expression_tokens(doc: Doc) -> tuple[int, ...]:
+    """Indices (ascending) of the tokens inside a fixed expression (see :func:`fixed_expression_spans`)."""
+    return tuple(sorted({k for a, b in fixed_expression_spans(doc) for k in range(a, b)}))
 
 
 @per_doc

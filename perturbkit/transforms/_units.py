@@ -181,3 +181,67 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 def text_units(text: str) -> tuple[Unit, ...]:
     """The units of a text no parser has seen, from :func:`sentence_spans`."""
     return units_of(text, sentence_spans(text))
+
+
+# ---------------------------------------------------------------- the units sentence_shuffle moves
+
+# a separator: three or more dashes, asterisks, ... ("-- -", "***", "* * *"), on a line or inline
+_SEPARATOR = re.compile(r"(?:^|(?<=\s))(?:[-*_=~#]\s?){3,}(?=\s|$)")
+# an author's note: "Edit:", "EDIT", "A/N", "I'll try to write more", "first time writing", ...
+_NOTE = re.compile(
+    r"\b(?:edit|update)\s*\d*\s*:|(?-i:\bEDIT\b)|\bA/N\b|\bauthor\s*'?\s*s note\b|\bthanks? (?:you )?for reading\b"
+    r"|\b(?:i\s*'?\s*ll|i will|i may|i might) (?:try to )?(?:write|continue|post) (?:more|a part|part|another)\b"
+    r"|\bfirst (?:time|attempt|post|story|prompt)\b[^.!?]*\b(?:writing|responding|posting|trying|prompts?|here)\b"
+    r"|\b(?:feedback|criticism|critique)\b|\br/\w|\bwritingprompts?\b",
+    re.IGNORECASE,
+)
+_TRAILING_ELLIPSIS = re.compile(r"(?:\.\.\.|\u2026)\s*$")
+_STUTTER_WORDS = 2  # a piece of this many words ending in an ellipsis goes with what follows ("It ..." "It was")
+_NOTE_TAIL = 0.5  # a note in the last half of the story, and all after it, stays put
+_SEPARATOR_TAIL = 2 / 3  # so does all after a separator in the last third (the author's afterword)
+
+
+def _join_stutters(text: str, units: list[Unit]) -> list[Unit]:
+    """A unit that ends in an ellipsis and is a stutter or a short start ("It ..." + "It was mine .")
+    joined with the unit after it."""
+    out: list[Unit] = []
+    for u in units:
+        if out and out[-1].movable and u.movable and "\n" not in text[out[-1].end : u.start]:
+            prev = out[-1]
+            if _TRAILING_ELLIPSIS.search(prev.text):
+                before = _TRAILING_ELLIPSIS.sub("", prev.text).split()
+                first = u.text.split()[0].lower() if u.text.split() else ""
+                if len(before) <= _STUTTER_WORDS or (before and before[-1].lower() == first):
+                    t = text[prev.start : u.end]
+                    out[-1] = Unit(prev.start, u.end, t, prev.pieces + u.pieces, True, u.whole)
+                    continue
+        out.append(u)
+    return out
+
+
+def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
+    """Separators and authors' notes stay in place, and so does everything after a separator near
+    the end or a note in the last half (an afterword: "-- - I'll try to write more")."""
+    pinned_from = len(units)
+    pinned = set()
+    for i, u in enumerate(units):
+        sep, note = _SEPARATOR.search(u.text), _NOTE.search(u.text)
+        if not (sep or note):
+            continue
+        pinned.add(i)
+        if (sep and u.start + sep.start() >= len(text) * _SEPARATOR_TAIL) or (
+            note and u.start + note.start() >= len(text) * _NOTE_TAIL
+        ):
+            pinned_from = i
+            break
+    return [
+        u._replace(movable=False, whole=False) if i in pinned or i >= pinned_from else u for i, u in enumerate(units)
+    ]
+
+
+@per_doc
+def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
+    """The units ``sentence_shuffle`` moves: :func:`sentence_units`, with an ellipsis stutter kept
+    whole and separators and authors' notes pinned (not movable)."""
+    text = doc_text(doc)
+    return tuple(_pin_notes(text, _join_stutters(text, list(sentence_units(doc)))))

@@ -12,7 +12,7 @@ from ..annotation import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._reorder import rejoined, scrambled_order, token_units
-from ._units import sentence_units
+from ._units import shuffle_units
 
 
 @register
@@ -29,11 +29,11 @@ class SentenceShuffle(Transform):
     example = "Tom woke up early. He made coffee. Then he went to work."
 
     def applicable(self, example, doc) -> bool:
-        texts = [u.text for u in sentence_units(doc) if u.movable]
+        texts = [u.text for u in shuffle_units(doc) if u.movable]
         return len(texts) >= 2 and len(set(texts)) >= 2
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        units = [u for u in sentence_units(doc) if u.movable]
+        units = [u for u in shuffle_units(doc) if u.movable]
         texts = [u.text for u in units]
         order = scrambled_order(texts, rng)
         if order is None:

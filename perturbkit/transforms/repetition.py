@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, token_strings
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
+from ..transform.substitution import fixed_expression_spans
 from ._units import sentence_units
 
 if TYPE_CHECKING:
@@ -20,6 +21,9 @@ _CONTENT_POS = {"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV"}
 _ATTACHED = {"conj", "amod", "compound", "appos", "poss"}  # a first word that hangs on a word before it
 _NOUNISH = {"NOUN", "PROPN", "PRON", "DET", "NUM"}
 _CLAUSAL = {"VERB", "AUX"}  # their left edge is the subject, which a verb phrase may leave out
+_SUBJECT = {"nsubj", "nsubjpass", "csubj", "csubjpass"}
+# nouns that doubled read as an idiom of duration ("for hours and hours"), not as a repetition
+_DURATION = set("seconds minutes hours days nights weeks months years ages miles times".split())
 # Punctuation that may touch an n-gram on its left / right without joining it to another word.
 _LEFT_GLUE = {'"', "\u201c"}
 _RIGHT_GLUE = set('.,!?;:"\u201d)\u2026')
@@ -94,6 +98,33 @@ class _Phrases:
         self.end_ok = [p in _CONTENT_POS and h <= i for i, (p, h) in enumerate(zip(pos, head))]
         # the first token of its phrase (none for verbs: their left edge is a subject they may leave out)
         self.reach = [n if p in _CLAUSAL else left for p, left in zip(pos, _left_edges(head))]
+        # a lone verb (or a plural of time) doubled reads as an idiom of duration ("walked and walked"),
+        # not as a repetition
+        words = strs["text"]
+        self.bare_verb = [p in _CLAUSAL or w.lower() in _DURATION for p, w in zip(pos, words)]
+        # may not end an n-gram: a noun whose "of"-phrase would be cut off ("the sake" + "of his family")
+        self.of_after = [i + 1 < n and head[i + 1] == i and words[i + 1].lower() == "of" for i in range(n)]
+        # a fixed expression ("at least") is repeated whole or not at all: the first / last token of
+        # the expressions around each token
+        self.fixed_lo, self.fixed_hi = list(range(n)), list(range(n))
+        for a, b in fixed_expression_spans(doc):
+            for k in range(a, b):
+                self.fixed_lo[k], self.fixed_hi[k] = min(self.fixed_lo[k], a), max(self.fixed_hi[k], b - 1)
+        # subjects of a verb after them: "the one she wanted and the one she wanted was" breaks the
+        # agreement; an n-gram holding such a subject must reach its verb, none may end where it ends,
+        # and one that starts inside it stays inside it ("she wanted was sold" from "the one she wanted")
+        self.subject_verb = [-1] * n
+        self.ends_subject = [False] * n
+        self.last = [n] * n
+        right, left = _right_edges(head), _left_edges(head)
+        for i, (d, h) in enumerate(zip(dep, head)):
+            if d in _SUBJECT and h > i:
+                self.subject_verb[i] = h
+                r = right[i]
+                if r < h:
+                    self.ends_subject[r] = True
+                for k in range(left[i] + 1, r + 1):
+                    self.last[k] = min(self.last[k], r)
 
 
 def _left_edges(head: list[int]) -> list[int]:
@@ -110,21 +141,46 @@ def _left_edges(head: list[int]) -> list[int]:
     return left  # type: ignore[return-value]
 
 
+def _right_edges(head: list[int]) -> list[int]:
+    """Each token's ``right_edge.i`` (the last token of its subtree), from the heads alone (the
+    mirror image of :func:`_left_edges`)."""
+    right: list[int | None] = [None] * len(head)
+    for i in range(len(head) - 1, -1, -1):
+        j = i
+        while right[j] is None:
+            right[j] = i
+            if head[j] == j:
+                break
+            j = head[j]
+    return right  # type: ignore[return-value]
+
+
 def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
     """n -> first token index of the n-grams (n = 1-4) in tokens [start, end) that read
     well repeated: joinable words, a fitting first and last word, and a whole phrase (no noun
-    phrase in it loses its determiner or modifiers: "a red car", not "red car" or "a red")."""
+    phrase in it loses its determiner or modifiers: "a red car", not "red car" or "a red"), no
+    fixed expression or "of"-phrase cut, no lone verb, no subject cut from the verb after it."""
     longest, first_end, end_ok, reach = ph.longest, ph.first_end, ph.end_ok, ph.reach
     out: dict[int, list[int]] = {}
     for a in range(start, end):
         k = longest[a]
-        if not k:
+        if not k or ph.fixed_lo[a] < a:
             continue
         lo = first_end[a]
-        for z in range(a, min(a + k, end)):
+        verb = -1  # the verb of the last subject seen in the n-gram
+        for z in range(a, min(a + k, end, ph.last[a] + 1)):
             if reach[z] < a:
                 break  # cuts a phrase; so does every longer n-gram
-            if z >= lo and end_ok[z]:
+            verb = max(verb, ph.subject_verb[z])
+            if (
+                z >= lo
+                and end_ok[z]
+                and ph.fixed_hi[z] <= z
+                and not ph.of_after[z]
+                and verb <= z
+                and not ph.ends_subject[z]
+                and not (z == a and ph.bare_verb[a])
+            ):
                 out.setdefault(z - a + 1, []).append(a)
     return out
 
