@@ -167,3 +167,18 @@ def test_long_text_works_on_its_one_parse(annotator):
     out = get_transform("contraction")(text, annotator=annotator)
     assert out is not None and len(out.edits) > 100
     assert annotator.n_parsed == parsed
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # "not" negates the gerund ("his regret was not-having a fireplace"): "wasn't having" changes it
+        ("andrew built his house . his only regret was not having a fireplace .", None),
+        ("His only regret was not having a fireplace.", None),
+        # a pronoun subject: a progressive, contracted as before
+        ("She was not having fun at the party.", "She wasn't having fun at the party."),
+    ],
+)
+def test_not_before_a_gerund_of_a_noun_subject_stays(annotator, text, expected):
+    out = get_transform("contraction", direction="contract")(text, seed=0, annotator=annotator)
+    assert (out.text if out else None) == expected

@@ -66,7 +66,7 @@ GOLDEN = [
         {"max_words": 2},
         "The kids watched a movie on the phone.",
         0,
-        "The children watched a movie on the telephone.",
+        "The children watched a film on the phone.",
     ),
     (
         "adjective_antonym",
@@ -455,3 +455,21 @@ def test_keyword_substitution_caps_swaps_and_skips_names_and_labels(annotator):
     isa = "the teacher was very kind to isa . isa felt much better ."
     out = t(isa, seed=0, annotator=annotator)
     assert out is None or all(e.before != "isa" for e in out.edits)
+
+
+# --- what the round-16 strict reading found ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "name,text",
+    [
+        ("synonym", "She dropped her phone on the floor."),  # a mobile phone is not a "telephone"
+        ("synonym", "Her teacher gave her a gold star."),  # a schoolteacher is not an "instructor"
+        ("synonym", "They looked outside."),  # a direction: not "looked outdoors"
+        ("synonym", "He eventually won the race."),  # "finally" adds relief: another nuance
+        ("synonym", "Every first born child was blessed."),  # "first born kid": register
+        ("synonym", "they have been married 5 years and vacation each year ."),  # a verb tagged noun
+        ("adjective_synonym", "He was so tired that he fell asleep."),  # sleepy, not "weary"
+        ("adjective_synonym", "she finally got brave and learned to swim ."),  # "got courageous"
+    ],
+)
+def test_synonym_declines_register_and_sense_changes(annotator, name, text):
+    assert get_transform(name)(text, seed=0, annotator=annotator) is None

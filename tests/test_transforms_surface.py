@@ -75,6 +75,10 @@ GOLDEN = [
     ("delete_punctuation", {}, "However, he left.", 0, None),
     ("delete_punctuation", {}, "Yes, I am.", 0, None),
     ("delete_punctuation", {}, "Hello.", 0, None),
+    # round-16 strict reading: the comma is needed
+    ("delete_punctuation", {}, "their first day open , the boss placed incense around the office .", 0, None),
+    ("delete_punctuation", {}, "soon after they began dating , and they fell in love .", 0, None),
+    ("delete_punctuation", {}, "all legends must end though , and this one did .", 0, None),
 ]
 
 

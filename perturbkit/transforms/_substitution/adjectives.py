@@ -155,6 +155,8 @@ def _position_ok(adj: Token, syn: str, constraints: frozenset[str], position: st
         before_verb = first.head.i > first.i and not any(c.lower_ == "how" for c in first.children)
         if first.head.lemma_.lower() not in LINKING_VERBS or before_verb:
             return False
+        if first.head.lemma_.lower() == "get":
+            return False  # "get" + adjective is a set, informal phrase: "got brave", not "got courageous"
     return True
 
 

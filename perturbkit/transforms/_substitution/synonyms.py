@@ -91,8 +91,11 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     """``syn`` may replace ``tok`` (lemma ``lemma``): a verb keeps no clausal complement and has
     an object exactly when ``usage`` (the lexicon's obj column) asks for one; an adjective's
     synonym suits its position, noun, modifiers and complements (``usage`` lists constraints);
-    an adverb is not followed by "of" ("outside of his budget")."""
+    an adverb is not followed by "of" ("outside of his budget"); a noun is not conjoined to a verb
+    (a verb misparsed as a noun: "married 5 years and vacation each year")."""
     if not idiom_kept(tok, lemma):
+        return False
+    if tok.pos_ == "NOUN" and tok.dep_ == "conj" and tok.head.pos_ in ("VERB", "AUX"):
         return False
     if tok.pos_ == "VERB":
         if any(c.dep_ in ("xcomp", "ccomp") for c in tok.children):

@@ -38,6 +38,8 @@ _TIME_WORDS = {
 }
 _NOT_INTRO = {"however", "yes", "no", "well", "oh", "please", "thus", "too", "also"}
 _INTRO_DEPS = {"advmod", "prep", "advcl", "npadvmod"}
+#: Adverbs that end a clause and need the comma after them ("All legends must end though, and ...").
+_CLAUSE_FINAL_ADVERBS = {"though", "however", "anyway", "too", "either", "instead", "then", "also"}
 
 
 def _subject(verb: Token) -> Token | None:
@@ -53,6 +55,11 @@ def _starts_clause(tok: Token) -> bool:
 def _subject_starts_at(subj: Token | None, tok: Token) -> bool:
     """The subject ``subj`` begins at ``tok`` (a masked name's "[" counts as its start)."""
     return subj is not None and (subj.left_edge.i == tok.i or (tok.text == "[" and subj.i == tok.i + 1))
+
+
+def _subordinated(verb: Token) -> bool:
+    """The clause of ``verb`` opens with a subordinator ("when", "after", "because", "if")."""
+    return any(c.dep_ == "mark" or (c.tag_ in ("WRB", "WDT", "WP") and c.i < verb.i) for c in verb.children)
 
 
 def _introductory(sent: Span, comma: Token) -> bool:
@@ -81,6 +88,10 @@ def _introductory(sent: Span, comma: Token) -> bool:
     last = doc[comma.i - 1]
     if last.pos_ in ("VERB", "AUX", "ADP", "PART") or last.like_num or last.lower_ in ("so", "that"):
         return False  # "When he finished eating the dog barked": a garden path without the comma
+    if last.pos_ == "ADJ" or last.lower_ in _CLAUSE_FINAL_ADVERBS:
+        return False  # "Their first day open the boss ...": the adjective reads as taking the subject
+    if head.pos_ in ("VERB", "AUX") and _subject(head) is not None and not _subordinated(head):
+        return False  # a comma splice ("He was hungry, he ate"): two independent clauses
     nxt = doc[comma.i + 1]
     main = head.head
     return _subject_starts_at(_subject(main), nxt) and _starts_clause(nxt)
@@ -109,7 +120,11 @@ def _before_clause(sent: Span, comma: Token) -> bool:
         return False
     if not _subject_starts_at(_subject(conj), after):
         return False
+    if _subordinated(cc.head):
+        return False  # the clause before is a fragment ("Soon after they began dating, and they fell ...")
     prev = doc[comma.i - 1]
+    if prev.lower_ in _CLAUSE_FINAL_ADVERBS:
+        return False  # "All legends must end though, and this one did"
     if any(t.text == "," for t in doc[max(sent.start, comma.i - 4) : comma.i]):
         return False  # closes a parenthetical ("correctly, however, and ...")
     if prev.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and after.lower_ not in _NOMINATIVE:

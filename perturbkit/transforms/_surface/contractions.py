@@ -157,6 +157,16 @@ def _clause_final(doc: Doc, tok: Token) -> bool:
     )
 
 
+def _negates_gerund(aux: Token) -> bool:
+    """ "be" + "not" + a gerund whose subject is a noun: the "not" may negate the gerund, not the
+    verb ("his only regret was not having a fireplace" is not "wasn't having"); a pronoun or name
+    subject keeps the progressive reading ("she was not eating")."""
+    if aux.lemma_.lower() != "be" or aux.head.tag_ != "VBG" or aux.head.i < aux.i:
+        return False
+    subj = next((c for c in aux.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return subj is not None and subj.pos_ == "NOUN"
+
+
 def _negations(doc: Doc, sites: list[int], tokenised: bool, apos: str) -> Iterator[tuple[Token, Change]]:
     """Auxiliary + "not" -> "n't" ("did not" -> "didn't", "will not" -> "won't", "cannot" -> "can't"),
     for the auxiliaries at token indices ``sites`` (each followed by "not")."""
@@ -172,6 +182,8 @@ def _negations(doc: Doc, sites: list[int], tokenised: bool, apos: str) -> Iterat
         if aux.pos_ not in ("AUX", "VERB") or (neg.i + 1 < len(doc) and doc[neg.i + 1].lower_ == "only"):
             continue
         if aux.lower_ == "will" and aux.tag_ != "MD":
+            continue
+        if _negates_gerund(aux):
             continue
         clitic = "N" + apos + "T" if _upper(neg.text) and _upper(aux.text) else "n" + apos + "t"
         new = match_case(aux.text, host) + (" " if tokenised else "") + clitic
