@@ -79,9 +79,9 @@ class _SentenceParaphrase(GenerativeTransform):
         for k in ("n_candidates", "tries"):
             if not isinstance(getattr(self, k), int) or getattr(self, k) < 1:
                 raise ValueError(f"{k} must be an integer >= 1, got {getattr(self, k)!r}")
-        self.check()
+        self.similarity_check()
 
-    def check(self) -> SimilarityCheck:
+    def similarity_check(self) -> SimilarityCheck:
         """The similarity check candidates must pass (built once)."""
         c = self.__dict__.get("_check")
         if c is None:
@@ -102,7 +102,7 @@ class _SentenceParaphrase(GenerativeTransform):
                 model=self.model,
                 back_model=self.back_model,
                 n=self.n_candidates,
-                check=self.check(),
+                check=self.similarity_check(),
                 **({} if self.paraphraser == "rules" else opts),
             )
         return p
@@ -127,7 +127,7 @@ class _SentenceParaphrase(GenerativeTransform):
         sents = [plans[k][0][t[0]][2] for k, t, _ in jobs]
         cands = self.paraphrasing().paraphrase_many(sents, [seed for _, _, seed in jobs])
         flat = [(n, c) for n, cs in enumerate(cands) for c in cs]
-        ok = self.check().accept_many([sents[n] for n, _ in flat], [c for _, c in flat])
+        ok = self.similarity_check().accept_many([sents[n] for n, _ in flat], [c for _, c in flat])
         best: dict[int, str] = {}
         for (n, c), good in zip(flat, ok):
             if good:
