@@ -23,10 +23,11 @@ SOS_GOLDEN = [
     ("Mary likes the boys.", 0, "The boys like Mary."),
     ("The dogs chased the cat.", 0, "The cat chased the dogs."),
     ("He saw her at the park.", 0, "She saw him at the park."),
-    ("The cake was eaten by the boys.", 0, "The boys were eaten by the cake."),
+    ("The girl was bitten by the dogs.", 0, "The dogs were bitten by the girl."),
     ("I love my dogs.", 0, "My dogs love me."),
     ("Anna visits her grandmother.", 0, "Her grandmother visits Anna."),
-    ("they loved her dearly .", 0, "she loved them dearly ."),
+    ("we loved her dearly .", 0, "she loved us dearly ."),
+    ("joe asked his mom for help .", 0, "his mom asked joe for help ."),
 ]
 
 
@@ -59,6 +60,19 @@ def test_sos_golden(annotator, text, seed, expected):
         # a pro-form or a "no" phrase: "one made them", "he recognized no one anywhere"
         "they found out about making an ad for tv . they made one .",
         "no one recognized him anywhere he went .",
+        # only characters swap: a person and a thing gives nonsense, not a mix-up of who did what
+        "The cake was eaten by the boys.",
+        "kim won the race .",
+        "joe gently tossed the egg .",
+        "her mom braided her hair .",
+        "I haven't had dreams in years.",
+        "Electronic music made him happy.",
+        "A calm disposition held him back.",
+        "before I left my soul behind , I cried .",
+        # never "it", nor "they/them", which is as often a thing: "they could barely open her"
+        "she could barely open them .",
+        "He does it all the time.",
+        "i accidentally dropped my corn dog .",  # a compound: "my corn dog accidentally dropped me"
     ],
 )
 def test_sos_skips_what_it_cannot_do(annotator, text):

@@ -27,7 +27,14 @@ from ._character.entities import (
     replacement_pool,
 )
 from ._character.names import cased_name, name_pool, person_names, rename_changes, renamed_context, story_words
-from ._character.pronoun_swaps import pronoun_changes, story_identities, swappable_pronouns, target_order
+from ._character.pronoun_swaps import (
+    fresh_targets,
+    pronoun_changes,
+    referent_identities,
+    story_identities,
+    swappable_pronouns,
+    target_order,
+)
 from ._character.roles import role_swap, swappable_clauses
 from ._persons import has_passive, sid, text_style
 
@@ -43,22 +50,34 @@ class PronounSwap(Transform):
     effect = Effect.BREAKS
     example = "Maria asked Tom for help. He said that she could borrow his car."
 
-    prefer_story: bool = True  # prefer a person/gender that occurs in the story (a real character)
+    # only to a person/gender nothing in the story could be (he -> she only when the story has no
+    # woman), and never "you" either way: "she called her" may be the coworker, a generic "you"
+    # is nobody; False: any other person/gender, those the story has first (prefer_story)
+    fresh: bool = True
+    prefer_story: bool = True  # without ``fresh``: prefer a person/gender that occurs in the story
     reflexives: bool = False  # "they painted themselves" -> "yourself" breaks binding: off by default
 
     def applicable(self, example: Example, doc) -> bool:
-        """OpenMEVA's rule: pronouns/characters of several persons or genders, or a passive clause."""
+        """OpenMEVA's rule: pronouns/characters of several persons or genders, or a passive clause;
+        with ``fresh``, any story with a personal pronoun of a person other than "you" (a story
+        with one character is where "he" -> "she" clearly names nobody)."""
+        if self.fresh:
+            return any(ident != "2" for _, ident, _ in swappable_pronouns(doc, self.reflexives))
         return len(story_identities(doc)) >= 2 or has_passive(doc)
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = swappable_pronouns(doc, self.reflexives)
         if not cands:
             return None
+        if self.fresh:
+            cands = [c for c in cands if c[1] != "2"]
         story = story_identities(doc) if self.prefer_story else set()
+        referents = referent_identities(doc) if self.fresh else set()
         style = text_style(example.text)
         rng.shuffle(cands)
         for tok, ident, case in cands:
-            for target in target_order(ident, story, rng):
+            order = fresh_targets(ident, referents, rng) if self.fresh else target_order(ident, story, rng)
+            for target in order:
                 changes = pronoun_changes(tok, ident, case, target, style)
                 if changes:
                     return self.rewrite(example, changes)

@@ -8,6 +8,7 @@ import random
 
 from ...annotation import doc_text, per_doc, token_columns
 from ...transform import Change
+from .._discourse.coref import np_kind
 from .._persons import (
     AGREEMENT,
     HUMAN,
@@ -25,6 +26,7 @@ from .._persons import (
     sid,
     span_of,
 )
+from .animacy import is_character
 
 
 @per_doc
@@ -68,6 +70,41 @@ def _story_identities(doc) -> set[str]:
             if g:
                 found.add("3" + g)
     return found
+
+
+def referent_identities(doc) -> set[str]:
+    """The identities a pronoun of the story could refer to (:func:`story_identities` plus what its
+    nouns add): "3f" for a woman's name or "mom", "3m" and "3f" for a person of unknown gender
+    ("the coworker", [NEUTRAL]), "3p" for plural nouns, coordinated characters and stories with
+    two or more characters, "1p" when the narrator ("I") could be part of a "we". A swap to one
+    of these can be read as another character, so :class:`PronounSwap` avoids them."""
+    return set(_referents(doc))
+
+
+@per_doc
+def _referents(doc) -> tuple[str, ...]:
+    found = set(story_identities(doc))
+    if "3?" in found:
+        found |= {"3m", "3f"}
+    people = 0
+    for tok in doc:
+        if tok.pos_ not in ("NOUN", "PROPN") and tok.ent_type_ != "PERSON":
+            continue
+        if tok.tag_ in ("NNS", "NNPS") or (tok.dep_ == "conj" and tok.head.pos_ in ("NOUN", "PROPN", "PRON")):
+            found.add("3p")
+        kind = np_kind(tok)
+        if kind in ("m", "f"):
+            found.add("3" + kind)
+        elif tok.ent_type_ == "PERSON" or is_character(tok):
+            found |= {"3m", "3f"}
+        else:
+            continue
+        people += 1
+    if people >= 2 or {"3m", "3f"} <= found or len(found & {"1s", "3m", "3f"}) >= 2:
+        found.add("3p")  # "they" can be two of the characters
+    if "1s" in found:
+        found.add("1p")
+    return tuple(sorted(found))
 
 
 _FLOATING = {"both", "all", "each", "together", "themselves", "ourselves", "yourselves"}
@@ -129,6 +166,15 @@ def swappable_pronouns(doc, reflexives: bool) -> list[tuple]:
         for i, pc in sorted(pronoun_cases(doc).items())
         if pc is not None and pc[0] in HUMAN and (reflexives or pc[1] != "refl")
     ]
+
+
+def fresh_targets(ident: str, referents: set[str], rng: random.Random) -> list[str]:
+    """The identities to try instead of ``ident`` that nothing in the story could be
+    (``referents``, see :func:`referent_identities`), in random order: the swapped pronoun then
+    names nobody. Never "you" (a generic "you" is not a character) and no weak swap (he -> they)."""
+    group = sorted(t for t in HUMAN if t not in (ident, "2") and t not in referents and _strong(ident, t))
+    rng.shuffle(group)
+    return group
 
 
 def target_order(ident: str, story: set[str], rng: random.Random) -> list[str]:

@@ -28,6 +28,7 @@ from .._persons import (
     sid,
     span_of,
 )
+from .animacy import is_character
 
 # Verbs whose two roles may swap without changing what happened ("everybody knows her" ~ "she
 # knows everybody"): a swap must make the story clearly wrong.
@@ -75,6 +76,8 @@ def _clause(s, v, o) -> tuple | None:
             return None
     if v.lemma_.lower() in _SYMMETRIC or _shares_subject(v):
         return None
+    if not (is_character(s) and is_character(o)):
+        return None  # "the egg gently tossed joe", "her hair braided her mom": nonsense, not a mix-up
         if x.pos_ == "X" and not MASKED.search(doc_text(x.doc)[max(0, x.idx - 1) : x.idx + len(x.text) + 1]):
             return None
     if o.lower_ in ("each", "one") and {t.lower_ for t in o.subtree} & {"other", "another"}:

@@ -82,6 +82,8 @@ def agree(verb: Token, cls: str) -> str | None:
     contracted = low[:1] in APOS
     if tag == "MD" or low in (f"{a}{x}" for a in APOS for x in ("d", "ll")):
         return verb.text
+    if low.endswith("n") and nxt is not None and (nxt.text in APOS or nxt.lower_ == "t"):
+        return None  # a split contraction ("haven ' t", "weren ' t"): the parser reads "haven" as a verb
     if contracted:
         apo = low[0]
         after = [t for t in verb.doc[verb.i + 1 : verb.i + 4] if t.pos_ not in ("ADV", "PART")][:1]
