@@ -54,6 +54,7 @@ FLIPS = [
     ("the man had been dead ten thousand years .", None),  # "not dead that long" is still dead
     ("i have been taking him fishing every weekend .", None),  # "not every weekend" is consistent
     ("He slept for ten hours.", None),
+    ("\u201c I can \u2019 t . \u201d", None),  # a contraction the tokeniser split, not "can not \u2019 t"
     # deletion, restoring the verb
     ("He didn't go.", "He went."),
     ("he did n't go to the store .", "he went to the store ."),
@@ -149,6 +150,7 @@ TARGETED = [
     # weak witnesses: a frequent noun, a lone pronoun in another sentence
     ("negation", "Tom called his friend. His friend was happy to hear from him.", 0, None),
     ("negation", "Tom bought a dress. He wore it to the party.", 0, None),
+    ("negation", "Tom called Ed. Ed was happy.", 0, None),  # a name recurs whatever happened
     (
         "negation_alteration",
         "Tom bought a new bike. He rode the bike to school. He wasn't happy.",

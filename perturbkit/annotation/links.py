@@ -297,8 +297,8 @@ _CORE_DEPS = frozenset({"dobj", "nsubj", "nsubjpass", "dative", "attr", "conj", 
 def strict_witnesses(doc: Doc, found: Iterable[Witness], own: int) -> tuple[Witness, ...]:
     """The witnesses of ``found`` that show the story depends on an edit in sentence ``own``: a
     pronoun counts only in a later clause of the same sentence ("found a log and attached it"),
-    not alone in another sentence ("it was late"); a frequent noun (:data:`FREQUENT_NOUNS`) does
-    not count; another noun counts only as a core argument of its predicate (an object or a
+    not alone in another sentence ("it was late"); a frequent noun (:data:`FREQUENT_NOUNS`), a
+    name or a word of one or two letters ("m & m", "can ' t") does not count; another noun counts only as a core argument of its predicate (an object or a
     subject: "he drove the car home", not "on the island")."""
     cols, strs = token_columns(doc), token_strings(doc)
     out = []
@@ -306,8 +306,10 @@ def strict_witnesses(doc: Doc, found: Iterable[Witness], own: int) -> tuple[Witn
         j = w.token
         if w.kind == "refers" and w.sentence != own:
             continue
-        if cols["lemma"][j] in FREQUENT_NOUNS or cols["lemma"][j] in GENERAL_NOUNS:
+        if cols["lemma"][j] in FREQUENT_NOUNS or cols["lemma"][j] in GENERAL_NOUNS or len(w.word) < 3:
             continue
+        if strs["pos"][j] == "PROPN":
+            continue  # a character's or place's name recurs whatever happened
         if strs["pos"][j] in ("NOUN", "PROPN") and w.kind == "repeats" and strs["dep"][j] not in _CORE_DEPS:
             continue
         out.append(w)

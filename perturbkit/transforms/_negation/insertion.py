@@ -143,6 +143,9 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
             conversions.append(
                 Change(t.idx, t.idx + len(t.text), match_case(t.text, ppis[low]), "polarity item follows the negation")
             )
+    nxt = doc[head.i + 1] if head.i + 1 < len(doc) else None
+    if nxt is not None and nxt.text in ("\u2019", "'", "\u2019t", "'t"):
+        return None  # a contraction split by the tokeniser ("I can \u2019 t"): already negated
     if auxes:
         if not subject_before(kids, head.i):
             return None
