@@ -180,6 +180,7 @@ TARGETED = [
     ("adjective_antonym", "The old man lived in a big house near the quiet lake.", 0, None),  # nothing repeats
     ("antonym", "The protesters began to riot. The police stopped the riot.", 0, None),  # "ended to riot"
     ("antonym", "She forgot her kid at home. Her kid cried at home.", 0, None),  # "remembered her kid at home"
+    ("adjective_antonym", "She ordered a small soda. The small children laughed.", 0, None),  # another noun
 ]
 
 # (transform, story, what no variant may contain): wrong senses, fixed phrases, compounds.

@@ -76,8 +76,14 @@ class Antonym(TargetedSubstitution):
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
         """Only strict witnesses (:func:`~perturbkit.annotation.links.strict_witnesses`): no lone
-        pronoun elsewhere, no frequent noun ("friend", "love"), a noun only as an object or subject."""
-        return strict_witnesses(doc, super().witnesses(doc, i), sentence_index(doc)[i])
+        pronoun elsewhere, no frequent noun ("friend", "love"), a noun only as an object or subject;
+        an attributive adjective's witness must mention its noun again."""
+        found = strict_witnesses(doc, super().witnesses(doc, i), sentence_index(doc)[i])
+        tok = doc[i]
+        if tok.pos_ == "ADJ" and tok.dep_ == "amod":  # "small children" is no witness of "a small soda"
+            noun, sent = tok.head.lemma_.lower(), sentence_index(doc)
+            found = tuple(w for w in found if any(t.lemma_.lower() == noun for t in doc if sent[t.i] == w.sentence))
+        return found
 
     def choices(self, doc: Doc) -> Sequence[Candidate]:
         """ConceptNet's antonyms only where the vetted resources give too few."""
