@@ -180,6 +180,7 @@ TARGETED = [
     ("adjective_antonym", "The old man lived in a big house near the quiet lake.", 0, None),  # nothing repeats
     ("antonym", "The protesters began to riot. The police stopped the riot.", 0, None),  # "ended to riot"
     ("antonym", "She forgot her kid at home. Her kid cried at home.", 0, None),  # "remembered her kid at home"
+    ("adjective_antonym", "She ordered a small soda. The small children laughed.", 0, None),  # another noun
 ]
 
 # (transform, story, what no variant may contain): wrong senses, fixed phrases, compounds.
@@ -190,6 +191,10 @@ NEVER = [
     ("adjective_antonym", "He went to fat camp. Fat camp was hard.", "thin camp"),
     ("antonym", "The protesters began to riot. The police stopped the riot.", "ended to"),
     ("antonym", "She forgot her kid at home. Her kid cried at home.", "remembered her kid"),
+    ("antonym", "He found a lost demo tape. He played the demo tape.", "lost a lost"),  # repeats a neighbour
+    ("adjective_antonym", "We got a new puppy. The new puppy was cute.", "old puppy"),  # "new" = newly arrived
+    ("antonym", "She filled the tortilla with beans. She ate the filled tortilla.", "emptied the tortilla with"),
+    ("adjective_antonym", "They had good hopes. Their good hopes grew.", "bad hopes"),
 ]
 
 

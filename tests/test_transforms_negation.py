@@ -45,6 +45,16 @@ FLIPS = [
     ("Then he went home.", "Then he did not go home."),
     ("Go home now.", "Do not go home now."),
     ("he bought some milk .", "he did not buy any milk ."),
+    # declined: the negation would fall on an adverb, a measure or a misread subject
+    ("he accidentally broke the vase .", None),  # not "accidentally did not break"
+    ("she suddenly ran to the door .", None),
+    ("He ran quickly to the car.", None),  # "not quickly" still ran
+    ("Beside you lies a knife .", None),  # locative inversion, not "Beside you does not lie"
+    ("Anna, Former Solar Princess, turned Queen .", None),  # appositive before the verb
+    ("the man had been dead ten thousand years .", None),  # "not dead that long" is still dead
+    ("i have been taking him fishing every weekend .", None),  # "not every weekend" is consistent
+    ("He slept for ten hours.", None),
+    ("\u201c I can \u2019 t . \u201d", None),  # a contraction the tokeniser split, not "can not \u2019 t"
     # deletion, restoring the verb
     ("He didn't go.", "He went."),
     ("he did n't go to the store .", "he went to the store ."),
@@ -137,6 +147,10 @@ TARGETED = [
     ("negation", "He walked home. She ate an apple.", 0, None),  # nothing depends on either sentence
     ("negation", "She looked in the ads. She looked online.", 3, None),  # the same verb again is another event
     ("negation", "It wasn't long before the police came. They arrested him.", 0, None),  # an idiom, then nothing
+    # weak witnesses: a frequent noun, a lone pronoun in another sentence
+    ("negation", "Tom called his friend. His friend was happy to hear from him.", 0, None),
+    ("negation", "Tom bought a dress. He wore it to the party.", 0, None),
+    ("negation", "Tom called Ed. Ed was happy.", 0, None),  # a name recurs whatever happened
     (
         "negation_alteration",
         "Tom bought a new bike. He rode the bike to school. He wasn't happy.",

@@ -282,3 +282,35 @@ def shared_lemmas(doc: Doc, a: Iterable[int], b: Iterable[int]) -> frozenset[str
     lemma = token_columns(doc)["lemma"]
     left = {lemma[i] for i in a if is_content(doc, i)}
     return frozenset(lemma[i] for i in b if is_content(doc, i) and lemma[i] in left)
+
+
+#: Nouns so frequent in stories that their recurring proves no dependence on an event ("her
+#: friend", "his love", "the island" aside): people around the protagonist, home, work, school.
+FREQUENT_NOUNS = frozenset(
+    """friend love family home house work school life job mom dad mother father man woman girl boy kid child
+    guy lady wife husband son daughter brother sister parent world fun""".split()
+)
+#: Dependency labels of a core argument: a noun recurring as one is what a later predicate is about.
+_CORE_DEPS = frozenset({"dobj", "nsubj", "nsubjpass", "dative", "attr", "conj", "appos", "oprd"})
+
+
+def strict_witnesses(doc: Doc, found: Iterable[Witness], own: int) -> tuple[Witness, ...]:
+    """The witnesses of ``found`` that show the story depends on an edit in sentence ``own``: a
+    pronoun counts only in a later clause of the same sentence ("found a log and attached it"),
+    not alone in another sentence ("it was late"); a frequent noun (:data:`FREQUENT_NOUNS`), a
+    name or a word of one or two letters ("m & m", "can ' t") does not count; another noun counts only as a core argument of its predicate (an object or a
+    subject: "he drove the car home", not "on the island")."""
+    cols, strs = token_columns(doc), token_strings(doc)
+    out = []
+    for w in found:
+        j = w.token
+        if w.kind == "refers" and w.sentence != own:
+            continue
+        if cols["lemma"][j] in FREQUENT_NOUNS or cols["lemma"][j] in GENERAL_NOUNS or len(w.word) < 3:
+            continue
+        if strs["pos"][j] == "PROPN":
+            continue  # a character's or place's name recurs whatever happened
+        if strs["pos"][j] in ("NOUN", "PROPN") and w.kind == "repeats" and strs["dep"][j] not in _CORE_DEPS:
+            continue
+        out.append(w)
+    return tuple(out)

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..annotation import Annotator, Level, default_annotator, token_columns
+from ..annotation import Annotator, Level, default_annotator, sentence_index, token_columns
+from ..annotation.links import Witness, strict_witnesses
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import (
@@ -31,7 +32,7 @@ from ..transform.targeted import TargetedSubstitution
 from ._relatedness import RelatedStories, fit_docs
 from ._substitution.antonyms import antonyms_of, provider
 from ._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
-from ._substitution.contrasts import antonym_fits
+from ._substitution.contrasts import antonym_fits, antonym_garbles
 from ._substitution.corpus_words import (
     SlotVocabulary,
     corpus_vocabulary,
@@ -71,7 +72,18 @@ class Antonym(TargetedSubstitution):
         return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
-        return antonym_fits(tok, lemma, proposal.lemma)
+        return antonym_fits(tok, lemma, proposal.lemma) and not antonym_garbles(tok, proposal.lemma)
+
+    def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
+        """Only strict witnesses (:func:`~perturbkit.annotation.links.strict_witnesses`): no lone
+        pronoun elsewhere, no frequent noun ("friend", "love"), a noun only as an object or subject;
+        an attributive adjective's witness must mention its noun again."""
+        found = strict_witnesses(doc, super().witnesses(doc, i), sentence_index(doc)[i])
+        tok = doc[i]
+        if tok.pos_ == "ADJ" and tok.dep_ == "amod":  # "small children" is no witness of "a small soda"
+            noun, sent = tok.head.lemma_.lower(), sentence_index(doc)
+            found = tuple(w for w in found if any(t.lemma_.lower() == noun for t in doc if sent[t.i] == w.sentence))
+        return found
 
     def choices(self, doc: Doc) -> Sequence[Candidate]:
         """ConceptNet's antonyms only where the vetted resources give too few."""

@@ -53,6 +53,24 @@ _OUTER_ADVERBS = frozenset(
 #: Focus adverbs before the verb: a negation inserted before them negates the focus, not the
 #: event ("I just sent him home" -> "I did not just send him home", "he only ate" -> "did not only eat").
 _FOCUS_ADVERBS = frozenset({"just", "only", "even", "merely", "simply"})
+#: Sentence adverbs in -ly that comment on the whole event and stay outside the negation
+#: ("luckily he did not fall"); other -ly adverbs of the verb (manner, time: "accidentally",
+#: "suddenly", "finally", "quickly") would be negated themselves or read oddly
+#: ("he accidentally did not break the vase"), so such sentences are declined.
+_SENTENCE_ADVERBS = frozenset(
+    "luckily unfortunately fortunately thankfully hopefully sadly surprisingly apparently obviously clearly".split()
+)
+#: Nouns of a span of time: a predicate measured by them ("dead ten thousand years", "slept for
+#: ten hours", "every weekend") negates the measure, which the rest of the story does not contradict.
+_TIME_NOUNS = frozenset(
+    "second minute hour day night week weekend month year decade century morning evening afternoon time".split()
+)
+#: Prepositions that open a locative inversion ("Beside you lies a knife").
+_LOCATIVES = frozenset(
+    "beside behind before beneath below under above over among between inside outside near around across".split()
+    + "in on at into onto upon within along against".split()
+)
+_QUANTIFIER_DETS = frozenset({"every", "each", "all"})
 #: Verbs whose negation is not idiomatic ("I do not hope ...").
 _NO_DO_SUPPORT = frozenset({"hope", "use"})
 
@@ -105,6 +123,8 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
         return None
     if any(dep == "advmod" and c.lower_ in _FOCUS_ADVERBS for c, dep in kids):
         return None  # the negation would go to the focus adverb, not the event
+    if _manner_adverb(kids) or _measured(root, kids) or _misplaced_subject(sent, root, kids):
+        return None
     auxes = [c for c, dep in kids if dep in ("aux", "auxpass") and c.i < root.i and c.tag_ != "TO"]
     head = auxes[0] if auxes else root
     ppis = polarity_items()
@@ -123,6 +143,9 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
             conversions.append(
                 Change(t.idx, t.idx + len(t.text), match_case(t.text, ppis[low]), "polarity item follows the negation")
             )
+    nxt = doc[head.i + 1] if head.i + 1 < len(doc) else None
+    if nxt is not None and nxt.text in ("\u2019", "'", "\u2019t", "'t"):
+        return None  # a contraction split by the tokeniser ("I can \u2019 t"): already negated
     if auxes:
         if not subject_before(kids, head.i):
             return None
@@ -136,6 +159,54 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
     if not changes:
         return None
     return changes + conversions
+
+
+def _manner_adverb(kids: Kids) -> bool:
+    """The verb has an -ly adverb other than a sentence adverb ("accidentally broke", "ran
+    quickly"): the negation would fall on the adverb, or read oddly next to it."""
+    return any(
+        dep == "advmod" and c.lower_.endswith("ly") and c.lower_ not in _SENTENCE_ADVERBS for c, dep in kids
+    ) or any(dep == "advmod" and c.lower_ in ("suddenly", "finally", "soon", "eventually") for c, dep in kids)
+
+
+def _measured(root: Token, kids: Kids) -> bool:
+    """The predicate carries a quantity of time ("had been dead ten thousand years", "slept for
+    ten hours", "taking him fishing every weekend"): its negation says "not that long / not
+    every time", which stays consistent with the event."""
+    heads = [root] + [c for c, dep in kids if dep in ("acomp", "attr", "xcomp")]
+    nouns = []
+    for h in heads:
+        for c in h.children:
+            if c.dep_ == "npadvmod" and c.pos_ == "NOUN":
+                nouns.append(c)
+            elif c.dep_ == "prep" and c.lower_ in ("for", "during", "throughout"):
+                nouns.extend(k for k in c.children if k.dep_ == "pobj")
+    for n in nouns:
+        counted = any(k.dep_ == "nummod" or k.lower_ in _QUANTIFIER_DETS for k in n.children)
+        if counted or (n.dep_ == "npadvmod" and n.lemma_.lower() in _TIME_NOUNS and n.tag_ == "NNS"):
+            return True
+    return False
+
+
+def _misplaced_subject(sent: Span, root: Token, kids: Kids) -> bool:
+    """The subject is not a plain one before the verb: a locative inversion the parser read as
+    a subject ("Beside you lies a knife": a stranded opening preposition), a subject after the
+    verb, or one set off by commas (an appositive or vocative: "Anna, Former Solar Princess,
+    turned Queen"), where an inserted negation lands after the comma."""
+    subj = [c for c, dep in kids if dep in ("nsubj", "nsubjpass", "expl", "csubj")]
+    if any(c.i > root.i for c in subj):
+        return True
+    first = next((t for t in sent if not t.is_space and not t.is_punct), None)
+    if (
+        first is not None
+        and first.lower_ in _LOCATIVES
+        and first.dep_ != "mark"
+        and not any(k.dep_ == "pobj" for k in first.children)
+    ):
+        return True
+    return any(any(k.dep_ == "appos" for k in c.children) for c in subj) or any(
+        dep == "npadvmod" and c.pos_ == "PROPN" for c, dep in kids
+    )
 
 
 def _do_support(sent: Span, root: Token, kids: Kids, style: Style, first_word: int | None) -> list[Change] | None:

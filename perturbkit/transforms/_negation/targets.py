@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import per_doc, sentence_bounds, token_columns, token_strings
-from ...annotation.links import Witness, arguments, witnesses, word_witnesses
+from ...annotation.links import Witness, arguments, strict_witnesses, witnesses, word_witnesses
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -31,13 +31,16 @@ def _root(doc: Doc, sentence: int) -> int:
 def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     """The places that depend on the main verb of ``sentence`` (see the module doc): for a
     copula, mentions of its complement anywhere else; for another verb, later mentions of the
-    verb or its arguments and later pronouns for its object."""
+    verb or its arguments and later pronouns for its object. Only strict witnesses count
+    (:func:`~perturbkit.annotation.links.strict_witnesses`: no lone pronoun in another sentence, no
+    frequent noun such as "friend", a recurring noun only as an object or subject)."""
     root = _root(doc, sentence)
     lemma = token_columns(doc)["lemma"]
     strs = token_strings(doc)
     if lemma[root] == "be" and strs["pos"][root] == "AUX":
-        return witnesses(doc, arguments(doc, root))
-    return tuple(w for w in word_witnesses(doc, root) if not _another_event(doc, root, w.token))
+        return strict_witnesses(doc, witnesses(doc, arguments(doc, root)), sentence)
+    found = [w for w in word_witnesses(doc, root) if not _another_event(doc, root, w.token)]
+    return strict_witnesses(doc, found, sentence)
 
 
 def _another_event(doc: Doc, root: int, j: int) -> bool:

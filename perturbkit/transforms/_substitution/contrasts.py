@@ -21,7 +21,23 @@ _IDIOM_COPULAS = frozenset({"go"})
 #: (:data:`~.adjective_words.ADJ_NOUN_IDIOMS`): "a good amount" is "a large amount", not the
 #: opposite of "a bad amount"; "a real vibe", "the real deal".
 _ANTONYM_ADJ_NOUN_IDIOMS = {
-    "good": frozenset({"amount", "deal", "while", "chunk", "number", "bit", "portion", "part", "few", "many", "sport"}),
+    "good": frozenset(
+        {
+            "amount",
+            "deal",
+            "while",
+            "chunk",
+            "number",
+            "bit",
+            "portion",
+            "part",
+            "few",
+            "many",
+            "sport",
+            "hope",
+            "hopes",
+        }
+    ),
     "real": frozenset({"deal", "thing", "life", "world", "name", "reason", "problem", "story", "vibe"}),
     "dead": frozenset({"end", "center", "silence", "serious", "giveaway", "heat", "weight"}),
     "hot": frozenset({"dog", "spot", "seat", "topic", "mess", "water", "tub", "sauce", "shot", "streak"}),
@@ -95,3 +111,40 @@ def antonym_fits(tok: Token, lemma: str, new_lemma: str) -> bool:
     if (lemma, new_lemma) in _PERSON_SENSE and not _of_a_person(tok):
         return False
     return complements_ok(tok, lemma, new_lemma) and not _in_idiom(tok, lemma) and not _new_phrase(tok, new_lemma)
+
+
+#: WordNet noun classes for which "new" means "newly arrived", not "not old" ("a new puppy", "the
+#: new kid"): "an old puppy" is the wrong sense.
+_NEWCOMER_CLASSES = frozenset({"noun.animal", "noun.person"})
+#: Verb antonyms that lose the verb's complement: "filled the tortilla with beans" -> "emptied the
+#: tortilla with beans".
+_WITH_FRAMES = frozenset({("fill", "empty"), ("empty", "fill"), ("load", "unload"), ("cover", "uncover")})
+
+
+def _noun_class(lemma: str) -> str | None:
+    """The WordNet class of ``lemma``'s most frequent noun sense (None without WordNet)."""
+    try:
+        from ...resources.wordnet import wordnet
+
+        synsets = wordnet().synsets(lemma, "n")
+    except Exception:  # no WordNet here: no class, no decline
+        return None
+    return synsets[0].lexname() if synsets else None
+
+
+def antonym_garbles(tok: Token, new_lemma: str) -> bool:
+    """The opposite would garble the sentence rather than contradict the story: it repeats a
+    neighbouring word ("found a lost demo tape" -> "lost a lost demo tape"), reads "new" of a
+    newcomer as "not old" ("a new puppy" -> "an old puppy"), or strands the verb's "with"
+    complement ("filled the tortilla with beans" -> "emptied ...")."""
+    from ...resources.inflect import all_inflections
+
+    doc = tok.doc
+    written = {new_lemma}.union(*all_inflections(new_lemma, tok.pos_).values())
+    lo, hi = max(0, tok.i - 3), min(len(doc), tok.i + 4)
+    if any(doc[j].lemma_.lower() == new_lemma or doc[j].lower_ in written for j in range(lo, hi) if j != tok.i):
+        return True
+    if tok.lemma_.lower() == "new" and tok.dep_ == "amod" and _noun_class(tok.head.lemma_.lower()) in _NEWCOMER_CLASSES:
+        return True
+    pair = (tok.lemma_.lower(), new_lemma)
+    return pair in _WITH_FRAMES and any(c.dep_ == "prep" and c.lower_ == "with" for c in tok.children)
