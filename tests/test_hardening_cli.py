@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -215,6 +216,12 @@ def chatty_loader(monkeypatch):
 
     monkeypatch.setattr(transformers.AutoModelForCausalLM, "from_pretrained", from_pretrained)
     monkeypatch.setattr(transformers.AutoTokenizer, "from_pretrained", from_pretrained)
+    # transformers' handler keeps the stderr of the moment it was made; when an earlier test in this
+    # process made it under another capture, its warnings go there: point it at the process's fd 2
+    hf_logging.get_logger("transformers.models.llama")  # the library's handler exists from here
+    for handler in logging.getLogger("transformers").handlers:
+        if type(handler) is logging.StreamHandler:  # not pytest's capture handlers (subclasses)
+            monkeypatch.setattr(handler, "stream", sys.__stderr__)  # fd 2, which capfd captures
     return seen, gguf_utils, hf_logging
 
 

@@ -366,6 +366,7 @@ def test_resolve_builtin_names():
         "coherence",
         "context_relatedness",
         "perplexity",
+        "slor",
     }
     m = resolve_metric("lexical_diversity")
     assert m.name == "lexical_diversity" and m.needs == ()

@@ -271,6 +271,8 @@ ann = default_annotator()
 examples = read_examples("examples/stories.jsonl")[:12]
 applied = 0
 for name, cls in pk.registry.transforms.all().items():
+    if "torch" in cls.requires:  # model-backed (paraphrase): its encoder brings scipy, not nltk
+        continue
     if "wordnet" in cls.requires or name in ("conceptnet_substitution", "union_negative"):
         t = pk.get_transform(name)
         t.fit(examples, ann)
