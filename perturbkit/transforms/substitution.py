@@ -50,6 +50,7 @@ from ._substitution.keywords import (
     keyword_site_ok,
     keyword_vocabulary,
     near_synonym,
+    same_kind,
 )
 from ._substitution.masks import maskable_words
 from ._substitution.synonyms import synonym_fits, synonyms_of
@@ -246,12 +247,13 @@ class KeywordSubstitution(RateSubstitution):
         return antonyms, nouns
 
     def corpus_noun(self, doc: Doc, i: int, rng: random.Random) -> Candidate | None:
-        """A corpus noun of the slot of noun ``i`` that is no near-synonym of it (a few draws)."""
+        """A corpus noun of the slot of noun ``i``, of the same kind (:func:`same_kind`) and no
+        near-synonym of it (a few draws)."""
         tok = doc[i]
         lemma = tok.lemma_.lower()
-        for _ in range(5):
+        for _ in range(10):
             c = corpus_draw(self._vocab, tok, lemma, rng)
-            if c is not None and not near_synonym(lemma, c.lemma):
+            if c is not None and same_kind(lemma, c.lemma) and not near_synonym(lemma, c.lemma):
                 return c
         return None
 

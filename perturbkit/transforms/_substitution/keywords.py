@@ -154,3 +154,18 @@ def near_synonym(a: str, b: str, wn_pos: str = "n") -> bool:
         return True
     first_a, first_b = wn.offsets(a, wn_pos)[:1], wn.offsets(b, wn_pos)[:1]
     return bool(up(set(first_a)) & up(set(first_b)))
+
+
+#: Kinds of noun whose swap reads as a clean contradiction (a character, an animal, a food); an
+#: artifact or abstraction swapped reads as garble ("went to the door to purchase", "took his garage out").
+SWAP_KINDS = frozenset({"noun.person", "noun.animal", "noun.food"})
+
+
+def same_kind(a: str, b: str, wn_pos: str = "n") -> bool:
+    """The first WordNet senses of ``a`` and ``b`` are in the same lexicographer file, one of
+    :data:`SWAP_KINDS` (a person for a person, a food for a food): "his mom sewed" -> "his teacher
+    sewed" contradicts a later "mom", "his wedding sewed" is nonsense."""
+    from ...resources.wordnet import wordnet
+
+    sa, sb = wordnet().first_synset(a, wn_pos), wordnet().first_synset(b, wn_pos)
+    return sa is not None and sb is not None and sa.lexname() == sb.lexname() and sa.lexname() in SWAP_KINDS
