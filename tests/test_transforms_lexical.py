@@ -90,9 +90,9 @@ GOLDEN = [
     ("adjective_synonym", {}, "He wanted a bigger house.", 0, "He wanted a larger house."),
     # the article follows the new word
     ("adjective_synonym", {}, "She ate an expensive meal.", 0, "She ate a pricey meal."),
-    (
+    (  # UNION's published sampler: any keyword, even one nothing else depends on
         "keyword_substitution",
-        {},
+        {"targeted": False},
         "Anna baked a chocolate cake for her brother's birthday party. She was happy.",
         0,
         "Anna baked a chocolate cake for her brother's birthday party. She was unhappy.",
@@ -348,7 +348,7 @@ def test_keyword_substitution_uses_the_fitted_vocabulary(annotator):
         "The dog ate a bone.",
         "The bird ate a worm.",
     ] * 2
-    t = get_transform("keyword_substitution", rate=1.0).fit(corpus, annotator)
+    t = get_transform("keyword_substitution", rate=1.0, targeted=False).fit(corpus, annotator)
     assert t.fitted
     out = t("The cat chased a mouse.", seed=0, annotator=annotator)
     vocab = {w for words, _ in t._vocab.values() for w, _ in words}
@@ -362,7 +362,7 @@ def test_keyword_substitution_uses_the_fitted_vocabulary(annotator):
 
 
 def test_keyword_substitution_without_fit_uses_antonyms_only(annotator):
-    t = get_transform("keyword_substitution")
+    t = get_transform("keyword_substitution", targeted=False)
     assert not t.fitted
     assert t("The cat chased a mouse.", seed=0, annotator=annotator) is None
     out = t("The soup was hot and the bread was fresh.", seed=0, annotator=annotator)
@@ -448,12 +448,12 @@ def test_synonym_still_replaces_outside_idioms(annotator):
 
 def test_keyword_substitution_caps_swaps_and_skips_names_and_labels(annotator):
     corpus = [f"Anna baked a cake. {s}" for s in STORY_SENTENCES] * 2
-    t = get_transform("keyword_substitution", rate=1.0).fit(corpus, annotator)
+    t = get_transform("keyword_substitution", rate=1.0, targeted=False).fit(corpus, annotator)
     long = " ".join(STORY_SENTENCES * 4)
     out = t(long, seed=0, annotator=annotator)
     assert out is not None and len([e for e in out.edits if "article" not in e.note]) == 4
     label = "Human: Write about a dog.\nAssistant: The happy dog ran to the park."
-    out = get_transform("keyword_substitution", rate=1.0, max_words=10).fit(corpus, annotator)(
+    out = get_transform("keyword_substitution", rate=1.0, max_words=10, targeted=False).fit(corpus, annotator)(
         label, seed=0, annotator=annotator
     )
     assert out is None or (out.text.startswith("Human: ") and "\nAssistant: " in out.text)
@@ -478,3 +478,48 @@ def test_keyword_substitution_caps_swaps_and_skips_names_and_labels(annotator):
 )
 def test_synonym_declines_register_and_sense_changes(annotator, name, text):
     assert get_transform(name)(text, seed=0, annotator=annotator) is None
+
+
+# --- keyword_substitution as a real inconsistency (round 15's strict reading) -----------------------
+_BEDS = ["The dog slept on the bed.", "The dog slept."] * 4
+_BEDS += ["The bed broke.", "The table broke."] * 3
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # nothing else mentions "happy": "unhappy" is a fluent different story, not an inconsistency
+        ("Anna baked a chocolate cake for her brother's birthday party. She was happy.", None),
+        # an antonym first, where another sentence depends on the word
+        (
+            "The soup was hot. He waited for the hot soup to cool.",
+            "The soup was hot. He waited for the cold soup to cool.",
+        ),
+        # a corpus noun only for a noun another sentence names again: the later mention contradicts it
+        (
+            "The cat slept on the sofa all day. In the evening the cat went outside.",
+            "The cat slept on the sofa all day. In the evening the dog went outside.",
+        ),
+        # no corpus verbs ("eat reports", "rose to the ground"): a verb without an antonym is kept
+        ("He ate the soup quickly. Then he ate the bread.", None),
+        # only characters, animals, foods: "took his garage out" is garble, not a contradiction
+        ("The sofa was soft. In the evening the sofa broke.", None),
+    ],
+)
+def test_keyword_substitution_targets_what_the_story_depends_on(annotator, text, expected):
+    t = get_transform("keyword_substitution").fit(_BEDS, annotator)
+    out = t(text, seed=0, annotator=annotator)
+    assert (out.text if out else None) == expected
+    if out is not None:
+        assert all("contradicts" in e.note for e in out.edits if not e.note.startswith("article"))
+
+
+def test_keyword_substitution_declines_near_synonyms(annotator):
+    """A corpus noun sharing a synset or a direct hypernym with the original is a detail change
+    ("paper" -> "report", "car" -> "truck"), not a contradiction."""
+    from perturbkit.transforms._substitution.keywords import near_synonym
+
+    assert near_synonym("paper", "report") and near_synonym("car", "truck")
+    assert not near_synonym("cat", "grandpa") and not near_synonym("dog", "book")
+    t = get_transform("keyword_substitution").fit(["The truck stopped."] * 6, annotator)
+    assert t("The car stopped at the light. Then the car turned left.", seed=0, annotator=annotator) is None

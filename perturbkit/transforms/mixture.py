@@ -30,7 +30,7 @@ def default_technique(key: str) -> Transform:
     if key == "repetition":  # UNION repeats an n-gram or a sentence (the copy replaces the next one)
         return OneOf([get_transform("repeat_sentence", keep_length=True), get_transform("repeat_ngram")])
     if key == "substitution":
-        return get_transform("keyword_substitution")
+        return get_transform("keyword_substitution", targeted=False)  # UNION's own: any keywords
     if key == "reordering":
         return get_transform("sentence_shuffle")
     if key == "negation":

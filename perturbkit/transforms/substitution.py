@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..annotation import Annotator, Level, default_annotator, sentence_index, token_columns
-from ..annotation.links import Witness, strict_witnesses
+from ..annotation.links import Witness, strict_witnesses, word_witnesses
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
+from ..transform.site_checks import in_multiword, parse_agrees
 from ..transform.substitution import (
     Candidate,
     MaxWordsSubstitution,
@@ -29,6 +30,7 @@ from ..transform.substitution import (
     RateSubstitution,
 )
 from ..transform.targeted import TargetedSubstitution
+from ..transform.targets import Target, choose, contradiction_note
 from ._relatedness import RelatedStories, fit_docs
 from ._substitution.antonyms import antonyms_of, provider
 from ._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
@@ -41,7 +43,15 @@ from ._substitution.corpus_words import (
     slot_replaceable,
 )
 from ._substitution.frames import complements_ok
-from ._substitution.keywords import KEYWORD_POS, Vocabulary, corpus_draw, keyword_site_ok, keyword_vocabulary
+from ._substitution.keywords import (
+    KEYWORD_POS,
+    Vocabulary,
+    corpus_draw,
+    keyword_site_ok,
+    keyword_vocabulary,
+    near_synonym,
+    same_kind,
+)
 from ._substitution.masks import maskable_words
 from ._substitution.synonyms import synonym_fits, synonyms_of
 
@@ -141,8 +151,13 @@ class AdjectiveSynonym(Synonym):
 @register
 @dataclass(repr=False)
 class KeywordSubstitution(RateSubstitution):
-    """UNION's word replacement: swap ~15% of keywords for an antonym, else a corpus word of the
-    same form (tag and transitivity), drawn by frequency. Needs ``fit`` for the second part."""
+    """UNION's word replacement, made a real inconsistency: replace words another sentence depends
+    on (:mod:`~perturbkit.transform.targets`) with an antonym, else a noun mentioned again in
+    another sentence with a corpus noun of the same form that is no near-synonym ("the cat ...
+    the cat purred" -> "the grandpa ..."); None when nothing depends on a replaceable word.
+    ``targeted=False`` is UNION's published sampler (used by ``union_negative``): ~15% of keywords,
+    an antonym else any corpus word of the same form (tag and transitivity) drawn by frequency.
+    Needs ``fit`` for the corpus words."""
 
     name = "keyword_substitution"
     aspect = "consistency"
@@ -156,6 +171,7 @@ class KeywordSubstitution(RateSubstitution):
     conceptnet: str | None = None
     min_count: int = 2
     max_words: int = 4
+    targeted: bool = True
 
     _vocab: Vocabulary = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -173,8 +189,12 @@ class KeywordSubstitution(RateSubstitution):
 
     def sites(self, doc: Doc) -> list[tuple[int, str]]:
         """The base's sites, without lower-cased first names ("isa", "cami") and speaker labels
-        ("Human:")."""
-        return [(i, pos) for i, pos in super().sites(doc) if keyword_site_ok(doc, i)]
+        ("Human:"); targeted, also without words the parse disagrees about or in multiword
+        expressions."""
+        out = [(i, pos) for i, pos in super().sites(doc) if keyword_site_ok(doc, i)]
+        if self.targeted:
+            out = [(i, pos) for i, pos in out if parse_agrees(doc, i) and not in_multiword(doc, i)]
+        return out
 
     def fit(self, corpus: Sequence[Example | str], annotator: Annotator | None = None) -> KeywordSubstitution:
         """Count keyword forms per slot (tag, transitivity) over the corpus for random draws."""
@@ -191,9 +211,14 @@ class KeywordSubstitution(RateSubstitution):
         return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        if self.targeted:
+            return antonym_fits(tok, lemma, proposal.lemma)
         return complements_ok(tok, lemma, proposal.lemma)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
+        if self.targeted:
+            antonyms, nouns = self.targets(doc)
+            return bool(antonyms or nouns)
         if self.fitted:
             return bool(self.sites(doc))
         lemma = token_columns(doc)["lemma"]
@@ -210,6 +235,53 @@ class KeywordSubstitution(RateSubstitution):
             if c is not None:
                 return c
         return corpus_draw(self._vocab, tok, lemma, rng)
+
+    def targets(self, doc: Doc) -> tuple[list[Target], list[Target]]:
+        """(antonym targets, corpus-noun targets): words with witnesses and antonyms that fit;
+        else nouns another sentence names again (those mentions are the witnesses). A target's
+        item is (token index, its antonym candidates)."""
+        sent, lemma = sentence_index(doc), token_columns(doc)["lemma"]
+        antonyms: list[Target] = []
+        nouns: list[Target] = []
+        for i, pos in self.sites(doc):
+            wits = word_witnesses(doc, i)
+            if not wits:
+                continue
+            tok = doc[i]
+            cands = tuple(c for p in self.options(tok, lemma[i], pos) if (c := self.inflect(tok, p)) is not None)
+            if cands:
+                antonyms.append(Target((i, cands), sent[i], wits))
+            elif pos == "NOUN" and self._vocab:
+                again = tuple(w for w in wits if w.sentence != sent[i] and lemma[w.token] == lemma[i])
+                if again:
+                    nouns.append(Target((i, ()), sent[i], again))
+        return antonyms, nouns
+
+    def corpus_noun(self, doc: Doc, i: int, rng: random.Random) -> Candidate | None:
+        """A corpus noun of the slot of noun ``i``, of the same kind (:func:`same_kind`) and no
+        near-synonym of it (a few draws)."""
+        tok = doc[i]
+        lemma = tok.lemma_.lower()
+        for _ in range(10):
+            c = corpus_draw(self._vocab, tok, lemma, rng)
+            if c is not None and same_kind(lemma, c.lemma) and not near_synonym(lemma, c.lemma):
+                return c
+        return None
+
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
+        if not self.targeted:
+            return super().apply(example, doc, rng)
+        antonyms, nouns = self.targets(doc)
+        k = self.how_many(len(self.sites(doc)))
+        changes: list[Change] = []
+        for t in choose(rng, antonyms or nouns, k):
+            i, cands = t.item
+            c = rng.choice(cands) if cands else self.corpus_noun(doc, i, rng)
+            if c is None:
+                continue
+            word, *rest = self.changes(doc, [c])
+            changes += [word._replace(note=f"{word.note}; {contradiction_note(t.witnesses, own=t.sentence)}"), *rest]
+        return self.rewrite(example, changes) if changes else None
 
 
 @register

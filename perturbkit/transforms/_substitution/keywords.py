@@ -133,3 +133,39 @@ def corpus_draw(vocab: Vocabulary, tok: Token, lemma: str, rng: random.Random) -
         if wlemma != lemma and word != tok.lower_:
             return Candidate(tok.i, wlemma, word, "corpus")
     return None
+
+
+def near_synonym(a: str, b: str, wn_pos: str = "n") -> bool:
+    """``a`` and ``b`` share a WordNet synset, one names a direct hypernym of the other, or their
+    first senses share a direct hypernym ("paper"/"report", "neighbor"/"people"): replacing one by
+    the other is a detail a reader need not see as a contradiction."""
+    from ...resources.wordnet import wordnet
+
+    wn = wordnet()
+    sa, sb = set(wn.offsets(a, wn_pos)), set(wn.offsets(b, wn_pos))
+    if not sa or not sb or sa & sb:
+        return bool(sa & sb)
+
+    def up(offsets: set[tuple[str, int]]) -> set[tuple[str, int]]:
+        syns = (wn.synset_from_pos_and_offset(*o) for o in offsets)
+        return {(h.pos(), h.offset()) for s in syns for h in s.hypernyms() + s.instance_hypernyms()}
+
+    if up(sa) & sb or up(sb) & sa:
+        return True
+    first_a, first_b = wn.offsets(a, wn_pos)[:1], wn.offsets(b, wn_pos)[:1]
+    return bool(up(set(first_a)) & up(set(first_b)))
+
+
+#: Kinds of noun whose swap reads as a clean contradiction (a character, an animal, a food); an
+#: artifact or abstraction swapped reads as garble ("went to the door to purchase", "took his garage out").
+SWAP_KINDS = frozenset({"noun.person", "noun.animal", "noun.food"})
+
+
+def same_kind(a: str, b: str, wn_pos: str = "n") -> bool:
+    """The first WordNet senses of ``a`` and ``b`` are in the same lexicographer file, one of
+    :data:`SWAP_KINDS` (a person for a person, a food for a food): "his mom sewed" -> "his teacher
+    sewed" contradicts a later "mom", "his wedding sewed" is nonsense."""
+    from ...resources.wordnet import wordnet
+
+    sa, sb = wordnet().first_synset(a, wn_pos), wordnet().first_synset(b, wn_pos)
+    return sa is not None and sb is not None and sa.lexname() == sb.lexname() and sa.lexname() in SWAP_KINDS
