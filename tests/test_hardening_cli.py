@@ -38,7 +38,9 @@ def test_list_shows_whole_first_sentences_in_plain_text(capsys):
     assert "``" not in "\n".join(lines.values()) and "`" not in "\n".join(lines.values())
     assert lines["conceptnet_substitution"].endswith('inflected like the original ("dogs" -> "cats").')
     assert "Replace a share (rate, at least one) of content words" in lines["mask_words"]  # ``rate`` in the docstring
-    assert lines["keyword_substitution"].endswith("None when nothing depends on a replaceable word.")  # not the next sentence
+    assert lines["keyword_substitution"].endswith(
+        "None when nothing depends on a replaceable word."
+    )  # not the next sentence
     assert lines["repeat_sentence"].endswith("(keep_length: the copy replaces the next one).")
 
 
