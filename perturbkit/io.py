@@ -190,6 +190,10 @@ def _read_txt(path: Path, cols: Columns) -> Iterator[tuple[str, Example]]:
                 yield f"{path}:{lineno}", Example(line, id=f"{path.stem}-{lineno}")
 
 
+#: What a reader yields: (location for error messages, Example) pairs.
+Located = Iterator[tuple[str, Example]]
+
+
 @dataclass(frozen=True)
 class Reader:
     """A named input format: ``read(path, columns)`` yields ``(location, Example)`` pairs, and files
