@@ -13,6 +13,7 @@ import _fake_wordnet
 import pytest
 
 from perturbkit.resources import wordnet as wnmod
+from perturbkit.resources import wordnet_prepare
 from perturbkit.resources.errors import ResourceMissing
 
 REPO = Path(__file__).resolve().parent.parent
@@ -56,16 +57,16 @@ def test_lexnames_parsed_from_man_page(tmp_path):
     rows = "".join(f"{i:02d}\t{n}  \tsome description\n" for i, n in enumerate(wnmod.LEXNAMES))
     man = tmp_path / "lexnames.5WN.gz"
     man.write_bytes(gzip.compress((".TS\nl l l.\n\\fBFile Number\\fP\tName\n_\n" + rows + ".TE\n").encode()))
-    assert wnmod._lexnames_from_man(man) == wnmod.LEXNAMES
+    assert wordnet_prepare._lexnames_from_man(man) == wnmod.LEXNAMES
     broken = tmp_path / "broken.gz"
     broken.write_bytes(gzip.compress(rows.replace("07\t", "70\t").encode()))
-    assert wnmod._lexnames_from_man(broken) is None  # numbering gap: fall back to the built-in table
+    assert wordnet_prepare._lexnames_from_man(broken) is None  # numbering gap: fall back to the built-in table
     assert wnmod.lexnames_text(broken) == wnmod.lexnames_text(Path("/nonexistent.gz"))
 
 
 @pytest.mark.skipif(not wnmod.LEXNAMES_MAN.is_file(), reason="wordnet-base man page not installed")
 def test_debian_man_page_agrees_with_embedded_table():
-    assert wnmod._lexnames_from_man() == wnmod.LEXNAMES
+    assert wordnet_prepare._lexnames_from_man() == wnmod.LEXNAMES
 
 
 def test_prepare_copies_files_and_writes_missing_ones(fake_src, tmp_path):
