@@ -12,17 +12,13 @@ import difflib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from .. import registry
-from ..errors import RecipeError
-from ..specfile import find_spec, read_yaml
-from ..suite.messages import format_validation_error
+from ..specmodel import load_spec, spec_error, validate_spec
 from .spec import (
-    _DEPTH,
     Entry,
     FilterSpec,
     FitSpec,
@@ -32,7 +28,6 @@ from .spec import (
     Select,
     SetSpec,
     _Applies,
-    _err,
 )
 
 __all__ = ["Recipe", "ResolvedSet", "load_recipe", "recipe_from_dict"]
@@ -78,14 +73,16 @@ class Recipe(_Applies):
     def _shape(self) -> Recipe:
         what = self._what()
         if self.sets is None and len(what) != 1:
-            raise _err(
+            raise spec_error(
                 "apply", f"a recipe needs exactly one of transforms, one_of, mixture or sets (got {what or 'none'})"
             )
         if self.sets is not None:
             if what:
-                raise _err("apply", f"a recipe with sets gives {what[0]!r} in each set, not at the top", (what[0],))
+                raise spec_error(
+                    "apply", f"a recipe with sets gives {what[0]!r} in each set, not at the top", (what[0],)
+                )
             if not self.sets:
-                raise _err("apply", "sets is empty", ("sets",))
+                raise spec_error("apply", "sets is empty", ("sets",))
             self._check_sets()
         return self
 
@@ -93,7 +90,7 @@ class Recipe(_Applies):
         seen: dict[str, int] = {}
         for i, s in enumerate(self.sets or []):
             if s.name in seen:
-                raise _err(
+                raise spec_error(
                     "duplicate_set", f"duplicate set name {s.name!r} (also sets[{seen[s.name]}])", ("sets", i, "name")
                 )
             for ref in s.variants_of:
@@ -105,9 +102,11 @@ class Recipe(_Applies):
                         if later
                         else (f"; did you mean {near[0]!r}?" if near else "")
                     )
-                    raise _err("originals", f"{ref!r} is not a set above this one{hint}", ("sets", i, "originals"))
+                    raise spec_error(
+                        "originals", f"{ref!r} is not a set above this one{hint}", ("sets", i, "originals")
+                    )
                 if ref == "*" and not seen:
-                    raise _err(
+                    raise spec_error(
                         "originals", "'variants-of:*' in the first set: no set above it", ("sets", i, "originals")
                     )
             seen[s.name] = i
@@ -165,37 +164,13 @@ def recipe_from_dict(
     data: Mapping[str, Any], *, source: str | None = None, lines: Mapping[tuple[Any, ...], int] | None = None
 ) -> Recipe:
     """Validate a plain mapping (parsed YAML/JSON) into a Recipe; errors name ``source``."""
-    if not isinstance(data, Mapping):
-        raise RecipeError(f"{source or 'recipe'}: a recipe must be a mapping, got {type(data).__name__}")
-    data = dict(data)
-    if source and "name" not in data:
-        data["name"] = Path(source).stem
-    token = _DEPTH.set(_DEPTH.get() + 1)
-    try:
-        recipe = Recipe.model_validate(data)
-    except ValidationError as exc:
-        raise RecipeError(format_validation_error(exc, Recipe, source, lines, noun="recipe")) from None
-    finally:
-        _DEPTH.reset(token)
-    recipe.source = source
-    return recipe
+    return validate_spec(Recipe, data, source=source, lines=lines)
 
 
 def load_recipe(source: str | os.PathLike[str] | Mapping[str, Any] | Recipe) -> Recipe:
-    """A Recipe from a YAML file path, the name of a shipped recipe (``union``, ``openmeva``) or of a plugin's (:data:`perturbkit.registry.recipes`), a mapping, or a
-    Recipe (returned as is)."""
-    if isinstance(source, Recipe):
-        return source
-    if isinstance(source, Mapping):
-        return recipe_from_dict(source)
-    found = find_spec(source, registry.recipes, RecipeError, "recipe")
-    if found.text is None:
-        if isinstance(found.obj, Recipe):
-            return found.obj
-        if isinstance(found.obj, Mapping):
-            return recipe_from_dict({"name": found.origin, **found.obj}, source=found.label)
-    data, lines = read_yaml(found.text or "", found.label, RecipeError)
-    return recipe_from_dict(data, source=found.label, lines=lines)
+    """A Recipe from a YAML file path, the name of a shipped recipe (``union``, ``openmeva``) or of a
+    plugin's (:data:`perturbkit.registry.recipes`), a mapping, or a Recipe (returned as is)."""
+    return load_spec(Recipe, source, registry.recipes, recipe_from_dict)
 
 
 __all__ += ["Entry", "FilterSpec", "FitSpec", "InputSpec", "Labels", "MixtureSpec", "Select", "SetSpec"]

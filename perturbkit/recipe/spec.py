@@ -14,51 +14,38 @@ are :class:`~perturbkit.errors.RecipeError` naming the file, line and key path.
 
 from __future__ import annotations
 
-import contextvars
 import copy
 import difflib
-import json
 import re
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ..errors import RecipeError
-from ..suite.messages import format_validation_error
+from ..specmodel import (
+    FilterRefBase,
+    SpecModel,
+    build_transform,
+    check_transform_name,
+    is_transform,
+    nested_validation,
+    spec_error,
+)
 
 Scalar = int | float | str | bool
 UNION_COUNTS: dict[int, float] = {1: 0.5, 2: 0.2, 3: 0.2, 4: 0.1}
-_DEPTH: contextvars.ContextVar[int] = contextvars.ContextVar("perturbkit_recipe_depth", default=0)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 VARIANTS_OF = "variants-of:"
 
 
-def _err(kind: str, message: str, loc: tuple[Any, ...] | None = None) -> PydanticCustomError:
-    """A validation error with a ready message (and the key path below the model it is about)."""
-    ctx: dict[str, Any] = {"msg": message}
-    if loc is not None:
-        ctx["at"] = json.dumps(list(loc))
-    return PydanticCustomError(kind, "{msg}", ctx)
+class _Model(SpecModel):
+    """The recipe schema's models: validation errors from direct construction are RecipeErrors."""
 
+    model_config = ConfigDict(arbitrary_types_allowed=True)  # a Step may hold a Transform object
 
-class _Model(BaseModel):
-    """Strict, closed models; constructing one directly turns validation errors into RecipeError."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, validate_default=False, arbitrary_types_allowed=True)
-
-    def __init__(self, **data: Any) -> None:
-        depth = _DEPTH.get()  # only the outermost model formats the error (nested ones re-raise)
-        token = _DEPTH.set(depth + 1)
-        try:
-            super().__init__(**data)
-        except ValidationError as exc:
-            if depth:
-                raise
-            raise RecipeError(format_validation_error(exc, type(self), noun="recipe")) from None
-        finally:
-            _DEPTH.reset(token)
+    spec_error = RecipeError
+    spec_noun = "recipe"
 
 
 # ------------------------------------------------------------------------------------------------
@@ -75,17 +62,7 @@ class Step(_Model):
     def _known(self) -> Step:
         if self.obj is not None:
             return self
-        from ..resources.extras import missing_extra
-        from ..transform import UnknownTransform, transform_class
-
-        try:
-            tcls = transform_class(self.name)
-        except UnknownTransform as exc:
-            raise _err("unknown_transform", str(exc)) from None
-        for res in getattr(tcls, "requires", ()) or ():
-            install = missing_extra(res)
-            if install:
-                raise _err("missing_extra", f"transform {self.name!r} needs {res}, which is not installed: {install}")
+        check_transform_name(self.name)
         self.build()
         return self
 
@@ -93,14 +70,7 @@ class Step(_Model):
         """A fresh Transform (a copy of ``obj`` when given, so fitting never changes the caller's)."""
         if self.obj is not None:
             return copy.deepcopy(self.obj)
-        from ..transform import TransformParamError, get_transform
-
-        try:
-            return get_transform(self.name, **self.params)
-        except TransformParamError as exc:
-            raise _err("transform_param", str(exc)) from None
-        except (TypeError, ValueError) as exc:
-            raise _err("transform_param", f"transform {self.name!r}: {exc}") from None
+        return build_transform(self.name, self.params)
 
     def param_values(self) -> dict[str, Any]:
         """Every parameter with its value (defaults included), as recorded in the output."""
@@ -110,18 +80,12 @@ class Step(_Model):
 def _step(item: Any) -> Any:
     if isinstance(item, str):
         return {"name": item.strip(), "params": {}}
-    if _is_transform(item):
+    if is_transform(item):
         return _step_from_object(item)
     if isinstance(item, Mapping) and len(item) == 1 and not set(item) & {"name", "params"}:
         ((name, params),) = item.items()
         return {"name": name, "params": {} if params is None else params}
     return item
-
-
-def _is_transform(x: Any) -> bool:
-    from ..transform import Transform
-
-    return isinstance(x, Transform)
 
 
 def _step_from_object(t: Any) -> dict[str, Any]:
@@ -133,7 +97,7 @@ def _as_entry(value: Any) -> Any:
     -> ``{"chain": [step, ...]}`` (other shapes pass through for pydantic to reject)."""
     if isinstance(value, str):
         return {"chain": [_step(s) for s in value.split(">>")]}
-    if _is_transform(value):
+    if is_transform(value):
         from ..transform import Chain
 
         parts = value.transforms if type(value) is Chain else [value]
@@ -144,7 +108,9 @@ def _as_entry(value: Any) -> Any:
     if isinstance(value, Mapping) and len(value) == 1:
         ((name, params),) = value.items()
         if isinstance(name, str) and ">>" in name and params:
-            raise _err("entry", f"{name!r} with parameters: write a chain as {{chain: [{{step: {{param: value}}}}]}}")
+            raise spec_error(
+                "entry", f"{name!r} with parameters: write a chain as {{chain: [{{step: {{param: value}}}}]}}"
+            )
         if isinstance(name, str) and ">>" not in name:
             return {"chain": [_step(value)]}
         return {"chain": [_step(s) for s in str(name).split(">>")]}
@@ -154,7 +120,7 @@ def _as_entry(value: Any) -> Any:
 def _as_entries(value: Any) -> Any:
     if value is None:
         return None
-    if isinstance(value, (str, Mapping)) or _is_transform(value):
+    if isinstance(value, (str, Mapping)) or is_transform(value):
         value = [value]
     return [_as_entry(v) for v in value] if isinstance(value, (list, tuple)) else value
 
@@ -174,15 +140,13 @@ class Entry(_Model):
         chain = data.get("chain") if isinstance(data, Mapping) else None
         if not isinstance(chain, list) or len(chain) != 1 or not isinstance(chain[0], Mapping):
             return data
-        token = _DEPTH.set(_DEPTH.get() + 1)
-        try:
-            Step.model_validate(chain[0])
-        except ValidationError as exc:
-            first = exc.errors(include_url=False)[0]
-            if "msg" in (first.get("ctx") or {}):
-                raise _err(first["type"], first["ctx"]["msg"]) from None
-        finally:
-            _DEPTH.reset(token)
+        with nested_validation():
+            try:
+                Step.model_validate(chain[0])
+            except ValidationError as exc:
+                first = exc.errors(include_url=False)[0]
+                if "msg" in (first.get("ctx") or {}):
+                    raise spec_error(first["type"], first["ctx"]["msg"]) from None
         return data
 
     @property
@@ -228,25 +192,12 @@ class MixtureSpec(_Model):
     @classmethod
     def _counts_ok(cls, v: dict[int, float]) -> dict[int, float]:
         if not v or any(k < 1 or p < 0 for k, p in v.items()) or sum(v.values()) <= 0:
-            raise _err("range", f"counts must map positive integers to probabilities, got {v}")
+            raise spec_error("range", f"counts must map positive integers to probabilities, got {v}")
         return v
 
 
-class FilterSpec(_Model):
+class FilterSpec(FilterRefBase, _Model):
     """A variant filter by name with parameters (see :mod:`perturbkit.filters`)."""
-
-    name: str
-    params: dict[str, Any] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _known(self) -> FilterSpec:
-        from ..filters import FilterError, build_filter
-
-        try:
-            build_filter(self.name, self.params)
-        except FilterError as exc:
-            raise _err("unknown_filter", str(exc)) from None
-        return self
 
 
 def _as_filters(value: Any) -> Any:
@@ -258,7 +209,7 @@ def _as_filters(value: Any) -> Any:
         return value
     out = []
     for item in value:
-        s = _step(item) if isinstance(item, (str, Mapping)) and not _is_transform(item) else item
+        s = _step(item) if isinstance(item, (str, Mapping)) and not is_transform(item) else item
         out.append(s)
     return out
 
@@ -330,9 +281,9 @@ class _Applies(_Model):
     def _weights_ok(self) -> _Applies:
         if self.weights is not None:
             if self.one_of is None:
-                raise _err("weights", "'weights' go with 'one_of'", ("weights",))
+                raise spec_error("weights", "'weights' go with 'one_of'", ("weights",))
             if len(self.weights) != len(self.one_of):
-                raise _err(
+                raise spec_error(
                     "weights", f"{len(self.weights)} weights for {len(self.one_of)} one_of entries", ("weights",)
                 )
         return self
@@ -350,7 +301,7 @@ class SetSpec(_Applies):
     @classmethod
     def _name_ok(cls, v: str) -> str:
         if not _NAME.match(v):
-            raise _err("set_name", f"set names use letters, digits, '_', '-', '.' (got {v!r})")
+            raise spec_error("set_name", f"set names use letters, digits, '_', '-', '.' (got {v!r})")
         return v
 
     @field_validator("originals")
@@ -361,13 +312,13 @@ class SetSpec(_Applies):
             return v
         near = difflib.get_close_matches(v, ["input", VARIANTS_OF], n=1, cutoff=0.4)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise _err("originals", f"originals must be 'input' or 'variants-of:<set>', got {v!r}{hint}")
+        raise spec_error("originals", f"originals must be 'input' or 'variants-of:<set>', got {v!r}{hint}")
 
     @model_validator(mode="after")
     def _one_thing(self) -> SetSpec:
         what = self._what()
         if len(what) != 1:
-            raise _err(
+            raise spec_error(
                 "apply", f"set {self.name!r} needs exactly one of transforms, one_of, mixture (got {what or 'none'})"
             )
         return self
