@@ -15,7 +15,7 @@ from perturbkit.filters import FilterError, build_filter
 from perturbkit.filters.calibration import KINDS, accuracy, best_threshold, broken_pairs
 from perturbkit.filters.sentences import gone_sentences, new_sentences
 from perturbkit.filters.similarity import SimilarityFilter, compared_pair
-from perturbkit.suite.runner import _apply_filters
+from perturbkit.suite.generation import _apply_filters
 from perturbkit.transform import similarity as S
 
 # ------------------------------------------------------------------ a bag-of-words encoder
