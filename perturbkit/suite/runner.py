@@ -5,8 +5,8 @@
 ...                    ["ngram_repetition", "lexical_diversity"], seed=0)   # doctest: +SKIP
 >>> print(report.to_markdown())                                             # doctest: +SKIP
 
-Order of work (generation in :mod:`.generation`): (1) every transform the suite names is built once and fitted once on the whole
-data set; (2) tests generate their variants (discrimination tests first, since invariance tests
+Order of work (steps 1 and 2 in :mod:`.generation`): (1) every transform the suite names is built
+once and fitted once on the whole data set; (2) tests generate their variants (discrimination tests first, since invariance tests
 may take their negatives as originals), all parsing going through one shared Annotator; the Doc
 of a negative taken as an original is derived from its story's Doc (a DerivedAnnotator view),
 re-parsing only the sentences the negative rewrote;
