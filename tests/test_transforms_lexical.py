@@ -361,6 +361,32 @@ def test_keyword_substitution_uses_the_fitted_vocabulary(annotator):
             assert e.after.lower() in vocab and new != old
 
 
+def test_keyword_substitution_finds_its_targets_once_per_doc(annotator, monkeypatch):
+    """applicable and apply both ask for the targets (each one's witnesses): they are found once per
+    Doc and parameters (again for a fitted instance, whose noun targets differ), and the memo holds
+    what a fresh search finds."""
+    import random
+
+    from perturbkit.annotation import Level
+    from perturbkit.transforms.substitution.keywords import KeywordSubstitution
+
+    text = "Tom won a lot of money. He bet all his winnings on black. The money was gone."
+    find = KeywordSubstitution._find_targets
+    calls: list[int] = []
+    monkeypatch.setattr(KeywordSubstitution, "_find_targets", lambda self, doc: calls.append(1) or find(self, doc))
+    doc = annotator.parse(text, Level.PARSE)
+    t = get_transform("keyword_substitution")
+    assert t.applicable(Example(text), doc)
+    out = t.apply(Example(text), doc, random.Random(0))
+    assert out is not None and t.targets(doc) == find(t, doc)
+    assert len(calls) == 1
+    corpus = ["The cat chased a mouse.", "The dog chased a ball.", "The cat ate a fish.", "The dog ate a bone."]
+    fitted = get_transform("keyword_substitution").fit(corpus * 2, annotator)
+    assert fitted.fitted
+    fitted.targets(doc)
+    assert len(calls) == 2
+
+
 def test_keyword_substitution_without_fit_uses_antonyms_only(annotator):
     t = get_transform("keyword_substitution", targeted=False)
     assert not t.fitted

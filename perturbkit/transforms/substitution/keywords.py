@@ -1,0 +1,188 @@
+"""UNION's keyword substitution, made a real inconsistency: antonyms of words another sentence
+depends on, else corpus nouns for nouns mentioned again (or UNION's published sampler)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...annotation import Annotator, Level, default_annotator, per_doc, sentence_index, token_columns
+from ...annotation.links import word_witnesses
+from ...example import Example
+from ...transform import Change, Effect, register
+from ...transform.site_checks import in_multiword, parse_agrees
+from ...transform.substitution import (
+    Candidate,
+    Proposal,
+    RateSubstitution,
+)
+from ...transform.targets import Target, choose, contradiction_note
+from .._substitution.antonyms import antonyms_of, provider
+from .._substitution.contrasts import antonym_fits
+from .._substitution.frames import complements_ok
+from .._substitution.keywords import (
+    KEYWORD_POS,
+    Vocabulary,
+    corpus_draw,
+    keyword_site_ok,
+    keyword_vocabulary,
+    near_synonym,
+    same_kind,
+)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+
+@per_doc
+def _keyword_targets(doc: Doc) -> dict[tuple, tuple[tuple[Target, ...], tuple[Target, ...]]]:
+    """:meth:`KeywordSubstitution.targets` in this Doc, by the parameters they depend on (filled
+    there)."""
+    return {}
+
+
+@register
+@dataclass(repr=False)
+class KeywordSubstitution(RateSubstitution):
+    """UNION's word replacement, made a real inconsistency: replace words another sentence depends
+    on (:mod:`~perturbkit.transform.targets`) with an antonym, else a noun mentioned again in
+    another sentence with a corpus noun of the same form that is no near-synonym ("the cat ...
+    the cat purred" -> "the grandpa ..."); None when nothing depends on a replaceable word.
+    ``targeted=False`` is UNION's published sampler (used by ``union_negative``): ~15% of keywords,
+    an antonym else any corpus word of the same form (tag and transitivity) drawn by frequency.
+    Needs ``fit`` for the corpus words."""
+
+    name = "keyword_substitution"
+    aspect = "consistency"
+    effect = Effect.BREAKS
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "Anna baked a chocolate cake for her brother's party. She was happy."
+    label = "keyword"
+    upos = KEYWORD_POS
+
+    conceptnet: str | None = None
+    min_count: int = 2
+    max_words: int = 4
+    targeted: bool = True
+
+    _vocab: Vocabulary = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def validate(self) -> None:
+        super().validate()
+        if self.min_count < 1:
+            raise ValueError(f"min_count must be >= 1, got {self.min_count}")
+        if self.max_words < 1:
+            raise ValueError(f"max_words must be >= 1, got {self.max_words}")
+
+    def how_many(self, n_sites: int) -> int:
+        """About ``rate`` of the sites, at most ``max_words``: a long story gets a few swaps a
+        reader notices, not twenty."""
+        return min(self.max_words, super().how_many(n_sites))
+
+    def sites(self, doc: Doc) -> list[tuple[int, str]]:
+        """The base's sites, without lower-cased first names ("isa", "cami") and speaker labels
+        ("Human:"); targeted, also without words the parse disagrees about or in multiword
+        expressions."""
+        out = [(i, pos) for i, pos in super().sites(doc) if keyword_site_ok(doc, i)]
+        if self.targeted:
+            out = [(i, pos) for i, pos in out if parse_agrees(doc, i) and not in_multiword(doc, i)]
+        return out
+
+    def fit(self, corpus: Sequence[Example | str], annotator: Annotator | None = None) -> KeywordSubstitution:
+        """Count keyword forms per slot (tag, transitivity) over the corpus for random draws."""
+        texts = [x.text if isinstance(x, Example) else str(x) for x in corpus]
+        docs = (annotator or default_annotator()).pipe([t for t in texts if t.strip()], Level.PARSE)
+        self._vocab = keyword_vocabulary(docs, self.min_count)
+        return self
+
+    @property
+    def fitted(self) -> bool:
+        return bool(self._vocab)
+
+    def propose(self, lemma: str, pos: str) -> list[Proposal]:
+        return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
+
+    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        if self.targeted:
+            return antonym_fits(tok, lemma, proposal.lemma)
+        return complements_ok(tok, lemma, proposal.lemma)
+
+    def applicable(self, example: Example, doc: Doc) -> bool:
+        if self.targeted:
+            antonyms, nouns = self.targets(doc)
+            return bool(antonyms or nouns)
+        if self.fitted:
+            return bool(self.sites(doc))
+        lemma = token_columns(doc)["lemma"]
+        return any(self.propose(lemma[i], pos) for i, pos in self.sites(doc))
+
+    def draw(self, doc: Doc, i: int, pos: str, rng: random.Random) -> Candidate | None:
+        """An antonym that fits, else a corpus word of the same slot drawn by frequency."""
+        tok = doc[i]
+        lemma = tok.lemma_.lower()
+        options = self.options(tok, lemma, pos)
+        rng.shuffle(options)
+        for p in options:
+            c = self.inflect(tok, p)
+            if c is not None:
+                return c
+        return corpus_draw(self._vocab, tok, lemma, rng)
+
+    def targets(self, doc: Doc) -> tuple[tuple[Target, ...], tuple[Target, ...]]:
+        """(antonym targets, corpus-noun targets): words with witnesses and antonyms that fit;
+        else nouns another sentence names again (those mentions are the witnesses). A target's
+        item is (token index, its antonym candidates). Found once per Doc and the parameters
+        they depend on (``applicable`` and ``apply`` both ask)."""
+        tables = _keyword_targets(doc)
+        key = (*self.memo_key(), self.conceptnet, self.targeted, bool(self._vocab))
+        found = tables.get(key)
+        if found is None:
+            found = tables[key] = self._find_targets(doc)
+        return found
+
+    def _find_targets(self, doc: Doc) -> tuple[tuple[Target, ...], tuple[Target, ...]]:
+        sent, lemma = sentence_index(doc), token_columns(doc)["lemma"]
+        antonyms: list[Target] = []
+        nouns: list[Target] = []
+        for i, pos in self.sites(doc):
+            wits = word_witnesses(doc, i)
+            if not wits:
+                continue
+            tok = doc[i]
+            cands = tuple(c for p in self.options(tok, lemma[i], pos) if (c := self.inflect(tok, p)) is not None)
+            if cands:
+                antonyms.append(Target((i, cands), sent[i], wits))
+            elif pos == "NOUN" and self._vocab:
+                again = tuple(w for w in wits if w.sentence != sent[i] and lemma[w.token] == lemma[i])
+                if again:
+                    nouns.append(Target((i, ()), sent[i], again))
+        return tuple(antonyms), tuple(nouns)
+
+    def corpus_noun(self, doc: Doc, i: int, rng: random.Random) -> Candidate | None:
+        """A corpus noun of the slot of noun ``i``, of the same kind (:func:`same_kind`) and no
+        near-synonym of it (a few draws)."""
+        tok = doc[i]
+        lemma = tok.lemma_.lower()
+        for _ in range(10):
+            c = corpus_draw(self._vocab, tok, lemma, rng)
+            if c is not None and same_kind(lemma, c.lemma) and not near_synonym(lemma, c.lemma):
+                return c
+        return None
+
+    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
+        if not self.targeted:
+            return super().apply(example, doc, rng)
+        antonyms, nouns = self.targets(doc)
+        k = self.how_many(len(self.sites(doc)))
+        changes: list[Change] = []
+        for t in choose(rng, antonyms or nouns, k):
+            i, cands = t.item
+            c = rng.choice(cands) if cands else self.corpus_noun(doc, i, rng)
+            if c is None:
+                continue
+            word, *rest = self.changes(doc, [c])
+            changes += [word._replace(note=f"{word.note}; {contradiction_note(t.witnesses, own=t.sentence)}"), *rest]
+        return self.rewrite(example, changes) if changes else None

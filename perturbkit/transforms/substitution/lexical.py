@@ -1,0 +1,113 @@
+"""WordNet antonyms and synonyms (of any content word, or of adjectives: RoMe's adjective case),
+through the word's most frequent sense only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...annotation import Level, sentence_index
+from ...annotation.links import Witness, strict_witnesses
+from ...transform import Effect, register
+from ...transform.substitution import (
+    Candidate,
+    MaxWordsSubstitution,
+    Proposal,
+)
+from ...transform.targeted import TargetedSubstitution
+from .._substitution.antonyms import antonyms_of, provider
+from .._substitution.contrasts import antonym_fits, antonym_garbles
+from .._substitution.synonyms import synonym_fits, synonyms_of
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+_ADJ_DEPS = ("amod", "acomp")
+
+
+@register
+@dataclass(repr=False)
+class Antonym(TargetedSubstitution):
+    """Replace a word the story depends on with an antonym of its most frequent sense ("he won a
+    lot of money. he bet all his winnings" -> "he lost a lot of money. ...")."""
+
+    name = "antonym"
+    aspect = "consistency"
+    effect = Effect.BREAKS
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "Tom won a lot of money. He bet all his winnings on black."
+    label = "antonym"
+    memo_fields = ("conceptnet",)
+
+    conceptnet: str | None = None
+
+    def propose(self, lemma: str, pos: str) -> list[Proposal]:
+        return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
+
+    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        return antonym_fits(tok, lemma, proposal.lemma) and not antonym_garbles(tok, proposal.lemma)
+
+    def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
+        """Only strict witnesses (:func:`~perturbkit.annotation.links.strict_witnesses`): no lone
+        pronoun elsewhere, no frequent noun ("friend", "love"), a noun only as an object or subject;
+        an attributive adjective's witness must mention its noun again."""
+        found = strict_witnesses(doc, super().witnesses(doc, i), sentence_index(doc)[i])
+        tok = doc[i]
+        if tok.pos_ == "ADJ" and tok.dep_ == "amod":  # "small children" is no witness of "a small soda"
+            noun, sent = tok.head.lemma_.lower(), sentence_index(doc)
+            found = tuple(w for w in found if any(t.lemma_.lower() == noun for t in doc if sent[t.i] == w.sentence))
+        return found
+
+    def choices(self, doc: Doc) -> Sequence[Candidate]:
+        """ConceptNet's antonyms only where the vetted resources give too few."""
+        cands = self.candidates(doc)
+        vetted = [c for c in cands if c.source != "conceptnet"]
+        return vetted if len(vetted) >= self.max_words else cands
+
+
+@register
+@dataclass(repr=False)
+class Synonym(MaxWordsSubstitution):
+    """Replace words with a strict synonym: listed by the project and in the word's most frequent
+    WordNet sense ("purchased" for "bought", "began" for "started")."""
+
+    name = "synonym"
+    aspect = "synonym"
+    effect = Effect.PRESERVES
+    level = Level.PARSE
+    requires = ("wordnet",)
+    example = "She started to cry when she saw the big dog."
+    label = "synonym"
+
+    def propose(self, lemma: str, pos: str) -> list[Proposal]:
+        return [Proposal(syn, "wordnet", obj) for syn, obj in synonyms_of(lemma, pos)]
+
+    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        return synonym_fits(tok, lemma, proposal.lemma, proposal.usage)
+
+
+@register
+@dataclass(repr=False)
+class AdjectiveAntonym(Antonym):
+    """Replace an adjective the story depends on (attributive or predicative) with its antonym
+    (RoMe's adjective case): "the soup was hot. he waited for the hot soup to cool" -> "cold"."""
+
+    name = "adjective_antonym"
+    aspect = "adjective"
+    example = "The soup was hot. He waited for the hot soup to cool."
+    upos = ("ADJ",)
+    deps = _ADJ_DEPS
+
+
+@register
+@dataclass(repr=False)
+class AdjectiveSynonym(Synonym):
+    """Replace one adjective (attributive or predicative) with a strict synonym (RoMe)."""
+
+    name = "adjective_synonym"
+    aspect = "adjective"
+    example = "The big dog was very happy to see the little boy."
+    upos = ("ADJ",)
+    deps = _ADJ_DEPS
