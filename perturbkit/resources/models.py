@@ -281,7 +281,7 @@ def _where(model: str, what: str) -> tuple[str, dict[str, Any]]:
 
 
 def _load_hf(kind: str, model: str | None, device: str, revision: str | None, dtype: str | None) -> tuple[Any, Any]:
-    from transformers import AutoModelForCausalLM, AutoModelForSeq2SeqLM, AutoTokenizer
+    from transformers import AutoModelForCausalLM, AutoModelForSeq2SeqLM
 
     what = f"{'causal' if kind == 'causal' else 'seq2seq'} language model {model!r}"
     if model is None:
@@ -291,9 +291,19 @@ def _load_hf(kind: str, model: str | None, device: str, revision: str | None, dt
     if revision is not None:
         kwargs["revision"] = revision
     auto = AutoModelForCausalLM if kind == "causal" else AutoModelForSeq2SeqLM
+    return _from_pretrained(auto, where, kwargs, what, device, _dtype_kwargs(dtype))
+
+
+def _from_pretrained(
+    auto: Any, where: str, kwargs: dict[str, Any], what: str, device: str, model_kwargs: dict[str, Any] | None = None
+) -> tuple[Any, Any]:
+    """(model, tokenizer) from ``where`` with the transformers ``auto`` class, in eval mode on
+    ``device``; a model that cannot be read raises ResourceMissing naming ``what``."""
+    from transformers import AutoTokenizer
+
     try:
         with _silenced():
-            lm = auto.from_pretrained(where, **kwargs, **_dtype_kwargs(dtype))
+            lm = auto.from_pretrained(where, **kwargs, **(model_kwargs or {}))
             tok = AutoTokenizer.from_pretrained(where, **kwargs)
     except (OSError, ValueError) as exc:
         raise ResourceMissing(
@@ -369,21 +379,10 @@ def load_sequence_classifier(model: str | None, device: str = "auto") -> tuple[A
     dev = resolve_device(device)
 
     def build() -> tuple[Any, Any]:
-        from transformers import AutoModelForSequenceClassification, AutoTokenizer
+        from transformers import AutoModelForSequenceClassification
 
         what = f"sequence classifier {model!r}"
         where, kwargs = _where(model, what)
-        try:
-            clf = AutoModelForSequenceClassification.from_pretrained(where, **kwargs)
-            tok = AutoTokenizer.from_pretrained(where, **kwargs)
-        except (OSError, ValueError) as exc:
-            raise ResourceMissing(
-                what,
-                "give a local model directory (model='path/to/model') or connect to the Hugging Face hub",
-                str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
-            ) from exc
-        clf.eval()
-        clf.to(dev)
-        return clf, tok
+        return _from_pretrained(AutoModelForSequenceClassification, where, kwargs, what, dev)
 
     return _cached(("classifier", model_label(model), None, None, dev), build)
