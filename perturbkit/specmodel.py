@@ -15,6 +15,7 @@ import contextlib
 import contextvars
 import json
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -30,6 +31,7 @@ __all__ = [
     "FilterRefBase",
     "SpecModel",
     "build_transform",
+    "check_name",
     "check_transform_name",
     "is_transform",
     "load_spec",
@@ -85,6 +87,17 @@ def nested_validation() -> Iterator[None]:
         yield
     finally:
         _DEPTH.reset(token)
+
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+
+
+def check_name(name: str, what: str) -> str:
+    """``name`` when it is a valid test or set name (letters, digits, ``_-.``), else a validation
+    error of kind ``<what>_name``."""
+    if not _NAME.match(name):
+        raise spec_error(f"{what}_name", f"{what} names use letters, digits, '_', '-', '.' (got {name!r})")
+    return name
 
 
 def is_transform(x: Any) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,27 +50,31 @@ def _roc_line(line: str, where: str) -> tuple[str | None, list[list[str]] | None
     return title, storyline, sents
 
 
-def _iter_roc(path: Path, context_sentences: int) -> Located:
-    if context_sentences < 0:
-        raise ValueError(f"context_sentences must be >= 0, got {context_sentences}")
+def _lines(path: Path) -> Iterator[tuple[int, str, str]]:
+    """(line number, ``file:line`` for errors, line without its end) of each non-blank line."""
     with open(path, encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
             line = line.rstrip("\r\n")
-            if not line.strip():
-                continue
-            where = f"{path}:{lineno}"
-            title, storyline, sents = _roc_line(line, where)
-            if context_sentences >= len(sents):
-                raise InputError(
-                    f"{where}: story has {len(sents)} sentences, cannot move "
-                    f"{context_sentences} to the context and keep a text"
-                )
-            ctx = " ".join(sents[:context_sentences]) or None
-            meta: dict[str, Any] = {"title": title, "storyline": storyline}
-            yield (
-                where,
-                Example(" ".join(sents[context_sentences:]), id=f"{path.stem}-{lineno}", context=ctx, meta=meta),
+            if line.strip():
+                yield lineno, f"{path}:{lineno}", line
+
+
+def _iter_roc(path: Path, context_sentences: int) -> Located:
+    if context_sentences < 0:
+        raise ValueError(f"context_sentences must be >= 0, got {context_sentences}")
+    for lineno, where, line in _lines(path):
+        title, storyline, sents = _roc_line(line, where)
+        if context_sentences >= len(sents):
+            raise InputError(
+                f"{where}: story has {len(sents)} sentences, cannot move "
+                f"{context_sentences} to the context and keep a text"
             )
+        ctx = " ".join(sents[:context_sentences]) or None
+        meta: dict[str, Any] = {"title": title, "storyline": storyline}
+        yield (
+            where,
+            Example(" ".join(sents[context_sentences:]), id=f"{path.stem}-{lineno}", context=ctx, meta=meta),
+        )
 
 
 def read_roc(path: str | os.PathLike[str], *, context_sentences: int = 0, limit: int | None = None) -> list[Example]:
@@ -89,26 +94,21 @@ def read_roc(path: str | os.PathLike[str], *, context_sentences: int = 0, limit:
 def _read_roc_af(path: Path, cols: Columns) -> Located:
     """AF_ManPlts: each group is one human story (label 1) followed by its implausible negatives."""
     group = -1
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            line = line.rstrip("\r\n")
-            if not line.strip():
-                continue
-            where = f"{path}:{lineno}"
-            parts = line.split("\t")
-            if len(parts) != 4:
-                raise InputError(
-                    f"{where}: expected 4 tab-separated fields (group_index, label, position, story), got {len(parts)}"
-                )
-            index, label, position, story = parts
-            if label.strip() not in ("0", "1"):
-                raise InputError(f"{where}: label must be 0 or 1, got {label!r}")
-            if not story.strip():
-                raise InputError(f"{where}: empty story")
-            if label.strip() == "1" or group < 0:
-                group += 1
-            meta = {"label": int(label), "group": group, "index": _maybe_int(index), "position": _maybe_int(position)}
-            yield where, Example(story.strip(), id=f"{path.stem}-{lineno}", meta=meta)
+    for lineno, where, line in _lines(path):
+        parts = line.split("\t")
+        if len(parts) != 4:
+            raise InputError(
+                f"{where}: expected 4 tab-separated fields (group_index, label, position, story), got {len(parts)}"
+            )
+        index, label, position, story = parts
+        if label.strip() not in ("0", "1"):
+            raise InputError(f"{where}: label must be 0 or 1, got {label!r}")
+        if not story.strip():
+            raise InputError(f"{where}: empty story")
+        if label.strip() == "1" or group < 0:
+            group += 1
+        meta = {"label": int(label), "group": group, "index": _maybe_int(index), "position": _maybe_int(position)}
+        yield where, Example(story.strip(), id=f"{path.stem}-{lineno}", meta=meta)
 
 
 def _maybe_int(s: str) -> int | str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import difflib
-import re
 from collections.abc import Mapping
 from typing import Annotated, Any
 
@@ -27,6 +26,7 @@ from ..specmodel import (
     FilterRefBase,
     SpecModel,
     build_transform,
+    check_name,
     check_transform_name,
     is_transform,
     nested_validation,
@@ -35,7 +35,6 @@ from ..specmodel import (
 
 Scalar = int | float | str | bool
 UNION_COUNTS: dict[int, float] = {1: 0.5, 2: 0.2, 3: 0.2, 4: 0.1}
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 VARIANTS_OF = "variants-of:"
 
 
@@ -300,9 +299,7 @@ class SetSpec(_Applies):
     @field_validator("name")
     @classmethod
     def _name_ok(cls, v: str) -> str:
-        if not _NAME.match(v):
-            raise spec_error("set_name", f"set names use letters, digits, '_', '-', '.' (got {v!r})")
-        return v
+        return check_name(v, "set")
 
     @field_validator("originals")
     @classmethod

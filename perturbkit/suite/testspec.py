@@ -5,17 +5,14 @@ correlation): the fields each takes. What a kind computes and how it is judged l
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from .. import kinds as _kinds
-from ..specmodel import spec_error
+from ..specmodel import check_name, spec_error
 from .options import Select, Thresholds, Windows
 from .refs import FilterRef, TransformRef, _as_refs, _Model
-
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 
 
 class TestSpec(_Model):
@@ -32,9 +29,7 @@ class TestSpec(_Model):
     @field_validator("name")
     @classmethod
     def _name_ok(cls, v: str) -> str:
-        if not _NAME.match(v):
-            raise spec_error("test_name", f"test names use letters, digits, '_', '-', '.' (got {v!r})")
-        return v
+        return check_name(v, "test")
 
     @model_validator(mode="after")
     def _thresholds_apply(self) -> TestSpec:
