@@ -46,6 +46,7 @@ class PlotExtractor:
     max_items: int = 3
     max_words: int = 3
     long_sentences: int = 10
+    head_pos: frozenset[str] = HEAD_POS
     annotator: Annotator | None = None
 
     def __call__(self, story: str | Example) -> Plot:
@@ -75,14 +76,14 @@ class PlotExtractor:
     def _phrases(self, sent: Span) -> list[list[Token]]:
         phrases: list[list[Token]] = [[]]
         for tok in sent:
-            keep = tok.pos_ in PHRASE_POS and tok.text.isalpha() and not (tok.is_stop and tok.pos_ in ("ADV", "ADJ"))
+            keep = tok.pos_ in PHRASE_POS and tok.text.isalpha() and not tok.is_stop
             if keep and len(phrases[-1]) < self.max_words:
                 phrases[-1].append(tok)
             elif keep:
                 phrases.append([tok])
             elif phrases[-1]:
                 phrases.append([])
-        return [p for p in phrases if p and any(t.pos_ in HEAD_POS for t in p)]
+        return [p for p in phrases if p and any(t.pos_ in self.head_pos for t in p)]
 
     def _keywords(self, sent: Span, verbs: dict[str, str]) -> list[str]:
         phrases = self._phrases(sent)
