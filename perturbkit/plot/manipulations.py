@@ -52,12 +52,12 @@ class LogicReorder(PlotTransform):
 
     def apply(self, plot: Plot, rng: random.Random) -> Plot | None:
         src = order_source(self.source)
-        known = plot.meta.get("verbs", {})
+        known = plot.meta.get("verbs")  # the extractor's verbs (word -> lemma); else guessed per word
         found = []
         for s, j in _positions(plot):
             item = plot.sentences[s][j]
             for word in reversed(item.split()):
-                lemma = known.get(word) or verb_lemma(word)
+                lemma = known.get(word) if known is not None else verb_lemma(word)
                 events = src.events(lemma) if lemma else []
                 if events:
                     found.append((s, j, word, lemma, events))
@@ -110,8 +110,11 @@ class ContradictionInsertion(PlotTransform):
             return None
         ed = PlotEdits.of(self.name, plot)
         for s, j, key, related in reversed(spread(rng, found, self.n_edits(plot))):
-            concept, relation = rng.choice(related)
-            ed.insert(s, j + 1, concept, f"{relation} of {key!r}")
+            fresh = [(c, r) for c, r in related if c not in present]
+            if fresh:
+                concept, relation = rng.choice(fresh)
+                present.add(concept)
+                ed.insert(s, j + 1, concept, f"{relation} of {key!r}")
         return ed.result(plot)
 
 
@@ -163,15 +166,16 @@ class RandomSubstitution(PlotTransform):
 
     def apply(self, plot: Plot, rng: random.Random) -> Plot | None:
         own = {i for _, i in plot.items}
-        pool = [d for d in self._donors if d.sentences != plot.sentences and any(i not in own for _, i in d.items)]
-        if not pool:
+        n = len(self._donors)
+        tries = [rng.randrange(n) for _ in range(min(n, 16))] + list(range(n))  # random first, then a scan
+        k = next((k for k in tries if any(i not in own for _, i in self._donors[k].items)), None)
+        if k is None:  # no donor, or none that offers an item this plot lacks
             return None
-        k = rng.randrange(len(pool))
-        donor = pool[k]
+        donor = self._donors[k]
         offered = list(dict.fromkeys(i for _, i in donor.items if i not in own))
         ed = PlotEdits.of(self.name, plot)
         picks = spread(rng, _positions(plot), min(self.n_edits(plot), len(offered)))
-        label = str(donor.meta.get("id", f"pool[{self._donors.index(donor)}]"))
+        label = str(donor.meta.get("id", f"pool[{k}]"))
         for (s, j), new in zip(picks, rng.sample(offered, len(picks))):
             ed.replace(s, j, new, f"from {label}")
         return ed.result(plot)

@@ -8,17 +8,23 @@ import functools
 
 @functools.lru_cache(maxsize=8192)
 def verb_lemma(word: str) -> str | None:
-    """The verb base form WordNet knows for ``word`` (``woke`` -> ``wake``), or None.
+    """The verb base form of ``word`` when it reads as a verb without context (``woke`` -> ``wake``),
+    else None: a word WordNet also knows as a noun counts only in an inflected form other than
+    ``-ing`` (``asked`` yes; ``work``, ``camping`` no).
 
-    >>> verb_lemma("woke")  # doctest: +SKIP
-    'wake'
+    >>> verb_lemma("woke"), verb_lemma("camping")  # doctest: +SKIP
+    ('wake', None)
     """
     from ..resources.wordnet import wordnet
 
     w = word.lower()
     if not w.isalpha():
         return None
-    return wordnet().morphy(w, "v")
+    wn = wordnet()
+    lemma = wn.morphy(w, "v")
+    if lemma is None or not wn.offsets(w, "n"):
+        return lemma
+    return lemma if lemma != w and not w.endswith("ing") else None
 
 
 def inflect_as(event: str, word: str, lemma: str) -> str:
