@@ -115,7 +115,9 @@ class CometOrder:
         batch = tok([f"{verb} {r} [GEN]" for r in rels], return_tensors="pt", padding=True)
         with torch.no_grad():
             out = model.generate(
-                **batch, num_beams=self.beams, num_return_sequences=self.beams, max_new_tokens=8, do_sample=False
+                input_ids=batch["input_ids"],
+                attention_mask=batch["attention_mask"],
+                num_beams=self.beams, num_return_sequences=self.beams, max_new_tokens=8, do_sample=False
             )
         texts = tok.batch_decode(out, skip_special_tokens=True)
         found = []
