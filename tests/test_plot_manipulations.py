@@ -74,6 +74,20 @@ def test_edit_count_follows_rate_within_bounds():
     assert get_plot_transform("plot_repetition_insertion", rate=0.01, min_edits=1).n_edits(PLOT) == 1
 
 
+def test_list_shows_the_plot_transforms(capsys):
+    import json
+
+    from perturbkit.cli import main
+
+    assert main(["list", "--aspect", "plot"]) == 0
+    out = capsys.readouterr().out
+    assert "plot_repetition_insertion  [plot, breaks]  Repeat plot items in other sentences" in out
+    assert main(["list", "--json", "--no-examples"]) == 0
+    rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["plot_logic_reorder"]["kind"] == "plot" and rows["plot_logic_reorder"]["params"]["rate"] == 0.15
+    assert "sentence_shuffle" in rows and "kind" not in rows["sentence_shuffle"]
+
+
 # ---------------------------------------------------------------- golden outputs
 
 
