@@ -215,9 +215,9 @@ def test_no_relation_found_is_not_applicable(edge_file):
 # ---------------------------------------------------------------- conformance
 
 WORDS = ["tom", "asked", "father", "work", "caught", "big fish", "refused", "happy", "killed", "#", "", " ", "é"]
-plots = st.lists(
-    st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=12)), max_size=5), max_size=6
-).map(lambda ss: Plot(tuple(tuple(s) for s in ss)))
+plots = st.lists(st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=12)), max_size=5), max_size=6).map(
+    lambda ss: Plot(tuple(tuple(s) for s in ss))
+)
 
 
 @given(plot=plots, seed=st.integers(0, 2**32))
@@ -257,7 +257,8 @@ def test_seeds_differ_and_a_random_generator_is_accepted():
 def test_conceptnet_order_reads_temporal_relations_in_both_directions(tmp_path):
     path = tmp_path / "edges.txt"
     path.write_text(
-        "wake|||/r/HasPrerequisite|||sleep\nwake|||/r/Causes|||yawn\nrun|||/r/HasFirstSubevent|||wake\n", encoding="utf-8"
+        "wake|||/r/HasPrerequisite|||sleep\nwake|||/r/Causes|||yawn\nrun|||/r/HasFirstSubevent|||wake\n",
+        encoding="utf-8",
     )
     src = ConceptNetOrder(EdgeListProvider(path))
     assert src.events("wake") == [("sleep", "before"), ("yawn", "after"), ("run", "after")]

@@ -117,7 +117,10 @@ class CometOrder:
             out = model.generate(
                 input_ids=batch["input_ids"],
                 attention_mask=batch["attention_mask"],
-                num_beams=self.beams, num_return_sequences=self.beams, max_new_tokens=8, do_sample=False
+                num_beams=self.beams,
+                num_return_sequences=self.beams,
+                max_new_tokens=8,
+                do_sample=False,
             )
         texts = tok.batch_decode(out, skip_special_tokens=True)
         found = []
@@ -153,4 +156,3 @@ def _cached_source(spec: str) -> EventOrderSource:
     if kind == "comet" and arg:
         return CometOrder(arg)
     raise ValueError(f"unknown event-order source {spec!r}; use wordnet, conceptnet[:PATH] or comet:PATH")
-

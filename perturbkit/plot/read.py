@@ -85,4 +85,3 @@ def read_manipulated_plots(
     if len(recs) != len(plots):
         raise InputError(f"{path}: {len(plots)} plots but {original} has {len(recs)} stories; they must align by line")
     return [p.with_sentences(p.sentences, id=r.id, original_plot=r.plot.storyline()) for p, r in zip(plots, recs)]
-
