@@ -91,8 +91,7 @@ def main() -> None:
             touched = 0
             t0 = time.perf_counter()
             for pool in ([r.plot for r in recs], plots):
-                if hasattr(t, "fit"):
-                    t.fit(pool)
+                t.fit(pool)
                 outs = [t(p, args.seed) for p in pool]
                 row.append(sum(o is not None for o in outs) / len(pool))
                 touched += sum(len(o.meta["manipulations"]) for o in outs if o is not None)

@@ -108,6 +108,11 @@ class PlotTransform:
         """The manipulation; None when it cannot apply (no target, no relation found)."""
         raise NotImplementedError
 
+    def fit(self, plots: Iterable[Plot | str]) -> PlotTransform:
+        """Learn from a corpus of plots (the donor pool of random substitution); others ignore it.
+        Returns self."""
+        return self
+
     def __call__(self, plot: Plot | str, seed: int | random.Random = 0) -> Plot | None:
         """Manipulate one plot (or storyline string); None when not applicable. Plots with fewer than
         two sentences or no items are not applicable (there is no plot to break)."""
