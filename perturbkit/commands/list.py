@@ -69,6 +69,7 @@ def describe_plot(effect: str | None = None, aspect: str | None = None, examples
     """One dict per registered plot transform (``"kind": "plot"``); with ``examples`` its output on
     its own example storyline."""
     from .. import registry
+    from ..plot import Plot
 
     rows = []
     for name, cls in registry.plot_transforms.all().items():
@@ -83,7 +84,7 @@ def describe_plot(effect: str | None = None, aspect: str | None = None, examples
             "params": t.params(),
             "description": summary(cls.__doc__),
             "requires": list(cls.requires),
-            "example": cls.example,
+            "example": Plot.from_storyline(cls.example).storyline() if cls.example else "",
             "origin": registry.plot_transforms.origin(name),
         }
         if examples and cls.example:
