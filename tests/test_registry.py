@@ -124,11 +124,13 @@ def test_loaded_state_is_set_only_after_the_modules_imported(modules_dir):
 def test_every_kind_has_its_registry_and_entry_point_group():
     groups = {r.kind: r.group for r in registry.REGISTRIES}
     assert groups == {
-        k: f"perturbkit.{k}" for k in ("transforms", "metrics", "suites", "recipes", "filters", "readers")
+        k: f"perturbkit.{k}"
+        for k in ("transforms", "metrics", "suites", "recipes", "filters", "readers", "plot_transforms")
     }
     assert {"demo", "openmeva"} <= set(registry.suites.names())
     assert {"changed", "max_edits"} <= set(registry.filters.names())
     assert {"jsonl", "mans", "wp"} <= set(registry.readers.names())
+    assert "plot_logic_reorder" in registry.plot_transforms.names()
     assert registry.recipes.names() == sorted(registry.shipped_files("recipes"))
 
 

@@ -1,4 +1,5 @@
-"""`perturbkit list`: every registered transform with aspect, effect, parameters and an example."""
+"""`perturbkit list`: every registered transform with aspect, effect, parameters and an example, then
+the plot transforms (aspect ``plot``: they act on a story's plot, docs/plot.md)."""
 
 from __future__ import annotations
 
@@ -64,13 +65,47 @@ def describe_all(effect: str | None = None, aspect: str | None = None, examples:
     return rows
 
 
+def describe_plot(effect: str | None = None, aspect: str | None = None, examples: bool = True) -> list[dict]:
+    """One dict per registered plot transform (``"kind": "plot"``); with ``examples`` its output on
+    its own example storyline."""
+    from .. import registry
+    from ..plot import Plot
+
+    rows = []
+    for name, cls in registry.plot_transforms.all().items():
+        if effect and cls.effect != effect or aspect and cls.aspect != aspect:
+            continue
+        t = cls()
+        row = {
+            "name": name,
+            "kind": "plot",
+            "aspect": cls.aspect,
+            "effect": cls.effect,
+            "params": t.params(),
+            "description": summary(cls.__doc__),
+            "requires": list(cls.requires),
+            "example": Plot.from_storyline(cls.example).storyline() if cls.example else "",
+            "origin": registry.plot_transforms.origin(name),
+        }
+        if examples and cls.example:
+            try:
+                out = t(cls.example, seed=0)
+            except Exception as exc:  # a missing resource must not hide the others
+                row["output"] = f"(unavailable: {exc})"
+            else:
+                row["output"] = out.storyline() if out is not None else "(not applicable)"
+        rows.append(row)
+    return rows
+
+
 def run(args: argparse.Namespace) -> int:
     from .. import registry
 
-    classes = registry.transforms.all().values()
+    classes = [*registry.transforms.all().values(), *registry.plot_transforms.all().values()]
     check_choice("--effect", args.effect, ["breaks", "preserves"])
     check_choice("--aspect", args.aspect, [c.aspect for c in classes])
     rows = describe_all(args.effect, args.aspect, not args.no_examples)
+    rows += describe_plot(args.effect, args.aspect, not args.no_examples)
     if args.json:
         json.dump(rows, sys.stdout, indent=2, default=str)
         print()
@@ -85,5 +120,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"    in:  {r['example']}")
             if "output" in r:
                 print(f"    out: {r['output']}")
-    print(f"{len(rows)} transforms", file=sys.stderr)
+    n_plot = sum(r.get("kind") == "plot" for r in rows)
+    print(f"{len(rows) - n_plot} transforms, {n_plot} plot transforms", file=sys.stderr)
     return 0

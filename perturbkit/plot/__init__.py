@@ -4,10 +4,34 @@ extraction, the plot transforms that make it implausible, and generation of a st
 >>> from perturbkit.plot import Plot
 >>> Plot.from_storyline("tobias planned\\tcamping trip # asked\\trefused").sentences
 (('tobias planned', 'camping trip'), ('asked', 'refused'))
+
+Names load on first use (nothing heavy at import): :class:`PlotExtractor`, :func:`read_plots`,
+:class:`PlotTransform`, :func:`get_plot_transform`, :func:`plot_transforms`, :func:`manipulate`.
+See docs/plot.md.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from .model import Plot
 
-__all__ = ["Plot"]
+_LAZY = {
+    "PlotExtractor": ".extract",
+    "PlotRecord": ".read",
+    "read_plots": ".read",
+    "read_manipulated_plots": ".read",
+    "PlotTransform": ".transform",
+    "get_plot_transform": ".transform",
+    "plot_transforms": ".transform",
+    "manipulate": ".manipulations",
+}
+
+__all__ = ["Plot", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

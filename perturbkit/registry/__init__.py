@@ -1,4 +1,5 @@
-"""One registry per kind of thing users extend: transforms, metrics, suites, recipes, filters, readers.
+"""One registry per kind of thing users extend: transforms, metrics, suites, recipes, filters, readers,
+and plot transforms (manipulations of a story's plot, :mod:`perturbkit.plot`).
 
 Each :class:`Registry` knows its built-ins by module name and imports nothing until a name is asked
 for; it also reads the entry-point group ``perturbkit.<kind>``, so an installed package adds names
@@ -39,6 +40,7 @@ __all__ = [
     "UnknownName",
     "filters",
     "metrics",
+    "plot_transforms",
     "readers",
     "recipes",
     "scoped",
@@ -166,9 +168,21 @@ readers = Registry(
     },
     validate=_callable("reader"),
 )
+plot_transforms = Registry(
+    "plot_transforms",
+    "plot transform",
+    builtins={
+        "plot_logic_reorder": "perturbkit.plot.manipulations:LogicReorder",
+        "plot_contradiction_insertion": "perturbkit.plot.manipulations:ContradictionInsertion",
+        "plot_repetition_insertion": "perturbkit.plot.manipulations:RepetitionInsertion",
+        "plot_random_substitution": "perturbkit.plot.manipulations:RandomSubstitution",
+    },
+    validate="perturbkit.plot.transform:check_plot_transform",
+    listing="run `perturbkit list --aspect plot` to see them",
+)
 
 #: Every registry, in the order ``perturbkit doctor`` reports their plugins.
-REGISTRIES = (transforms, metrics, suites, recipes, filters, readers)
+REGISTRIES = (transforms, metrics, suites, recipes, filters, readers, plot_transforms)
 
 
 @contextlib.contextmanager

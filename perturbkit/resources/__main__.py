@@ -2,6 +2,7 @@
 
 python -m perturbkit.resources prepare-wordnet [--target DIR] [--source DIR] [--force]
 python -m perturbkit.resources prepare-smollm2 [--target DIR] [--force]
+python -m perturbkit.resources prepare-conceptnet-antonyms --source FILE [--target FILE] [--force]
 python -m perturbkit.resources status
 """
 
@@ -62,6 +63,31 @@ def run_prepare_smollm2(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_prepare_contradictions_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options shared by this module and ``perturbkit prepare conceptnet-antonyms``."""
+    parser.add_argument(
+        "--source",
+        type=Path,
+        required=True,
+        help="a 'head|||/r/Relation|||tail tail ...' file (e.g. conceptnet_antonym.txt)",
+    )
+    parser.add_argument(
+        "--target", type=Path, default=None, help="file to write (default: <cache_dir>/conceptnet/contradictions.txt)"
+    )
+    parser.add_argument("--force", action="store_true", help="rebuild even if the file exists")
+
+
+def run_prepare_contradictions(args: argparse.Namespace) -> int:
+    """Index the contradiction relations, print where they are and how many heads they cover."""
+    from .contradictions import contradiction_provider, prepare_contradictions
+
+    path = prepare_contradictions(args.source, args.target, force=args.force)
+    provider = contradiction_provider(path)
+    heads = len({e[0] for edges in provider._index.values() for e in edges})
+    print(f"ConceptNet contradictions ready: {path} ({heads} head words)")
+    return 0
+
+
 def run_status(args: argparse.Namespace) -> int:
     """One line per resource: present or not, and a detail."""
     from .status import resource_status
@@ -82,6 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("prepare-smollm2", help="convert the default language model once (SmolLM2 GGUF)")
     add_prepare_smollm2_arguments(p)
     p.set_defaults(func=run_prepare_smollm2)
+    p = sub.add_parser("prepare-conceptnet-antonyms", help="index ConceptNet's contradiction relations")
+    add_prepare_contradictions_arguments(p)
+    p.set_defaults(func=run_prepare_contradictions)
     sub.add_parser("status", help="which resources are present").set_defaults(func=run_status)
     args = parser.parse_args(argv)
     try:

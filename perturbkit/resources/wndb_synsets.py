@@ -105,6 +105,14 @@ class Synset:
     def similar_tos(self) -> list[Synset]:
         return self._related("&")
 
+    def causes(self) -> list[Synset]:
+        """Verbs this verb causes (``kill`` -> ``die``): the cause comes first."""
+        return self._related(">")
+
+    def entailments(self) -> list[Synset]:
+        """Verbs this verb entails (``snore`` -> ``sleep``, ``buy`` -> ``pay``)."""
+        return self._related("*")
+
     def min_depth(self, _path: tuple = ()) -> int:
         """Length of the shortest hypernym (or instance hypernym) path to a root."""
         if self._min_depth is None:
