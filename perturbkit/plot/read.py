@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import InputError
-from ..readers import _roc_line
+from ..readers.roc import parse_roc_line
 from .model import ITEM_SEP, SENTENCE_SEP, Plot
 
 
@@ -57,7 +57,7 @@ def read_plots(path: str | os.PathLike[str], *, limit: int | None = None) -> Ite
         where = f"{path}:{no}"
         if "<EOL>" not in line:
             raise InputError(f"{where}: no storyline (expected 'title <EOT> kw\\tkw\\t#\\tkw ... <EOL> </s> ...')")
-        title, storyline, sents = _roc_line(line, where)
+        title, storyline, sents = parse_roc_line(line, where)
         groups = storyline or []  # the release's storyline may miss a sentence (53 of 23,558 train lines)
         plot = Plot(tuple(tuple(g) for g in groups), title=title or "", meta={"id": f"{path.stem}-{no}"})
         yield PlotRecord(plot, " ".join(sents), f"{path.stem}-{no}")

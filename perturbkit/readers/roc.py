@@ -28,7 +28,9 @@ def _storyline(s: str) -> list[list[str]]:
     return groups
 
 
-def _roc_line(line: str, where: str) -> tuple[str | None, list[list[str]] | None, list[str]]:
+def parse_roc_line(line: str, where: str) -> tuple[str | None, list[list[str]] | None, list[str]]:
+    """One released ROC line: (title, storyline items per sentence, sentences); ``where`` names
+    the file and line in errors."""
     title: str | None = None
     storyline: list[list[str]] | None = None
     body = line
@@ -63,7 +65,7 @@ def _iter_roc(path: Path, context_sentences: int) -> Located:
     if context_sentences < 0:
         raise ValueError(f"context_sentences must be >= 0, got {context_sentences}")
     for lineno, where, line in _lines(path):
-        title, storyline, sents = _roc_line(line, where)
+        title, storyline, sents = parse_roc_line(line, where)
         if context_sentences >= len(sents):
             raise InputError(
                 f"{where}: story has {len(sents)} sentences, cannot move "
