@@ -34,10 +34,13 @@ from .text import STYLES, clean_story, echo_share, keyword_coverage, plot_source
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-#: What a causal LM is asked (the plot follows after a blank line, as numbered lines).
+#: What a causal LM is asked: one worked example, then the plot as numbered lines (``{input}``).
 PROMPT = (
-    "Write a short story of simple sentences that follows this plot. Each numbered line of the plot "
-    "gives the key words of one sentence of the story, in order. Use those words. Answer with the story only."
+    "Write a short story from a plot. Each numbered line of the plot gives the key words of one "
+    "sentence of the story, in order; use those words.\n\n"
+    "Plot:\n1. tom went, store\n2. bought, milk\n3. forgot, wallet\n"
+    "Story: Tom went to the store. He bought some milk. At the register he saw that he forgot his wallet.\n\n"
+    "Plot:\n{input}\nStory:"
 )
 
 

@@ -117,7 +117,7 @@ def _with_lora(model: Any, arch: str, cfg: TrainConfig) -> Any:
     try:
         from peft import LoraConfig, TaskType, get_peft_model
     except ImportError as exc:
-        raise TrainingError("--lora needs peft: pip install 'perturbkit[train]'") from exc
+        raise TrainingError("--lora needs peft; install it with: pip install peft (or the 'train' extra)") from exc
     task = TaskType.SEQ_2_SEQ_LM if arch == "seq2seq" else TaskType.CAUSAL_LM
     lcfg = LoraConfig(
         task_type=task,
