@@ -43,6 +43,7 @@ EXTRAS: dict[str, Extra] = {
     "datasets": Extra("datasets", "models", "Hugging Face datasets input"),
     "textattack": Extra("textattack", "textattack", "TextAttack baselines"),
     "ray": Extra("ray", "ray", "parallel runs"),
+    "peft": Extra("peft", "train", "LoRA adapters for `perturbkit train`"),
 }
 
 
