@@ -1,7 +1,7 @@
 """`perturbkit train metric`: a learned plausibility metric from a recipe's negatives.
 
-  perturbkit train metric --recipe union --stories rocstories_train.tsv --format roc --limit 3000 --out runs/union
-  perturbkit run openmeva --data stories.jsonl --metric learned:runs/union
+perturbkit train metric --recipe union --stories rocstories_train.tsv --format roc --limit 3000 --out runs/union
+perturbkit run openmeva --data stories.jsonl --metric learned:runs/union
 """
 
 from __future__ import annotations

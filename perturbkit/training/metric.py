@@ -58,7 +58,12 @@ class TrainConfig:
 
 
 def train_classifier(
-    train: list[Item], val: list[Item], out: str | os.PathLike[str], cfg: TrainConfig, *, resume: bool = False,
+    train: list[Item],
+    val: list[Item],
+    out: str | os.PathLike[str],
+    cfg: TrainConfig,
+    *,
+    resume: bool = False,
     log: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Train, checkpoint and keep the best model in ``out``; the run's summary (also in the folder's
@@ -81,15 +86,19 @@ def train_classifier(
     steps_per_epoch = math.ceil(len(train) / cfg.batch_size)
     total = steps_per_epoch * cfg.epochs if cfg.max_steps is None else min(cfg.max_steps, steps_per_epoch * cfg.epochs)
 
+    saved = torch.load(ckpt / STATE, map_location="cpu", weights_only=False) if resume else None
+    if saved is not None and saved["state"]["done"]:
+        log(f"{out}: this run had finished; nothing to resume")
+        return saved["state"]["summary"]
     with torch.random.fork_rng(devices=[torch.device(device)] if device.startswith("cuda") else []):
         torch.manual_seed(derive_seed(cfg.seed, "init"))
-        model, tok = plaus.build(str(ckpt / plaus.ENCODER) if resume else base, cfg.reconstruction > 0)
+        recon = cfg.reconstruction > 0 if saved is None else saved.get("mlm_bias") is not None
+        model, tok = plaus.build(str(ckpt / plaus.ENCODER) if resume else base, recon)
         model.to(device)
         opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
         sched = _schedule(opt, int(cfg.warmup * total), total)
         st: dict[str, Any] = {"epoch": 0, "batch": 0, "step": 0, "best": None, "bad": 0, "history": [], "done": False}
-        if resume:
-            saved = torch.load(ckpt / STATE, map_location="cpu", weights_only=False)
+        if saved is not None:
             model.head.load_state_dict(saved["head"])
             if model.mlm_bias is not None and saved.get("mlm_bias") is not None:
                 model.mlm_bias.data.copy_(saved["mlm_bias"])
@@ -97,13 +106,11 @@ def train_classifier(
             sched.load_state_dict(saved["scheduler"])
             torch.set_rng_state(saved["rng"])
             st = saved["state"]
-            if st["done"]:
-                log(f"{out}: this run had finished; nothing to resume")
-                return st["summary"]
             log(f"resuming at epoch {st['epoch'] + 1}, step {st['step']}")
         meta_base = {"base_model": cfg.model or "all-MiniLM-L6-v2", "max_length": cfg.max_length, "config": asdict(cfg)}
         started = time.perf_counter() - st.get("seconds", 0.0)
         bar = _bar(total, st["step"], cfg.progress)
+        every = max(1, min(50, total // 20))
 
         def checkpoint() -> None:
             st["seconds"] = time.perf_counter() - started
@@ -140,6 +147,9 @@ def train_classifier(
                 st["batch"] = b + 1
                 bar.update(1)
                 bar.set_postfix(epoch=st["epoch"] + 1, loss=f"{loss.item():.4f}")
+                if bar.disable and st["step"] % every == 0:  # no bar (not a terminal): a line now and then
+                    secs = time.perf_counter() - started
+                    log(f"step {st['step']}/{total} (epoch {st['epoch'] + 1}) loss {loss.item():.4f}, {secs:.0f} s")
                 if cfg.max_steps is not None and st["step"] >= cfg.max_steps:
                     break
                 if cfg.checkpoint_every and st["step"] % cfg.checkpoint_every == 0:
