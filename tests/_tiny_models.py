@@ -1,6 +1,6 @@
 """Tiny random-weight language models built from configs, with byte-level BPE tokenizers trained
 on a few sentences (no download): a 2-layer GPT-2, a 2-layer Llama with a chat template, a 2-layer
-T5. Used by the generative-transform tests and the docs test."""
+T5, a 2-layer BERT encoder. Used by the generative-transform tests and the docs test."""
 
 from __future__ import annotations
 
@@ -88,4 +88,40 @@ def t5(path: Path) -> str:
         tie_word_embeddings=False,  # tied, a random T5 repeats its start token (empty outputs only)
     )
     T5ForConditionalGeneration(cfg).save_pretrained(path)
+    return str(path)
+
+
+def bert(path: Path, texts: list[str] | None = None) -> str:
+    """A 2-layer BERT encoder (hidden size 32) with a WordPiece tokenizer trained on ``texts``."""
+    import torch
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors, trainers
+    from transformers import BertConfig, BertModel, PreTrainedTokenizerFast
+
+    special = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+    tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    tok.normalizer = normalizers.BertNormalizer(lowercase=True)
+    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    tok.train_from_iterator(texts or CORPUS, trainers.WordPieceTrainer(vocab_size=300, special_tokens=special))
+    tok.post_processor = processors.TemplateProcessing(
+        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", special.index("[CLS]")), ("[SEP]", special.index("[SEP]"))]
+    )
+    fast = PreTrainedTokenizerFast(
+        tokenizer_object=tok,
+        unk_token="[UNK]",
+        pad_token="[PAD]",
+        cls_token="[CLS]",
+        sep_token="[SEP]",
+        mask_token="[MASK]",
+    )
+    fast.save_pretrained(path)
+    torch.manual_seed(3)
+    cfg = BertConfig(
+        vocab_size=len(fast),
+        hidden_size=32,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=64,
+        max_position_embeddings=128,
+    )
+    BertModel(cfg).save_pretrained(path)
     return str(path)

@@ -1,4 +1,5 @@
-"""Metric specs to Metric objects: a registered name, ``module:callable`` or ``file.py:callable``.
+"""Metric specs to Metric objects: a registered name, ``module:callable``, ``file.py:callable`` or
+``learned:DIR`` (a plausibility classifier trained by ``perturbkit train metric``).
 
 Registered names are the built-ins plus the entry-point group ``perturbkit.metrics``
 (:data:`perturbkit.registry.metrics`). ``module:callable`` finds modules in the current directory
@@ -40,7 +41,8 @@ def builtin_metric(name: str, **params: Any) -> Metric:
 
 
 def resolve_metric(spec: str | Callable[..., Any] | Metric, **params: Any) -> Metric:
-    """A Metric from a registered name, ``module:callable``, ``file.py:callable``, or an object."""
+    """A Metric from a registered name, ``module:callable``, ``file.py:callable``, ``learned:DIR``, or an
+    object."""
     if not isinstance(spec, str):
         if params:
             if isinstance(spec, type):
@@ -49,6 +51,10 @@ def resolve_metric(spec: str | Callable[..., Any] | Metric, **params: Any) -> Me
                 raise MetricError(f"parameters {sorted(params)} given for an already built metric {spec!r}")
         return as_metric(spec)
     spec = spec.strip()
+    if spec.startswith("learned:"):  # a folder written by `perturbkit train metric`
+        from .learned import learned_metric
+
+        return learned_metric(spec, **params)
     if ":" not in spec:
         return builtin_metric(spec, **params)
     return _build(_import_target(spec, spec), params, spec, registered=False)

@@ -1,0 +1,105 @@
+"""`perturbkit train metric`: a learned plausibility metric from a recipe's negatives.
+
+perturbkit train metric --recipe union --stories rocstories_train.tsv --format roc --limit 3000 --out runs/union
+perturbkit run openmeva --data stories.jsonl --metric learned:runs/union
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(what: argparse._SubParsersAction) -> None:
+    p = what.add_parser(
+        "metric",
+        help="fine-tune an encoder on a recipe's negatives: a plausibility metric (--metric learned:DIR)",
+        description="Make negatives of --stories with --recipe (or read an augmented file), fine-tune an encoder "
+        "to tell human stories (1) from negatives (0), and keep the best model (validation loss) in --out, "
+        "loadable as --metric learned:DIR. Checkpoints go to DIR/checkpoint; --resume continues an interrupted run.",
+    )
+    p.add_argument("--recipe", help="recipe name (union, plot_story) or YAML file that makes the negatives")
+    p.add_argument("--stories", help="human stories (.jsonl, .csv, .tsv; --format roc for ROCStories TSV)")
+    p.add_argument("--augmented", help="an augment output with 0/1 labels (originals kept) instead of --recipe")
+    p.add_argument("--format", help="format of --stories when the extension does not tell (e.g. roc)")
+    p.add_argument("--limit", type=int, help="only the first N stories")
+    p.add_argument("--model", help="encoder: a Hugging Face path or name (default: all-MiniLM-L6-v2, offline)")
+    p.add_argument("--out", required=True, help="folder for the trained metric, its checkpoint and negatives")
+    p.add_argument("--epochs", type=int, default=3)
+    p.add_argument("--batch-size", type=int, default=32)
+    p.add_argument("--lr", type=float, default=3e-5, help="learning rate (default 3e-5)")
+    p.add_argument("--max-length", type=int, default=128, help="tokens per story (longer ones are cut)")
+    p.add_argument("--val-fraction", type=float, default=0.1, help="stories held out for validation")
+    p.add_argument("--patience", type=int, default=1, help="epochs without a better validation loss before stopping")
+    p.add_argument("--reconstruction", type=float, default=0.0, metavar="WEIGHT", help="UNION's auxiliary loss")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--device", default="auto", help="auto (CUDA when there, else CPU), cpu, cuda, cuda:1")
+    p.add_argument("--threads", type=int, help="torch CPU threads")
+    p.add_argument("--workers", type=int, default=1, help="processes making the negatives")
+    p.add_argument("--checkpoint-every", type=int, default=200, metavar="STEPS")
+    p.add_argument("--max-steps", type=int, help="stop after this many steps (a smoke run)")
+    p.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..errors import UserError
+    from ..training.data import negatives_file, read_labelled, split
+    from ..training.metric import CHECKPOINT, TrainConfig, train_classifier
+
+    if (args.recipe is None) == (args.augmented is None):
+        raise UserError("give --recipe (with --stories) or --augmented FILE (one or the other)")
+    if args.recipe and not args.stories:
+        raise UserError("--recipe needs --stories FILE (the human stories to make negatives of)")
+    out = Path(args.out)
+    if not args.resume and (out / CHECKPOINT).exists():
+        raise UserError(f"{out} holds a run already: add --resume to continue it, or choose another --out")
+    if args.threads:
+        import torch
+
+        torch.set_num_threads(args.threads)
+    progress = False if args.no_progress else None
+    if args.recipe:
+        print(f"making negatives with {args.recipe} ...", file=sys.stderr)
+        data = negatives_file(
+            args.recipe,
+            args.stories,
+            out,
+            fmt=args.format,
+            limit=args.limit,
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress,
+        )
+    else:
+        data = Path(args.augmented)
+    items = read_labelled(data)
+    train, val = split(items, args.val_fraction, args.seed)
+    print(f"{len(train)} training and {len(val)} validation texts from {data}", file=sys.stderr)
+    cfg = TrainConfig(
+        model=args.model,
+        epochs=args.epochs,
+        batch_size=args.batch_size,
+        lr=args.lr,
+        max_length=args.max_length,
+        patience=args.patience,
+        reconstruction=args.reconstruction,
+        seed=args.seed,
+        device=args.device,
+        checkpoint_every=args.checkpoint_every,
+        max_steps=args.max_steps,
+        progress=progress,
+    )
+    summary = train_classifier(train, val, out, cfg, resume=args.resume)
+    best = summary.get("best") or {}
+    print(
+        f"trained {summary['steps']} steps ({summary['epochs']} epochs) in {summary['seconds']} s on "
+        f"{summary['device']}; best validation loss {best.get('loss', float('nan')):.4f}, "
+        f"accuracy {best.get('accuracy', float('nan')):.4f} (epoch {best.get('epoch')})\n"
+        f"use it: --metric learned:{out}",
+        file=sys.stderr,
+    )
+    return 0

@@ -1,0 +1,113 @@
+"""``learned:DIR``: a plausibility classifier trained by ``perturbkit train metric``, as a metric.
+
+The score of a story is the classifier's P(human story), in [0, 1] (higher = more plausible). The
+context (a prompt or leading sentence), when an example has one, is read before the story, as in
+training. Scoring runs in eval mode without dropout, so the same texts give the same scores.
+
+>>> m = resolve_metric("learned:runs/union-minilm")          # doctest: +SKIP
+>>> m(["tom was hungry . he ate a sandwich ."])               # doctest: +SKIP
+[0.93...]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import MetricError
+from .base import Metric, resolve_device
+
+PREFIX = "learned:"
+FORMAT = "perturbkit-learned-metric"
+FORMAT_VERSION = 1
+META = "perturbkit_metric.json"  # format, base encoder, max_length, training facts
+HEAD = "head.pt"  # the classification head
+ENCODER = "encoder"  # the fine-tuned encoder and its tokenizer (save_pretrained)
+
+
+@dataclass(repr=False)
+class Learned(Metric):
+    """A trained plausibility classifier (a folder written by ``perturbkit train metric``)."""
+
+    path: str = ""
+    batch_size: int | None = 32
+    device: str = "auto"
+    max_length: int | None = None  # None: the length it was trained with
+
+    name = "learned"
+    needs = ()
+    uses = ("context",)
+    version = "1"
+
+    def __post_init__(self) -> None:
+        if not self.path:
+            raise MetricError("learned metric: give the trained model's folder, as learned:DIR")
+        self._meta = read_meta(self.path)
+        self._model: Any = None
+        self._tokenizer: Any = None
+        self._device = ""
+
+    def params(self) -> dict[str, Any]:
+        folder = Path(self.path).expanduser().resolve()
+        digest = hashlib.sha256()
+        files = [folder / META, folder / HEAD, *sorted((folder / ENCODER).iterdir())]
+        for f in (p for p in files if p.is_file()):
+            st = f.stat()
+            digest.update(f"{f.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}\n".encode())
+        return {"path": str(folder), "files": digest.hexdigest()[:16], "max_length": self.length}
+
+    @property
+    def length(self) -> int:
+        return int(self.max_length or self._meta.get("max_length") or 256)
+
+    def setup(self) -> None:
+        if self._model is None:
+            from . import _plausibility
+
+            self._device = resolve_device(self.device)
+            self._model, self._tokenizer, _ = _plausibility.load(self.path, self._device)
+
+    def score_batch(self, texts, contexts=None, references=None):
+        import torch
+
+        from . import _plausibility
+
+        self.setup()
+        ctx = contexts or [None] * len(texts)
+        joined = [_plausibility.story_text(t, c) for t, c in zip(texts, ctx)]
+        batch = _plausibility.encode(self._tokenizer, joined, self.length, self._device)
+        with torch.no_grad():
+            logits = self._model(**batch).float()
+        return torch.sigmoid(logits).cpu().tolist()
+
+
+def read_meta(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The metadata of a trained metric folder, or a MetricError saying why it is not one (torch-free)."""
+    folder = Path(path).expanduser()
+    hint = "train one with `perturbkit train metric --recipe union --stories FILE --out DIR`"
+    if not folder.is_dir():
+        raise MetricError(f"learned metric {str(path)!r}: no such directory; {hint}")
+    meta_path = folder / META
+    if not meta_path.is_file():
+        raise MetricError(f"learned metric {str(path)!r}: not a trained perturbkit metric (no {META}); {hint}")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise MetricError(f"learned metric {str(path)!r}: unreadable {META}: {exc}") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise MetricError(f"learned metric {str(path)!r}: {META} is not a perturbkit learned-metric file")
+    if int(meta.get("format_version", 0)) > FORMAT_VERSION:
+        raise MetricError(f"learned metric {str(path)!r}: format version {meta['format_version']} is too new")
+    for part in (ENCODER, HEAD):
+        if not (folder / part).exists():
+            raise MetricError(f"learned metric {str(path)!r}: incomplete folder ({part} is missing); {hint}")
+    return meta
+
+
+def learned_metric(spec: str, **params: Any) -> Learned:
+    """``learned:DIR`` (and parameters) as a :class:`Learned` metric."""
+    return Learned(path=spec[len(PREFIX) :].strip(), **params)
