@@ -31,6 +31,45 @@ def count(s: str) -> int:
     return n
 
 
+def positive_float(s: str) -> float:
+    """argparse type: a number above 0 (``--lr``, ``--epochs``)."""
+    try:
+        v = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, got {v}")
+    return v
+
+
+def fraction(s: str) -> float:
+    """argparse type: a number in [0, 1)."""
+    try:
+        v = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
+    if not 0 <= v < 1:
+        raise argparse.ArgumentTypeError(f"must be in [0, 1), got {v}")
+    return v
+
+
+def add_training_arguments(
+    p: argparse.ArgumentParser, *, model: str, epochs: float | int, batch_size: int, lr: float
+) -> None:
+    """The options every ``perturbkit train WHAT`` shares, validated alike (``model`` is the help text)."""
+    p.add_argument("--model", default=None, help=model)
+    p.add_argument("--out", required=True, help="output folder (checkpoints and the trained model)")
+    p.add_argument("--epochs", type=positive_int if isinstance(epochs, int) else positive_float, default=epochs)
+    p.add_argument("--max-steps", type=positive_int, default=None, help="stop after N steps (a smoke run)")
+    p.add_argument("--batch-size", type=positive_int, default=batch_size)
+    p.add_argument("--lr", type=positive_float, default=lr, help=f"learning rate (default {lr:g})")
+    p.add_argument("--limit", type=positive_int, default=None, help="train on the first N stories or pairs")
+    p.add_argument("--seed", type=seed, default=0)
+    p.add_argument("--threads", type=positive_int, default=None, help="CPU threads for torch")
+    p.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
 def seed(s: str) -> int:
     """argparse type: any integer (a seed)."""
     return _int(s)

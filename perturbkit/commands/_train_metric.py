@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ._args import add_training_arguments, fraction, positive_int
+
 
 def add_parser(what: argparse._SubParsersAction) -> None:
     p = what.add_parser(
@@ -22,24 +24,22 @@ def add_parser(what: argparse._SubParsersAction) -> None:
     p.add_argument("--stories", help="human stories (.jsonl, .csv, .tsv; --format roc for ROCStories TSV)")
     p.add_argument("--augmented", help="an augment output with 0/1 labels (originals kept) instead of --recipe")
     p.add_argument("--format", help="format of --stories when the extension does not tell (e.g. roc)")
-    p.add_argument("--limit", type=int, help="only the first N stories")
-    p.add_argument("--model", help="encoder: a Hugging Face path or name (default: all-MiniLM-L6-v2, offline)")
-    p.add_argument("--out", required=True, help="folder for the trained metric, its checkpoint and negatives")
-    p.add_argument("--epochs", type=int, default=3)
-    p.add_argument("--batch-size", type=int, default=32)
-    p.add_argument("--lr", type=float, default=3e-5, help="learning rate (default 3e-5)")
-    p.add_argument("--max-length", type=int, default=128, help="tokens per story (longer ones are cut)")
-    p.add_argument("--val-fraction", type=float, default=0.1, help="stories held out for validation")
-    p.add_argument("--patience", type=int, default=1, help="epochs without a better validation loss before stopping")
+    add_training_arguments(
+        p,
+        model="encoder: a Hugging Face path or name (default: all-MiniLM-L6-v2, offline)",
+        epochs=3,
+        batch_size=32,
+        lr=3e-5,
+    )
+    p.add_argument("--max-length", type=positive_int, default=128, help="tokens per story (longer ones are cut)")
+    p.add_argument("--val-fraction", type=fraction, default=0.1, help="stories held out for validation")
+    p.add_argument(
+        "--patience", type=positive_int, default=1, help="epochs without a better validation loss before stopping"
+    )
     p.add_argument("--reconstruction", type=float, default=0.0, metavar="WEIGHT", help="UNION's auxiliary loss")
-    p.add_argument("--seed", type=int, default=0)
     p.add_argument("--device", default="auto", help="auto (CUDA when there, else CPU), cpu, cuda, cuda:1")
-    p.add_argument("--threads", type=int, help="torch CPU threads")
-    p.add_argument("--workers", type=int, default=1, help="processes making the negatives")
-    p.add_argument("--checkpoint-every", type=int, default=200, metavar="STEPS")
-    p.add_argument("--max-steps", type=int, help="stop after this many steps (a smoke run)")
-    p.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--workers", type=positive_int, default=1, help="processes making the negatives")
+    p.add_argument("--checkpoint-every", type=positive_int, default=200, metavar="STEPS")
     p.set_defaults(func=run)
 
 

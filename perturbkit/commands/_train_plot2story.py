@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._args import positive_int, seed
-
-
-def _positive_float(s: str) -> float:
-    try:
-        v = float(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
-    if not v > 0:
-        raise argparse.ArgumentTypeError(f"must be above 0, got {v}")
-    return v
+from ._args import add_training_arguments, positive_int
 
 
 def add_parser(what: argparse._SubParsersAction) -> None:
@@ -26,25 +16,17 @@ def add_parser(what: argparse._SubParsersAction) -> None:
         "transformers Trainer. Checkpoints go to OUT/checkpoints, the final model to OUT/final.",
     )
     p.add_argument("--data", required=True, help="ROC storyline .tsv (title <EOT> plot <EOL> story) or .jsonl")
-    p.add_argument("--model", default=None, help="model path or hub name (default: SmolLM2-135M-Instruct)")
-    p.add_argument("--out", required=True, help="output folder (checkpoints/ and final/)")
+    add_training_arguments(
+        p, model="model path or hub name (default: SmolLM2-135M-Instruct)", epochs=1.0, batch_size=8, lr=5e-5
+    )
     p.add_argument("--architecture", choices=("auto", "causal", "seq2seq"), default="auto")
-    p.add_argument("--epochs", type=_positive_float, default=1.0)
-    p.add_argument("--max-steps", type=positive_int, default=None, help="stop after N steps (overrides --epochs)")
-    p.add_argument("--batch-size", type=positive_int, default=8)
     p.add_argument("--grad-accum", type=positive_int, default=1)
-    p.add_argument("--lr", type=_positive_float, default=5e-5)
     p.add_argument("--lora", action="store_true", help="train a LoRA adapter (peft), merged into the final model")
     p.add_argument("--lora-r", type=positive_int, default=8)
     p.add_argument("--max-source-tokens", type=positive_int, default=256)
     p.add_argument("--max-target-tokens", type=positive_int, default=160)
     p.add_argument("--save-steps", type=positive_int, default=500)
     p.add_argument("--logging-steps", type=positive_int, default=50)
-    p.add_argument("--limit", type=positive_int, default=None, help="train on the first N pairs")
-    p.add_argument("--seed", type=seed, default=0)
-    p.add_argument("--resume", action="store_true", help="continue from the last checkpoint in OUT/checkpoints")
-    p.add_argument("--threads", type=positive_int, default=None, help="CPU threads for torch")
-    p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=run, interrupted=lambda a: f"checkpoints are in {a.out}/checkpoints; add --resume to go on")
 
 
