@@ -142,6 +142,13 @@ def score(texts, contexts=None, references=None):
 """
 
 
+def _as_from_a_shell() -> None:
+    """In the child before exec: SIGINT delivered and at its default, as a shell starts a command
+    (a test worker may have SIGINT ignored or blocked, which the child would inherit)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.subprocess
 def test_sigint_during_scoring_prints_one_line_and_the_next_run_resumes(tmp_path):
     data = tmp_path / "d.jsonl"
@@ -159,7 +166,15 @@ def test_sigint_during_scoring_prints_one_line_and_the_next_run_resumes(tmp_path
     cmd += [f"{tmp_path / 'slow.py'}:score", "--batch-size", "2", "--cache-dir", str(tmp_path / "cache")]
     cmd += ["--no-progress", "--print", "none", "--no-fail"]  # the verdict is not what is tested here
     env = dict(os.environ, PK_TEST_LOG=str(log), PK_TEST_SLOW="1", PERTURBKIT_CACHE_DIR=str(tmp_path / "pk"))
-    proc = subprocess.Popen(cmd, env=env, cwd=REPO, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd,
+        env=env,
+        cwd=REPO,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=_as_from_a_shell,
+    )
     try:
         deadline = time.monotonic() + 240
         while not (log.exists() and len(log.read_text().split()) >= 3):
