@@ -119,3 +119,17 @@ def test_seq2seq_with_lora(tiny, roc_file, tmp_path):
 def test_resume_without_checkpoint_is_a_clear_error(tiny, roc_file, tmp_path, capsys):
     assert _train(roc_file, tiny["gpt2"], tmp_path / "none", "--max-steps", "1", "--resume") == 2
     assert "no checkpoint under" in capsys.readouterr().err
+
+
+def test_training_leaves_the_callers_random_state_alone(tiny, roc_file, tmp_path):
+    """The Trainer seeds the global generators; the caller's states come back unchanged."""
+    import random
+
+    import numpy as np
+    import torch
+
+    before = (random.getstate(), np.random.get_state()[1].copy(), torch.random.get_rng_state().clone())
+    assert _train(roc_file, tiny["gpt2"], tmp_path / "run", "--max-steps", "1", "--seed", "7") == 0
+    assert random.getstate() == before[0]
+    assert (np.random.get_state()[1] == before[1]).all()
+    assert torch.equal(torch.random.get_rng_state(), before[2])

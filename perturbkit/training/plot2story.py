@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -138,7 +141,31 @@ def last_checkpoint(out: str | Path) -> str | None:
 
 
 def train_plot2story(cfg: TrainConfig) -> Path:
-    """Run one training (see the module doc); returns the final model's folder."""
+    """Run one training (see the module doc); returns the final model's folder.
+
+    The Trainer seeds Python's, NumPy's and torch's global generators; they are restored on return,
+    so the caller's random state is left as it was."""
+    with _own_random_state():
+        return _train(cfg)
+
+
+@contextmanager
+def _own_random_state() -> Iterator[None]:
+    """Save Python's, NumPy's and torch's (CPU and CUDA) global generator states; restore them after."""
+    import numpy as np
+    import torch
+
+    py, npy = random.getstate(), np.random.get_state()
+    cuda = list(range(torch.cuda.device_count())) if torch.cuda.is_available() else []
+    try:
+        with torch.random.fork_rng(devices=cuda):
+            yield
+    finally:
+        random.setstate(py)
+        np.random.set_state(npy)
+
+
+def _train(cfg: TrainConfig) -> Path:
     from transformers import DataCollatorForSeq2Seq, Trainer, TrainingArguments, set_seed
 
     out = Path(cfg.out)
