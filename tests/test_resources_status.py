@@ -97,3 +97,15 @@ def test_resources_module_status(capsys):
     assert "lemminflect" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         res_main([])
+
+
+def test_status_says_which_contradiction_lexicon_plot_transforms_use(tmp_path, monkeypatch):
+    from perturbkit.resources.contradictions import prepare_contradictions
+
+    monkeypatch.setattr(settings, "cache_dir", tmp_path / "cache")
+    ok, detail = resource_status()["contradictions"]
+    assert "conceptnet-antonyms" in detail and ok == resource_status()["wordnet"][0]
+    src = tmp_path / "edges.txt"
+    src.write_text("father|||/r/Antonym|||mother\n", encoding="utf-8")
+    out = prepare_contradictions(src)
+    assert resource_status()["contradictions"] == (True, f"ConceptNet relations {out}")

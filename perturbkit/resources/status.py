@@ -1,7 +1,7 @@
 """Which resources are present, checked cheaply (``find_spec`` and file tests, no heavy imports).
 
 Resource names are the ones ``Transform.requires`` uses: ``spacy``, ``wordnet``, ``conceptnet``,
-``lemminflect``, ``torch``, ``sentence_transformers``, ``smollm2``; the remaining entries are
+``contradictions`` (the plot contradiction lexicon), ``lemminflect``, ``torch``, ``sentence_transformers``, ``smollm2``; the remaining entries are
 the optional extras of :mod:`perturbkit.resources.extras` shown by ``perturbkit doctor``.
 """
 
@@ -16,7 +16,7 @@ from .extras import EXTRAS, has_module
 Status = tuple[bool, str]
 
 #: Resources a transform may list in ``requires``.
-CORE = ("spacy", "wordnet", "conceptnet", "lemminflect", "torch", "sentence_transformers", "smollm2")
+CORE = ("spacy", "wordnet", "conceptnet", "contradictions", "lemminflect", "torch", "sentence_transformers", "smollm2")
 __all__ = ["CORE", "EXTRAS", "has_module", "missing_requirements", "resource_status"]
 
 
@@ -73,6 +73,19 @@ def _conceptnet() -> Status:
     return (True, f"WordNet fallback (set {ENV} for ConceptNet)") if ok else (False, "no WordNet fallback")
 
 
+def _contradictions() -> Status:
+    """The plot contradiction lexicon: prepared ConceptNet relations, else WordNet antonyms."""
+    from .contradictions import prepared_path
+
+    path = prepared_path()
+    if path.is_file():
+        return True, f"ConceptNet relations {path}"
+    ok, _ = _wordnet()
+    if not ok:
+        return False, "not prepared, and no WordNet fallback"
+    return True, "WordNet antonyms (perturbkit prepare conceptnet-antonyms --source FILE for ConceptNet's)"
+
+
 def _sentence_transformers() -> Status:
     if not has_module("sentence_transformers"):
         return False, "sentence-transformers not installed"
@@ -92,6 +105,7 @@ _CHECKS: dict[str, Callable[[], Status]] = {
     "spacy": _spacy,
     "wordnet": _wordnet,
     "conceptnet": _conceptnet,
+    "contradictions": _contradictions,
     "lemminflect": lambda: _module("lemminflect"),
     "torch": lambda: _module("torch"),
     "sentence_transformers": _sentence_transformers,
