@@ -12,9 +12,7 @@ See docs/plot.md.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
+from .._lazy import lazy_exports
 from .model import Plot
 
 _LAZY = {
@@ -30,8 +28,4 @@ _LAZY = {
 
 __all__ = ["Plot", *_LAZY]
 
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
