@@ -31,12 +31,16 @@ def count(s: str) -> int:
     return n
 
 
-def positive_float(s: str) -> float:
-    """argparse type: a number above 0 (``--lr``, ``--epochs``)."""
+def _float(s: str) -> float:
     try:
-        v = float(s)
+        return float(s)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
+
+
+def positive_float(s: str) -> float:
+    """argparse type: a number above 0 (``--lr``, ``--epochs``)."""
+    v = _float(s)
     if not v > 0:
         raise argparse.ArgumentTypeError(f"must be above 0, got {v}")
     return v
@@ -44,10 +48,7 @@ def positive_float(s: str) -> float:
 
 def fraction(s: str) -> float:
     """argparse type: a number in [0, 1)."""
-    try:
-        v = float(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
+    v = _float(s)
     if not 0 <= v < 1:
         raise argparse.ArgumentTypeError(f"must be in [0, 1), got {v}")
     return v
