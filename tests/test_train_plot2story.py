@@ -49,7 +49,7 @@ def test_read_pairs_tsv_and_jsonl(roc_file, tmp_path):
 def test_read_pairs_errors_name_file_and_line(tmp_path):
     bad = tmp_path / "bad.tsv"
     bad.write_text(ROC[0] + "\nno markers here\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"bad\.tsv:2: expected 'title <EOT>"):
+    with pytest.raises(InputError, match=r"bad\.tsv:2: no storyline \(expected 'title <EOT>"):
         read_pairs(bad)
     j = tmp_path / "bad.jsonl"
     j.write_text('{"plot": "a"}\n', encoding="utf-8")

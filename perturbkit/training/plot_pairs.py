@@ -5,41 +5,18 @@
 ``.jsonl``: one object per line with ``plot`` (a storyline string, or a list of lists of items),
 ``story`` and optionally ``title``.
 
-This small reader parses with :meth:`Plot.from_storyline`; a fuller storyline reader (titles, item
-kinds, manipulated files) belongs to the plot extraction module.
-
->>> line = "camping  <EOT> tobias planned\\tcamping trip\\t#\\trefused <EOL>  </s> he planned . </s> she refused . @ "
->>> plot, story = parse_storyline_line(line)
->>> plot.sentences, plot.title, story
-((('tobias planned', 'camping trip'), ('refused',)), 'camping', 'he planned . she refused .')
+The storyline files are read by :func:`perturbkit.plot.read_plots` (the same parser as the ROC
+reader); this module adds the JSONL form and the checks training needs (no empty plot or story).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from ..errors import InputError
 from ..plot import Plot
-
-_SPACES = re.compile(r"\s+")
-
-
-def parse_storyline_line(line: str) -> tuple[Plot, str]:
-    """(plot, story) from one line of a released storyline file; ValueError when it is not one."""
-    if "<EOT>" not in line or "<EOL>" not in line:
-        raise ValueError("expected 'title <EOT> storyline <EOL> story'")
-    title, rest = line.split("<EOT>", 1)
-    storyline, story = rest.split("<EOL>", 1)
-    story = story.strip()
-    if story.endswith("@"):
-        story = story[:-1]
-    story = _SPACES.sub(" ", story.replace("</s>", " ")).strip()
-    plot = Plot.from_storyline(storyline.strip(), title=title)
-    if not story or not len(plot):
-        raise ValueError("the plot or the story is empty")
-    return plot, story
+from ..plot.read import read_plots
 
 
 def _json_pair(obj: object) -> tuple[Plot, str]:
@@ -64,7 +41,20 @@ def read_pairs(path: str | Path, limit: int | None = None) -> list[tuple[Plot, s
     path = Path(path)
     if not path.is_file():
         raise InputError(f"{path}: no such file")
-    as_json = path.suffix.lower() in (".jsonl", ".json")
+    if path.suffix.lower() not in (".jsonl", ".json"):
+        pairs = []
+        for rec in read_plots(path, limit=limit):
+            if not len(rec.plot) or not rec.text:
+                raise InputError(f"{path}:{rec.id.rsplit('-', 1)[1]}: the plot or the story is empty")
+            pairs.append((rec.plot, rec.text))
+    else:
+        pairs = _json_pairs(path, limit)
+    if not pairs:
+        raise InputError(f"{path}: no (plot, story) pairs")
+    return pairs
+
+
+def _json_pairs(path: Path, limit: int | None) -> list[tuple[Plot, str]]:
     pairs: list[tuple[Plot, str]] = []
     with path.open(encoding="utf-8") as fh:
         for n, line in enumerate(fh, 1):
@@ -73,9 +63,7 @@ def read_pairs(path: str | Path, limit: int | None = None) -> list[tuple[Plot, s
             if not line.strip():
                 continue
             try:
-                pairs.append(_json_pair(json.loads(line)) if as_json else parse_storyline_line(line))
+                pairs.append(_json_pair(json.loads(line)))
             except ValueError as exc:  # json.JSONDecodeError is a ValueError
                 raise InputError(f"{path}:{n}: {exc}") from None
-    if not pairs:
-        raise InputError(f"{path}: no (plot, story) pairs")
     return pairs
