@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError, UserError
+from ..io import iter_jsonl
 from ..seeds import hash_seed
 
 NEGATIVES = "negatives.jsonl"
@@ -103,23 +104,15 @@ def read_labelled(path: str | os.PathLike[str]) -> list[Item]:
 
 def _records(path: Path) -> Iterator[tuple[int, dict]]:
     suffix = path.suffix.lower()
+    if suffix in (".jsonl", ".json"):
+        yield from iter_jsonl(path)
+        return
+    if suffix not in (".csv", ".tsv"):
+        raise InputError(f"{path}: give a .jsonl, .csv or .tsv file of augment records")
     with open(path, encoding="utf-8", newline="") as f:
-        if suffix in (".csv", ".tsv"):
-            for n, row in enumerate(csv.DictReader(f, delimiter="\t" if suffix == ".tsv" else ","), start=2):
-                yield n, row
-            return
-        if suffix not in (".jsonl", ".json"):
-            raise InputError(f"{path}: give a .jsonl, .csv or .tsv file of augment records")
-        for n, raw in enumerate(f, start=1):
-            if not raw.strip():
-                continue
-            try:
-                rec = json.loads(raw)
-            except ValueError as exc:
-                raise InputError(f"{path}:{n}: not a JSON line: {exc}") from None
-            if not isinstance(rec, dict):
-                raise InputError(f"{path}:{n}: a record must be a JSON object")
-            yield n, rec
+        reader = csv.DictReader(f, delimiter="\t" if suffix == ".tsv" else ",")
+        for row in reader:
+            yield reader.line_num, row
 
 
 def split(items: list[Item], val_fraction: float, seed: int = 0) -> tuple[list[Item], list[Item]]:
