@@ -136,13 +136,9 @@ class PlotTransform:
 
 def check_plot_transform(name: str, obj: Any) -> type[PlotTransform]:
     """The registry's check: a PlotTransform subclass registered under its own ``name``."""
-    if not (isinstance(obj, type) and issubclass(obj, PlotTransform)):
-        raise TypeError(f"plot transform {name!r} must be a perturbkit.plot.PlotTransform subclass, got {obj!r}")
-    if "name" not in vars(obj) or not obj.name:
-        obj.name = name
-    elif obj.name != name:
-        raise ValueError(f"{obj.__qualname__}.name is {obj.name!r} but it is registered as {name!r}")
-    return obj
+    from .. import registry
+
+    return registry.check_named_subclass(name, obj, PlotTransform, "plot transform", "perturbkit.plot.PlotTransform")
 
 
 def plot_transforms() -> Mapping[str, type[PlotTransform]]:

@@ -32,6 +32,7 @@ from .base import BUILTIN, DuplicateName, PluginFailed, PluginWarning, Registry,
 
 __all__ = [
     "BUILTIN",
+    "check_named_subclass",
     "DuplicateName",
     "PluginFailed",
     "PluginWarning",
@@ -199,3 +200,16 @@ def scoped() -> Iterator[None]:
         for reg in REGISTRIES:
             stack.enter_context(reg.scoped())
         yield
+
+
+def check_named_subclass(name: str, obj: Any, base: type, what: str, base_label: str) -> Any:
+    """A registry check for classes: ``obj`` must subclass ``base`` (called ``what`` and
+    ``base_label`` in the error), and its ``name`` is the name it is registered under (a class
+    without its own takes it)."""
+    if not (isinstance(obj, type) and issubclass(obj, base)):
+        raise TypeError(f"{what} {name!r} must be a {base_label} subclass, got {obj!r}")
+    if "name" not in vars(obj) or not obj.name:
+        obj.name = name
+    elif obj.name != name:
+        raise ValueError(f"{obj.__module__}.{obj.__qualname__}.name is {obj.name!r} but it is registered as {name!r}")
+    return obj

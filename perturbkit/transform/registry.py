@@ -29,13 +29,7 @@ class TransformParamError(UserError, TypeError):
 def check_transform(name: str, obj: Any) -> type[Transform]:
     """The registry's check: a Transform subclass whose ``name`` is the name it is registered under
     (a class that does not set its own ``name`` takes it)."""
-    if not (isinstance(obj, type) and issubclass(obj, Transform)):
-        raise TypeError(f"transform {name!r} must be a perturbkit.Transform subclass, got {obj!r}")
-    if "name" not in vars(obj) or not obj.name:
-        obj.name = name
-    elif obj.name != name:
-        raise ValueError(f"{obj.__module__}.{obj.__qualname__}.name is {obj.name!r} but it is registered as {name!r}")
-    return obj
+    return _registry.check_named_subclass(name, obj, Transform, "transform", "perturbkit.Transform")
 
 
 def register(cls: type[Transform] | None = None, *, name: str | None = None) -> Any:
