@@ -365,6 +365,7 @@ def test_resolve_builtin_names():
         "bertscore",
         "coherence",
         "context_relatedness",
+        "reference_similarity",
         "perplexity",
         "slor",
     }

@@ -4,6 +4,10 @@
 - ``context_relatedness``: cosine of the context (prompt / leading sentence) and the story: the
   unreferenced half of RUBER with a sentence encoder.
 - ``bertscore``: BERTScore F1 against the reference (``bert-score`` on MiniLM's 6 layers).
+- ``reference_similarity``: cosine of the story and its reference.
+
+Each takes ``model=`` (any sentence-transformers model by path or name);
+``sentence-transformers:PATH`` specs build them through :func:`sentence_transformer_metric`.
 
 Models load lazily, once per process and device (through :mod:`perturbkit.resources.models`,
 shared with the transforms that embed sentences). Sentence embeddings are kept in a bounded
@@ -185,6 +189,50 @@ class ContextRelatedness(_EncoderMetric):
         emb = self.encoder.encode(list(texts) + ctx, batch_size=self.batch_size or 64)
         n = len(texts)
         return np.sum(emb[:n] * emb[n:], axis=1).astype(float).tolist()
+
+
+@dataclass(repr=False)
+class ReferenceSimilarity(_EncoderMetric):
+    """Cosine similarity of the story and its reference embeddings, in [-1, 1]: any
+    sentence-transformers model by path (``model=``), MiniLM by default.
+
+    >>> ReferenceSimilarity(model="path/to/sentence-transformer").needs
+    ('reference',)
+    """
+
+    name = "reference_similarity"
+    needs = ("reference",)
+    uses = ("reference",)
+
+    def score_batch(self, texts, contexts=None, references=None):
+        import numpy as np
+
+        if references is None:
+            raise ValueError("reference_similarity needs references")
+        emb = self.encoder.encode(list(texts) + [r or "" for r in references], batch_size=self.batch_size or 64)
+        n = len(texts)
+        return np.sum(emb[:n] * emb[n:], axis=1).astype(float).tolist()
+
+
+# `sentence-transformers:PATH against=...`: which comparison a sentence encoder scores
+ENCODER_METRICS: dict[str, type[_EncoderMetric]] = {
+    "reference": ReferenceSimilarity,
+    "context": ContextRelatedness,
+    "sentences": Coherence,
+}
+
+
+def sentence_transformer_metric(path: str, against: str = "reference", **params: Any) -> Metric:
+    """A metric on any sentence-transformers model (a path or name): cosine similarity of the story
+    with its ``reference`` (default) or ``context``, or of adjacent ``sentences`` (coherence).
+
+    >>> sentence_transformer_metric("path/to/model", against="context").name
+    'context_relatedness'
+    """
+    if against not in ENCODER_METRICS:
+        choices = ", ".join(repr(k) for k in ENCODER_METRICS)
+        raise ValueError(f"against={against!r} is not one of {choices}")
+    return ENCODER_METRICS[against](model=path, **params)
 
 
 _SCORERS: dict[tuple[str, int, str], Any] = {}

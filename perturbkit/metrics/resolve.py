@@ -1,5 +1,7 @@
-"""Metric specs to Metric objects: a registered name, ``module:callable``, ``file.py:callable`` or
-``learned:DIR`` (a plausibility classifier trained by ``perturbkit train metric``).
+"""Metric specs to Metric objects: a registered name, ``module:callable``, ``file.py:callable``,
+``learned:DIR`` (a plausibility classifier trained by ``perturbkit train metric``),
+``evaluate:PATH`` (a Hugging Face ``evaluate`` module) or ``sentence-transformers:PATH`` (cosine
+similarity on any sentence encoder).
 
 Registered names are the built-ins plus the entry-point group ``perturbkit.metrics``
 (:data:`perturbkit.registry.metrics`). ``module:callable`` finds modules in the current directory
@@ -27,6 +29,11 @@ from ..errors import MetricError
 from .base import Metric, as_metric
 
 BUILTIN_METRICS = registry.metrics.builtin_refs  # name -> "module:Class"; reading it imports nothing
+# ``PREFIX:PATH`` specs: a library's models or modules by path; the factory takes the path first
+PREFIXED = {
+    "evaluate": "perturbkit.metrics.hf_evaluate:EvaluateMetric",
+    "sentence-transformers": "perturbkit.metrics.embedding:sentence_transformer_metric",
+}
 
 
 def builtin_metric(name: str, **params: Any) -> Metric:
@@ -55,6 +62,16 @@ def resolve_metric(spec: str | Callable[..., Any] | Metric, **params: Any) -> Me
         from .learned import learned_metric
 
         return learned_metric(spec, **params)
+    prefix, _, target = spec.partition(":")
+    if prefix in PREFIXED:
+        if not target.strip():
+            raise MetricError(f"metric spec {spec!r} names no model or module after {prefix + ':'!r}")
+        factory = _import_target(PREFIXED[prefix], spec)
+        try:
+            metric = factory(target.strip(), **params)
+        except (TypeError, ValueError) as exc:
+            raise MetricError(f"bad parameters for metric {spec!r}: {exc}") from exc
+        return as_metric(metric, name=spec)  # named as typed: two models of one kind stay apart
     if ":" not in spec:
         return builtin_metric(spec, **params)
     return _build(_import_target(spec, spec), params, spec, registered=False)

@@ -132,6 +132,7 @@ metrics = Registry(
         "bertscore": "perturbkit.metrics.embedding:BertScore",
         "coherence": "perturbkit.metrics.embedding:Coherence",
         "context_relatedness": "perturbkit.metrics.embedding:ContextRelatedness",
+        "reference_similarity": "perturbkit.metrics.embedding:ReferenceSimilarity",
         "perplexity": "perturbkit.metrics.perplexity:Perplexity",
         "slor": "perturbkit.metrics.acceptability:Slor",
     },

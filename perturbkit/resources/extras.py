@@ -44,6 +44,7 @@ EXTRAS: dict[str, Extra] = {
     "textattack": Extra("textattack", "textattack", "TextAttack baselines"),
     "ray": Extra("ray", "ray", "parallel runs"),
     "peft": Extra("peft", "train", "LoRA adapters for `perturbkit train`"),
+    "evaluate": Extra("evaluate", "evaluate", "Hugging Face evaluate modules as metrics (`evaluate:PATH`)"),
 }
 
 
