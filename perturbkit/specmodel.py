@@ -30,6 +30,7 @@ from .specmessages import format_validation_error
 __all__ = [
     "FilterRefBase",
     "SpecModel",
+    "StorySelect",
     "build_transform",
     "check_name",
     "check_transform_name",
@@ -134,6 +135,56 @@ def build_transform(name: str, params: Mapping[str, Any]) -> Any:
         raise spec_error("transform_param", str(exc)) from None
     except (TypeError, ValueError) as exc:
         raise spec_error("transform_param", f"transform {name!r}: {exc}") from None
+
+
+class StorySelect(SpecModel):
+    """Which stories qualify (all conditions must hold): shared by suite tests and recipe sets,
+    which subclass it on their own ``_Model`` (their error class) and may add options."""
+
+    min_sentences: int | None = Field(None, ge=0)
+    max_sentences: int | None = Field(None, ge=0)
+    min_words: int | None = Field(None, ge=0)
+    max_words: int | None = Field(None, ge=0)
+    meta: dict[str, Any] = Field(default_factory=dict)  # field -> value (or list: any of them)
+    has_context: bool | None = None
+    has_reference: bool | None = None
+
+    @model_validator(mode="after")
+    def _ranges(self) -> StorySelect:
+        for lo, hi in (("min_sentences", "max_sentences"), ("min_words", "max_words")):
+            a, b = getattr(self, lo), getattr(self, hi)
+            if a is not None and b is not None and a > b:
+                raise spec_error("range", f"{lo} ({a}) is larger than {hi} ({b})")
+        return self
+
+    @property
+    def needs_sentences(self) -> bool:
+        """Whether the sentence counts matter (the stories must be parsed)."""
+        return self.min_sentences is not None or self.max_sentences is not None
+
+    def admits(self, ex: Any) -> bool:
+        """Every condition but the sentence counts holds for the Example ``ex``."""
+        if self.has_context is not None and bool(ex.context) != self.has_context:
+            return False
+        if self.has_reference is not None and bool(ex.reference) != self.has_reference:
+            return False
+        if self.min_words is not None or self.max_words is not None:
+            n = len(ex.text.split())
+            if (self.min_words is not None and n < self.min_words) or (
+                self.max_words is not None and n > self.max_words
+            ):
+                return False
+        return all(_meta_match(ex.meta.get(k), want) for k, want in self.meta.items())
+
+    def admits_sentences(self, n: int) -> bool:
+        """The sentence-count conditions hold for a story of ``n`` sentences."""
+        return (self.min_sentences is None or n >= self.min_sentences) and (
+            self.max_sentences is None or n <= self.max_sentences
+        )
+
+
+def _meta_match(value: Any, want: Any) -> bool:
+    return value in want if isinstance(want, list) else value == want
 
 
 class FilterRefBase(SpecModel):

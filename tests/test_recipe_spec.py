@@ -90,3 +90,25 @@ def test_openmeva_recipe_has_the_suites_aspects_and_transforms():
         assert sorted(e.label for e in s.entries) == sorted(r.name for r in test.transforms), test.name
         assert bool(s.variants_of) == str(getattr(test, "originals", "input")).startswith("negatives-of")
     assert set(sets) == {t.name for t in suite.tests}
+
+
+@pytest.mark.parametrize(("recipe", "suite"), [("rome", "robustness"), ("mars", "mars")])
+def test_rome_and_mars_recipes_have_their_suites_cases(recipe, suite):
+    """Each shipped attack suite's tests as recipe sets: the same transforms and story selection; a
+    meaning-preserving case (``expect: same``) labels its variants 1, the others 0."""
+    from perturbkit.suite import load_suite
+
+    tests = {t.name: t for t in load_suite(suite).tests}
+    sets = {s.name: s for s in load_recipe(recipe).resolved_sets()}
+    assert set(sets) == set(tests)
+    for name, s in sets.items():
+        t = tests[name]
+        assert [e.label for e in s.entries] == [r.name for r in t.transforms], name
+        assert s.labels.variant == (1 if getattr(t, "expect", None) == "same" else 0), name
+        assert s.select.has_context == t.select.has_context, name
+
+
+def test_select_ranges_are_checked_in_recipes_as_in_suites(tmp_path):
+    p = _write(tmp_path, "name: r\ntransforms: [negation]\nselect: {min_words: 9, max_words: 3}\n")
+    with pytest.raises(RecipeError, match=r"min_words \(9\) is larger than max_words \(3\)"):
+        load_recipe(p)

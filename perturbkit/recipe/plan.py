@@ -138,30 +138,12 @@ def needs_fit(plan: Plan) -> bool:
 def _selected(sel: Select, examples: Sequence[Example], annotator: Any) -> list[bool]:
     from ..annotation import Level, sentences
 
-    keep = []
-    for ex in examples:
-        ok = bool(ex.text.strip())
-        if ok and sel.has_context is not None:
-            ok = bool(ex.context) == sel.has_context
-        if ok and sel.has_reference is not None:
-            ok = bool(ex.reference) == sel.has_reference
-        if ok and (sel.min_words is not None or sel.max_words is not None):
-            n = len(ex.text.split())
-            ok = (sel.min_words is None or n >= sel.min_words) and (sel.max_words is None or n <= sel.max_words)
-        if ok and sel.meta:
-            ok = all(
-                (ex.meta.get(k) in want) if isinstance(want, list) else ex.meta.get(k) == want
-                for k, want in sel.meta.items()
-            )
-        keep.append(ok)
+    keep = [bool(ex.text.strip()) and sel.admits(ex) for ex in examples]
     if sel.needs_sentences:
         idx = [i for i, ok in enumerate(keep) if ok]
         docs = annotator.pipe([examples[i].text for i in idx], Level.PARSE)
         for i, doc in zip(idx, docs):
-            n = len(sentences(doc))
-            keep[i] = (sel.min_sentences is None or n >= sel.min_sentences) and (
-                sel.max_sentences is None or n <= sel.max_sentences
-            )
+            keep[i] = sel.admits_sentences(len(sentences(doc)))
     return keep
 
 

@@ -25,6 +25,7 @@ from ..errors import RecipeError
 from ..specmodel import (
     FilterRefBase,
     SpecModel,
+    StorySelect,
     build_transform,
     check_name,
     check_transform_name,
@@ -241,20 +242,8 @@ class Labels(_Model):
     variant: Scalar = 0
 
 
-class Select(_Model):
+class Select(_Model, StorySelect):
     """Which stories a set perturbs (all conditions must hold)."""
-
-    min_sentences: int | None = Field(None, ge=0)
-    max_sentences: int | None = Field(None, ge=0)
-    min_words: int | None = Field(None, ge=0)
-    max_words: int | None = Field(None, ge=0)
-    has_context: bool | None = None
-    has_reference: bool | None = None
-    meta: dict[str, Any] = Field(default_factory=dict)  # field -> value (or list: any of them)
-
-    @property
-    def needs_sentences(self) -> bool:
-        return self.min_sentences is not None or self.max_sentences is not None
 
 
 class _Applies(_Model):

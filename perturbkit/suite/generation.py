@@ -59,42 +59,16 @@ def select(
 ) -> list[Example]:
     """The examples of ``pool`` that qualify under ``sel`` (in pool order). Empty stories are
     skipped unless ``skip_empty`` is False (a rated empty generation is still data)."""
-    out = []
-    for ex in pool:
-        if skip_empty and not ex.text.strip():
-            continue
-        if sel.has_context is not None and bool(ex.context) != sel.has_context:
-            continue
-        if sel.has_reference is not None and bool(ex.reference) != sel.has_reference:
-            continue
-        if sel.min_words is not None or sel.max_words is not None:
-            n = len(ex.text.split())
-            if (sel.min_words is not None and n < sel.min_words) or (sel.max_words is not None and n > sel.max_words):
-                continue
-        if any(not _meta_match(ex.meta.get(k), want) for k, want in sel.meta.items()):
-            continue
-        out.append(ex)
+    out = [ex for ex in pool if (ex.text.strip() or not skip_empty) and sel.admits(ex)]
     if sel.needs_sentences and out:
         docs = annotator.pipe([ex.text for ex in out], Level.PARSE)
-        counts = [_sentence_count(d) for d in docs]
-        out = [
-            ex
-            for ex, n in zip(out, counts)
-            if (sel.min_sentences is None or n >= sel.min_sentences)
-            and (sel.max_sentences is None or n <= sel.max_sentences)
-        ]
+        out = [ex for ex, doc in zip(out, docs) if sel.admits_sentences(_sentence_count(doc))]
     if sel.sample is not None and len(out) > sel.sample:
         keep = set(random.Random(derive_seed(seed, "select", test)).sample(range(len(out)), sel.sample))
         out = [ex for i, ex in enumerate(out) if i in keep]
     if sel.limit is not None:
         out = out[: sel.limit]
     return out
-
-
-def _meta_match(value: Any, want: Any) -> bool:
-    if isinstance(want, list):
-        return value in want
-    return value == want
 
 
 class _Transforms:

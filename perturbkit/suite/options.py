@@ -3,39 +3,18 @@ per threshold the kinds define) and the suite-wide defaults."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import Field, create_model, field_validator, model_validator
+from pydantic import Field, create_model, field_validator
 
 from .. import kinds as _kinds
-from ..specmodel import spec_error
+from ..specmodel import StorySelect
 from .refs import FilterRef, _as_refs, _Model
 
 
-class Select(_Model):
-    """Which stories qualify as originals for a test (all conditions must hold)."""
+class Select(_Model, StorySelect):
+    """Which stories qualify as originals for a test (all conditions must hold), and how many."""
 
-    min_sentences: int | None = Field(None, ge=0)
-    max_sentences: int | None = Field(None, ge=0)
-    min_words: int | None = Field(None, ge=0)
-    max_words: int | None = Field(None, ge=0)
-    meta: dict[str, Any] = Field(default_factory=dict)  # field -> value (or list: any of them)
-    has_context: bool | None = None
-    has_reference: bool | None = None
     limit: int | None = Field(None, ge=1)  # keep the first N that qualify
     sample: int | None = Field(None, ge=1)  # keep a seeded random N of those that qualify
-
-    @model_validator(mode="after")
-    def _ranges(self) -> Select:
-        for lo, hi in (("min_sentences", "max_sentences"), ("min_words", "max_words")):
-            a, b = getattr(self, lo), getattr(self, hi)
-            if a is not None and b is not None and a > b:
-                raise spec_error("range", f"{lo} ({a}) is larger than {hi} ({b})")
-        return self
-
-    @property
-    def needs_sentences(self) -> bool:
-        return self.min_sentences is not None or self.max_sentences is not None
 
 
 class Windows(_Model):
