@@ -30,11 +30,12 @@ lock:
 	rm -rf .venv-lock
 
 # The demo suite on the bundled stories with offline metrics: MiniLM coherence, SmolLM2 perplexity
-# and a model-free repetition score; writes the JSON, the self-contained HTML report and JUnit XML.
+# (on the cases of 12 of the 70 stories: on 2 CPU cores it scores about 3 texts/s) and a
+# model-free repetition score; writes the JSON, the self-contained HTML report and JUnit XML.
 # --no-fail: a failing verdict is a finding to read here, not an error of the demo.
 demo: setup
 	$(PY) -m perturbkit run demo --data examples/stories.jsonl \
-	    --metric coherence --metric perplexity --metric ngram_repetition \
+	    --metric coherence --metric perplexity --metric ngram_repetition --metric-sample perplexity=12 \
 	    --out $(OUT)/demo-report.json --html $(OUT)/demo-report.html --junit $(OUT)/demo-results.xml --no-fail
 
 lint: setup

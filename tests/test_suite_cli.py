@@ -196,6 +196,9 @@ def test_run_shipped_suite_by_name(tmp_path, capsys, monkeypatch):
     [
         (["--metric", "no_such_metric"], "unknown metric 'no_such_metric'"),
         (["--metric", "lexical_diversity", "--limit", "0"], "--limit: must be at least 1"),
+        (["--metric", "lexical_diversity", "--metric-sample", "lexical_diversity=0"], "must be at least 1"),
+        (["--metric", "lexical_diversity", "--metric-sample", "12"], "expected METRIC=N"),
+        (["--metric", "lexical_diversity", "--metric-sample", "perplexity=3"], "no such metric in this run"),
     ],
 )
 def test_run_user_errors_exit_2_with_one_line(files, capsys, args, message):

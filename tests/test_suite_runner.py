@@ -503,3 +503,54 @@ def test_thresholds_in_yaml_drive_assert_suite(tmp_path):
 
     with pytest.raises(SuiteError, match="min_winrate.*did you mean 'min_win_rate'"):
         load_suite(bad)
+
+
+def _sampled_suite():
+    return Suite(
+        name="s",
+        tests=[
+            Discrimination(name="dup", transforms="toy_dup_word"),
+            Invariance(name="lower", transforms="toy_lower_first"),
+            Invariance(name="lower_neg", transforms="toy_lower_first", originals="negatives-of:dup"),
+        ],
+    )
+
+
+def _story_of(r, case_id: str) -> str:
+    return r.example(case_id).parent_id or case_id
+
+
+def test_metric_sample_scores_the_cases_of_a_few_stories_in_every_test():
+    seen: list[str] = []
+
+    def slow(texts, contexts=None, references=None):
+        seen.extend(texts)
+        return [float(len(t)) for t in texts]
+
+    r = run(_sampled_suite(), metrics={"fast": toys.n_words, "slow": slow}, metric_sample={"slow": 3})
+    stories = {_story_of(r, c.id) for t in r.tests for c in t.cases if "slow" in c.scores}
+    assert len(stories) == 3  # the same three stories in every test, negatives-of included
+    for t in r.tests:
+        scored = [c for c in t.cases if "slow" in c.scores]
+        assert {_story_of(r, c.id) for c in scored} <= stories and scored
+        assert all("fast" in c.scores for c in t.cases)  # the other metric scores everything
+    assert len(seen) == len(set(seen)) == sum(1 for i, ex in r.examples.items() if _story_of(r, i) in stories)
+    d = r.test("dup").stats
+    assert d["fast"]["n_pos"] == 6 and d["slow"]["n_pos"] == 3 and d["slow"]["n_pairs"] <= 3
+    assert {m["name"]: m.get("sample") for m in r.metrics} == {"fast": None, "slow": 3}
+    assert "slow: scored on the cases of a seeded sample of 3 of the 6 stories." in r.notes
+    assert "slow (on a sample of 3 stories)" in r.to_markdown(details=False)
+    again = run(_sampled_suite(), metrics={"fast": toys.n_words, "slow": slow}, metric_sample={"slow": 3})
+    assert again.to_dict() == r.to_dict()  # seeded: the same sample
+
+
+def test_metric_sample_as_large_as_the_data_scores_everything_and_names_are_checked():
+    r = run(_sampled_suite(), metric_sample={"words": 6})
+    assert all("words" in c.scores for t in r.tests for c in t.cases)
+    assert not any("sample" in m for m in r.metrics) and not any("seeded sample" in n for n in r.notes)
+    with pytest.raises(
+        MetricError, match=r"metric sample for 'wrds': no such metric in this run \(metrics: distinct, words\)"
+    ):
+        run(_sampled_suite(), metric_sample={"wrds": 2})
+    with pytest.raises(MetricError, match="must be a positive number of stories, not 0"):
+        run(_sampled_suite(), metric_sample={"words": 0})

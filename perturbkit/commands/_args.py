@@ -71,6 +71,14 @@ def add_training_arguments(
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def metric_sample(s: str) -> tuple[str, int]:
+    """``METRIC=N``: a metric's name (or spec) and a positive number of stories."""
+    name, sep, n = s.rpartition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected METRIC=N (e.g. perplexity=20), got {s!r}")
+    return name.strip(), positive_int(n)
+
+
 def seed(s: str) -> int:
     """argparse type: any integer (a seed)."""
     return _int(s)

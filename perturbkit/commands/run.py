@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ._args import positive_int, seed
+from ._args import metric_sample, positive_int, seed
 
 
 def add_parser(subparsers: Any) -> None:
@@ -69,6 +69,14 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--no-details", action="store_true", help="print only the summary tables")
     p.add_argument(
         "--batch-size", type=positive_int, default=None, metavar="N", help="metric batch size (overrides the metric's)"
+    )
+    p.add_argument(
+        "--metric-sample",
+        type=metric_sample,
+        action="append",
+        default=[],
+        metavar="METRIC=N",
+        help="score METRIC only on the cases of a seeded sample of N stories (a slow metric answers sooner)",
     )
     p.add_argument("--cache-dir", default=None, help="score cache folder (default: the perturbkit cache)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the score cache")
@@ -124,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
             progress=not args.no_progress,
             batch_size=args.batch_size,
             data_source=str(args.data),
+            metric_sample=dict(args.metric_sample),
         )
     if args.out:
         report.to_json(args.out)

@@ -61,8 +61,9 @@ def get_kind(name: str) -> Kind:
 
 
 def evaluate(test: Any, cases: Sequence[Any], metric: str, seed: int = 0) -> dict[str, Any]:
-    """Statistics of ``metric`` on one test's scored ``cases`` (``test``: a suite test spec)."""
-    return get_kind(test.kind).evaluate(test, cases, metric, seed)
+    """Statistics of ``metric`` on one test's scored ``cases`` (``test``: a suite test spec); cases
+    the metric did not score (a metric run on a sample of the stories) are left out."""
+    return get_kind(test.kind).evaluate(test, [c for c in cases if metric in c.scores], metric, seed)
 
 
 def primary_p(kind: str, stats: Mapping[str, Any]) -> float | None:

@@ -188,9 +188,11 @@ def render(report: Report, *, details: bool = True) -> str:
     if report.description:
         lines += [report.description, ""]
     src = report.data.get("source")
+    sampled = {m["name"]: m["sample"] for m in report.metrics if isinstance(m, dict) and m.get("sample")}
+    named = [f"{m} (on a sample of {sampled[m]} stories)" if m in sampled else m for m in metrics]
     lines += [
         f"{report.data.get('n_examples', 0)} stories{f' from `{src}`' if src else ''}; seed {report.seed}; "
-        f"metrics: {', '.join(metrics)}.",
+        f"metrics: {', '.join(named)}.",
         "",
     ]
     if report.tests:

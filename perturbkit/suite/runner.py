@@ -20,6 +20,7 @@ p-values across tests.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -159,13 +160,17 @@ def run_suite(
     progress: bool = True,
     batch_size: int | None = None,
     data_source: str | None = None,
+    metric_sample: Mapping[str, int] | None = None,
 ) -> Report:
     """Run ``suite`` (a Suite, a YAML path or a shipped suite's name) on ``examples`` with one or
     more ``metrics`` (names, ``module:callable`` specs, callables, Metric objects, or a mapping
     name -> metric) and return the :class:`~perturbkit.report.Report`.
 
     ``seed`` overrides the suite's ``defaults.seed``; ``cache_dir`` is passed to every
-    MetricRunner (None: the perturbkit cache; False: memory only)."""
+    MetricRunner (None: the perturbkit cache; False: memory only). ``metric_sample`` maps a
+    metric's name to a number of stories: that metric scores only the cases made from a seeded
+    sample of that many stories (the same sample for every sampled metric), so a slow metric
+    answers quickly while the others score everything."""
     from .. import __version__
 
     suite = load_suite(suite)
@@ -177,17 +182,21 @@ def run_suite(
     generated = generate(suite, exs, seed=seed, annotator=annotator, progress=progress)
 
     table, case_lists = scored_examples(generated)
+    n_stories = len(set(_stories(case_lists).values()))
+    samples = {m: n for m, n in _check_samples(metric_sample, runners).items() if n < n_stories}
+    scored = {
+        mname: _sampled(case_lists, samples[mname], seed) if mname in samples else case_lists for mname, *_ in runners
+    }
     results: list[TestResult] = []
-    for name, cases in case_lists.items():  # fail before any scoring when inputs are missing
-        exs_t = [table[c.id] for c in cases]
-        for _, _, runner in runners:
-            runner.check_inputs(exs_t, name)
-    # every distinct example of every test, in one call per metric: an original and its variants
-    # from different tests meet in one call (prefix sharing, fuller batches); the per-test calls
-    # below are then served from the runner's memory
-    union = [table[i] for i in dict.fromkeys(c.id for cases in case_lists.values() for c in cases)]
+    for mname, _, runner in runners:  # fail before any scoring when inputs are missing
+        for name, cases in scored[mname].items():
+            runner.check_inputs([table[c.id] for c in cases], name)
     try:
-        for _, _, runner in runners:
+        for mname, _, runner in runners:
+            # every distinct example of every test, in one call per metric: an original and its
+            # variants from different tests meet in one call (prefix sharing, fuller batches); the
+            # per-test calls below are then served from the runner's memory
+            union = [table[i] for i in dict.fromkeys(c.id for cases in scored[mname].values() for c in cases)]
             if not union:
                 continue
             try:
@@ -196,12 +205,12 @@ def run_suite(
                 pass
         for test in suite.tests:
             cases = case_lists[test.name]
-            exs_t = [table[c.id] for c in cases]
             for mname, _, runner in runners:
-                if not exs_t:
+                mine = scored[mname][test.name]
+                if not mine:
                     continue
-                scores = runner.score(exs_t, test=test.name)
-                for c, s in zip(cases, scores):
+                scores = runner.score([table[c.id] for c in mine], test=test.name)
+                for c, s in zip(mine, scores):
                     c.scores[mname] = float(s)
             g = generated[test.name]
             res = TestResult(
@@ -232,6 +241,8 @@ def run_suite(
         + "; ".join(f"{k.name}: {k.p_label}" for k in used)
         + ")."
     ]
+    for mname, n in samples.items():
+        notes.append(f"{mname}: scored on the cases of a seeded sample of {n} of the {n_stories} stories.")
     # the Report gives every test a verdict per metric: the kinds judge the statistics against the
     # suite's thresholds (spec), or their own defaults where the suite sets none
     return Report(
@@ -239,13 +250,52 @@ def run_suite(
         description=suite.description,
         seed=seed,
         tests=results,
-        metrics=[{"name": n, "spec": spec, "identity": r.identity} for n, spec, r in runners],
+        metrics=[
+            {"name": n, "spec": spec, "identity": r.identity, **({"sample": samples[n]} if n in samples else {})}
+            for n, spec, r in runners
+        ],
         data={"source": data_source, "n_examples": len(exs)},
         spec=suite.model_dump(mode="json"),
         examples={i: table[i].to_dict() for i in _report_ids(results)},
         notes=notes,
         version=__version__,
     )
+
+
+def _check_samples(given: Mapping[str, int] | None, runners: list[tuple[str, str, Any]]) -> dict[str, int]:
+    """``metric_sample`` by reported metric name (a metric may be named by its spec too)."""
+    out: dict[str, int] = {}
+    for key, n in (given or {}).items():
+        match = [name for name, spec, _ in runners if key in (name, spec)]
+        if not match:
+            known = ", ".join(name for name, _, _ in runners)
+            raise MetricError(f"metric sample for {key!r}: no such metric in this run (metrics: {known})")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise MetricError(f"metric sample for {key!r} must be a positive number of stories, not {n!r}")
+        out[match[0]] = n
+    return out
+
+
+def _stories(case_lists: Mapping[str, list[Case]]) -> dict[str, str]:
+    """Each case id -> the id of the story it was made from (following ``pair_of`` through the
+    variants that ``negatives-of`` tests take as originals)."""
+    parent = {c.id: c.pair_of for cases in case_lists.values() for c in cases if c.pair_of}
+    root: dict[str, str] = {}
+    for cases in case_lists.values():
+        for c in cases:
+            i, hops = c.id, 0
+            while i in parent and hops < len(parent):
+                i, hops = parent[i], hops + 1
+            root[c.id] = i
+    return root
+
+
+def _sampled(case_lists: dict[str, list[Case]], n: int, seed: int) -> dict[str, list[Case]]:
+    """Each test's cases made from a seeded sample of ``n`` stories (all of them when fewer)."""
+    root = _stories(case_lists)
+    stories = list(dict.fromkeys(root.values()))
+    keep = set(random.Random(derive_seed(seed, "metric-sample")).sample(stories, n))
+    return {name: [c for c in cases if root[c.id] in keep] for name, cases in case_lists.items()}
 
 
 def _report_ids(results: Sequence[TestResult]) -> list[str]:
