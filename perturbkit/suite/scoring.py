@@ -200,7 +200,7 @@ def score_cases(
     from .runner import _runners, metric_items
 
     cases, out = Path(cases), Path(out)
-    check_output_paths({"cases": cases}, {"--out": out})
+    check_output_paths({"CASES": cases}, {"--out": out})
     runners = _runners(metrics, cache_dir, batch_size, False)
     try:
         n_cases, n_keys = _check_needs(cases, runners)
