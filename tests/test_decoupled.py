@@ -276,6 +276,11 @@ def test_run_from_files_names_what_is_missing_or_mismatched(files, capsys):
     assert main(["run", str(suite2), "--cases", str(cases), "--scores", str(scores), "--print", "none"]) == 2
     assert f"{cases}:1: these cases were generated from suite 'decoupled_suite'" in capsys.readouterr().err
     assert "give --cases FILE and --scores FILE together" in err("--scores", str(scores), "--data", str(data))
+    assert "give --cases FILE and --scores FILE together" in err()
+    assert main(["run", str(suite), "--metric", "count"]) == 2
+    assert "give --data FILE (the stories), or --cases FILE --scores FILE" in capsys.readouterr().err
+    assert main(["run", str(suite), "--data", str(data)]) == 2
+    assert "give at least one --metric SPEC" in capsys.readouterr().err
     assert "--limit: for generating or scoring" in err("--scores", str(scores), "--limit", "2")
     assert "was generated with seed 0" in err("--scores", str(scores), "--seed", "1")
 
