@@ -345,3 +345,28 @@ def test_ray_scores_the_same_as_local(files):
         ray.shutdown()
     assert remote.read_bytes() == local.read_bytes()
     assert all(math.isfinite(v) for v in read_scores(remote).scores["distinct"].values())
+
+
+def test_ray_tasks_ask_for_the_gpus_given_and_the_cluster_must_have_them(monkeypatch, files):
+    """A stand-in ``ray`` module (starting Ray takes long): what each task asks for, and the check."""
+    import sys
+    import types
+
+    from perturbkit.errors import UserError
+    from perturbkit.execution.ray import RayExecutor
+
+    asked: dict = {}
+    fake = types.ModuleType("ray")
+    fake.is_initialized = lambda: True
+    fake.cluster_resources = lambda: {"CPU": 2.0}
+    fake.remote = lambda **kw: asked.update(kw) or (lambda f: f)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with pytest.raises(UserError, match="each Ray task asks for 1 GPU but the Ray cluster has 0"):
+        RayExecutor(2, num_gpus=1)
+    fake.cluster_resources = lambda: {"CPU": 2.0, "GPU": 1.0}
+    RayExecutor(2, num_gpus=0.5)
+    assert asked == {"num_cpus": 1, "num_gpus": 0.5, "max_retries": 0}
+    tmp, data, suite, metrics = files
+    assert main(["generate", str(suite), "--data", str(data), "--out", str(tmp / "c.jsonl")]) == 0
+    with pytest.raises(UserError, match="GPUs per worker are a Ray resource"):
+        score_cases(tmp / "c.jsonl", ["lexical_diversity"], tmp / "s.jsonl", gpus_per_worker=1, cache_dir=False)

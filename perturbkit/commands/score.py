@@ -9,7 +9,8 @@ in docs/scaling.md, so any other tool can write such a file too). A rerun resume
 examples:
   perturbkit score cases.jsonl --metric lexical_diversity --metric perplexity --out scores.jsonl
   perturbkit score cases.jsonl --metric my_metrics.py:score --batch-size 64 --device cuda --out scores.jsonl
-  perturbkit score cases.jsonl --metric perplexity --executor ray --address auto --workers 8 --out scores.jsonl
+  perturbkit score cases.jsonl --metric perplexity --executor ray --address auto --workers 8 \
+      --gpus-per-worker 0.5 --device cuda --out scores.jsonl
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import argparse
 import sys
 from typing import Any
 
-from ._args import positive_int
+from ._args import positive_float, positive_int
 
 
 def add_parser(subparsers: Any) -> None:
@@ -45,6 +46,13 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--executor", choices=("local", "ray"), default="local", help="where chunks are scored")
     p.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes or Ray tasks")
     p.add_argument("--address", default=None, help="Ray cluster address (e.g. auto) for --executor ray")
+    p.add_argument(
+        "--gpus-per-worker",
+        type=positive_float,
+        default=0,
+        metavar="F",
+        help="GPUs each Ray task asks for (0.5: two tasks share one); with --executor ray",
+    )
     p.add_argument("--chunk-size", type=positive_int, default=1024, metavar="N", help="distinct texts per chunk")
     p.add_argument("--cache-dir", default=None, help="score cache folder (default: the perturbkit cache)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the score cache")
@@ -73,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             executor=args.executor,
             workers=args.workers,
             address=args.address,
+            gpus_per_worker=args.gpus_per_worker,
             cache_dir=False if args.no_cache else args.cache_dir,
             progress=not args.no_progress,
             chunk_size=args.chunk_size,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import MetricError, OutputError
+from ..errors import MetricError, OutputError, UserError
 from ..example import Example
 from .cases import case_example, file_sha256, iter_cases
 from .scores import FORMAT, VERSION, ScoresFile, read_scores
@@ -187,13 +187,17 @@ def score_cases(
     executor: str = "local",
     workers: int = 1,
     address: str | None = None,
+    gpus_per_worker: float = 0,
     cache_dir: Any = None,
     progress: bool = True,
     chunk_size: int = 1024,
 ) -> ScoreSummary:
     """Score every distinct text of the cases file ``cases`` with ``metrics`` (names, specs,
     callables or a mapping name -> metric, as :func:`~perturbkit.suite.run_suite` takes them) and
-    append the scores to ``out``; keys already scored there are skipped (a rerun resumes)."""
+    append the scores to ``out``; keys already scored there are skipped (a rerun resumes).
+
+    ``executor`` ``local`` runs in this process (``workers`` 1) or in worker processes; ``ray``
+    sends chunks as Ray tasks (``address`` a cluster, ``gpus_per_worker`` GPUs for each task)."""
     from ..execution import get_executor
     from ..outputs import check_output_paths
     from .cases import dumps
@@ -207,7 +211,9 @@ def score_cases(
         sha = file_sha256(cases)
         have = _open_scores(out, sha, cases, runners)
         summary = ScoreSummary(str(out), n_keys)
-        extra = {"address": address} if executor == "ray" else {}
+        if gpus_per_worker and executor != "ray":
+            raise UserError("GPUs per worker are a Ray resource: give it with executor 'ray'")
+        extra = {"address": address, "num_gpus": gpus_per_worker} if executor == "ray" else {}
         with open(out, "a", encoding="utf-8") as f, get_executor(executor, workers, **extra) as ex:
             if have.header is None and not have.scores and not have.metrics:
                 header = {"format": FORMAT, "version": VERSION, "cases": str(cases), "cases_sha256": sha}
