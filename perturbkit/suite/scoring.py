@@ -111,9 +111,9 @@ def _repair_tail(path: Path) -> None:
         f.truncate(0)
 
 
-def _check_needs(cases: Path, runners: Sequence[tuple[str, str, Any]]) -> tuple[int, int]:
+def _check_needs(cases: Path, runners: Sequence[tuple[str, str, Any]]) -> set[str]:
     """Read the whole cases file once before any scoring: every record checked, every metric's
-    needs (context, reference) met. Returns (cases, distinct keys)."""
+    needs (context, reference) met. Returns the distinct keys."""
     lacking: dict[tuple[str, str], list[tuple[str, int]]] = {}
     keys: set[str] = set()
     n = 0
@@ -133,7 +133,7 @@ def _check_needs(cases: Path, runners: Sequence[tuple[str, str, Any]]) -> tuple[
             f"metric {name!r} needs a {need} but {len(where)} of {n} cases in {cases} have none ({shown}{more}); "
             f"generate the cases from data with a {need} column or choose a metric that does not need one"
         )
-    return n, len(keys)
+    return keys
 
 
 def _todo(cases: Path, done: set[str], size: int, keys_out: deque[list[str]]) -> Iterator[list[Example]]:
@@ -207,10 +207,10 @@ def score_cases(
     check_output_paths({"CASES": cases}, {"--out": out})
     runners = _runners(metrics, cache_dir, batch_size, False)
     try:
-        n_cases, n_keys = _check_needs(cases, runners)
+        keys = _check_needs(cases, runners)
         sha = file_sha256(cases)
         have = _open_scores(out, sha, cases, runners)
-        summary = ScoreSummary(str(out), n_keys)
+        summary = ScoreSummary(str(out), len(keys))
         if gpus_per_worker and executor != "ray":
             raise UserError("GPUs per worker are a Ray resource: give it with executor 'ray'")
         extra = {"address": address, "num_gpus": gpus_per_worker} if executor == "ray" else {}
@@ -221,12 +221,12 @@ def score_cases(
             for (name, spec, runner), (_, given) in zip(runners, metric_items(metrics)):
                 if device:
                     runner.metric.device = device
-                done = set(have.scores.get(name, {}))
+                done = keys.intersection(have.scores.get(name, {}))
                 if name not in have.metrics or have.metrics[name]["identity"] == "external":
                     _append(f, [dumps({"metric": name, "spec": spec, "identity": runner.identity})])
                 scorer = _Scorer(runner, given, device, cache_dir)
                 summary.resumed[name] = len(done)
-                summary.scored[name] = _score_metric(f, ex, scorer, name, cases, done, chunk_size, n_keys, progress)
+                summary.scored[name] = _score_metric(f, ex, scorer, name, cases, done, chunk_size, len(keys), progress)
     finally:
         for _, _, runner in runners:
             runner.close()
