@@ -328,6 +328,19 @@ def test_bad_cases_files_name_the_line(files):
         read_cases(tmp / "plain.jsonl")
 
 
+@pytest.mark.subprocess
+def test_worker_processes_score_the_same_as_this_process(files):
+    """The metric travels as its spec (a file path made absolute), rebuilt in each worker."""
+    tmp, data, suite, metrics = files
+    cases = tmp / "cases.jsonl"
+    assert main(["generate", str(suite), "--data", str(data), "--out", str(cases)]) == 0
+    one, two = tmp / "one.jsonl", tmp / "two.jsonl"
+    spec = [f"{metrics}:distinct", "lexical_diversity"]
+    score_cases(cases, spec, one, cache_dir=False, progress=False, chunk_size=4)
+    summary = score_cases(cases, spec, two, cache_dir=False, progress=False, chunk_size=4, workers=2)
+    assert two.read_bytes() == one.read_bytes() and summary.scored["distinct"] == summary.n_inputs
+
+
 @pytest.mark.slow  # starting Ray takes 10-40 s
 @pytest.mark.subprocess
 def test_ray_scores_the_same_as_local(files):
