@@ -27,6 +27,9 @@ main commands:
   perturbkit perturb sentence_shuffle "He woke. He ate. He left."
   perturbkit perturb typos -i stories.jsonl -o typos.jsonl
   perturbkit run demo --data stories.jsonl --metric ngram_repetition --out report.json
+  perturbkit generate demo --data stories.jsonl --out cases.jsonl  the same run in three steps
+  perturbkit score cases.jsonl --metric ngram_repetition --out scores.jsonl
+  perturbkit run demo --cases cases.jsonl --scores scores.jsonl --out report.json
   perturbkit report report.json --html report.html
   perturbkit doctor                                which resources and extras are installed
 """

@@ -79,6 +79,30 @@ def metric_sample(s: str) -> tuple[str, int]:
     return name.strip(), positive_int(n)
 
 
+def add_reading_arguments(p: argparse.ArgumentParser) -> None:
+    """How ``run`` and ``generate`` read stories: --limit, --format and the column options."""
+    p.add_argument("--limit", type=positive_int, default=None, metavar="N", help="read only the first N stories")
+    p.add_argument(
+        "--format",
+        dest="fmt",
+        default=None,
+        metavar="FMT",
+        help="input format when the extension does not say (jsonl, csv, tsv, txt, ...)",
+    )
+    p.add_argument("--text-col", default=None, help="column holding the story")
+    p.add_argument("--context-col", default=None, help="column holding the context/prompt")
+    p.add_argument("--id-col", default=None, help="column holding the id")
+    p.add_argument("--reference-col", default=None, help="column holding the reference story")
+
+
+def read_stories(args: argparse.Namespace) -> list:
+    """The stories of ``args.data`` read with the options of :func:`add_reading_arguments`."""
+    from ..io import Columns, read_examples
+
+    columns = Columns.make(text=args.text_col, id=args.id_col, context=args.context_col, reference=args.reference_col)
+    return read_examples(args.data, args.fmt, columns=columns, limit=args.limit)
+
+
 def seed(s: str) -> int:
     """argparse type: any integer (a seed)."""
     return _int(s)

@@ -9,9 +9,14 @@ stderr names every verdict that did not pass and ends with the tally ("14 passed
 Exit status: 0 when no verdict failed, 1 when one did (--no-fail: always 0; --strict: an
 INCONCLUSIVE verdict fails too), 2 for bad input.
 
+Decoupled: with --cases (from `perturbkit generate`) and --scores (from `perturbkit score`, or any
+tool writing the documented scores format) the report is built without generating or scoring;
+--metric then picks metrics of the scores file (default: all of them).
+
 examples:
   perturbkit run demo --data examples/stories.jsonl --metric lexical_diversity --out report.json
   perturbkit run demo --data stories.jsonl --metric my_metrics.py:score --junit results.xml
+  perturbkit run demo --cases cases.jsonl --scores scores.jsonl --out report.json
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ._args import metric_sample, positive_int, seed
+from ._args import add_reading_arguments, metric_sample, positive_int, read_stories, seed
 
 
 def add_parser(subparsers: Any) -> None:
@@ -32,14 +37,16 @@ def add_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("suite", metavar="SUITE", help="suite YAML file or shipped suite name")
-    p.add_argument("--data", required=True, metavar="FILE", help="stories (jsonl, csv, tsv, txt, ...)")
+    p.add_argument("--data", metavar="FILE", help="stories (jsonl, csv, tsv, txt, ...)")
+    p.add_argument("--cases", metavar="FILE", help="the suite's cases (perturbkit generate) instead of --data")
+    p.add_argument("--scores", metavar="FILE", help="the cases' scores (perturbkit score, or any tool); with --cases")
     p.add_argument(
         "--metric",
         action="append",
-        required=True,
         metavar="SPEC",
         dest="metrics",
-        help="built-in name, module:callable or file.py:callable (repeat for several)",
+        help="built-in name, module:callable or file.py:callable (repeat for several); "
+        "with --scores: a metric name of the scores file",
     )
     p.add_argument("--seed", type=seed, default=None, help="overrides the suite's defaults.seed")
     p.add_argument("--out", metavar="FILE", help="write the full report as JSON here")
@@ -47,18 +54,7 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--junit", metavar="FILE", help="also write JUnit XML here (a testcase per test and metric, for CI)")
     p.add_argument("--no-fail", action="store_true", help="exit 0 even when a test fails (report only)")
     p.add_argument("--strict", action="store_true", help="an INCONCLUSIVE verdict fails the run too (exit 1)")
-    p.add_argument("--limit", type=positive_int, default=None, metavar="N", help="read only the first N stories")
-    p.add_argument(
-        "--format",
-        dest="fmt",
-        default=None,
-        metavar="FMT",
-        help="input format when the extension does not say (jsonl, csv, tsv, txt, ...)",
-    )
-    p.add_argument("--text-col", default=None, help="column holding the story")
-    p.add_argument("--context-col", default=None, help="column holding the context/prompt")
-    p.add_argument("--id-col", default=None, help="column holding the id")
-    p.add_argument("--reference-col", default=None, help="column holding the reference story")
+    add_reading_arguments(p)
     p.add_argument(
         "--print",
         dest="show",
@@ -107,33 +103,7 @@ def interrupted(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..io import Columns, read_examples
-    from ..outputs import check_output_dir, check_output_paths
-    from ..resources.models import quiet_models
-    from ..suite import load_suite, run_suite
-
-    # every output first, before the suite, the data or a model is loaded: a bad path fails now
-    suite_file = args.suite if Path(args.suite).is_file() else None
-    check_output_paths(
-        {"--data": args.data, "SUITE": suite_file}, {"--out": args.out, "--html": args.html, "--junit": args.junit}
-    )
-    check_output_dir(_cache_folder(args), "--cache-dir" if args.cache_dir else "the score cache folder")
-    suite = load_suite(args.suite)  # before reading data: a bad suite fails fast
-    columns = Columns.make(text=args.text_col, id=args.id_col, context=args.context_col, reference=args.reference_col)
-    examples = read_examples(args.data, args.fmt, columns=columns, limit=args.limit)
-    cache: Any = False if args.no_cache else args.cache_dir
-    with quiet_models(args.no_progress):
-        report = run_suite(
-            suite,
-            examples,
-            args.metrics,
-            seed=args.seed,
-            cache_dir=cache,
-            progress=not args.no_progress,
-            batch_size=args.batch_size,
-            data_source=str(args.data),
-            metric_sample=dict(args.metric_sample),
-        )
+    report = _from_files(args) if args.cases or args.scores else _from_data(args)
     if args.out:
         report.to_json(args.out)
     if args.show == "markdown":
@@ -154,6 +124,76 @@ def run(args: argparse.Namespace) -> int:
         if path:
             print(f"report written to {path}", file=sys.stderr)
     return verdict_exit(report, no_fail=args.no_fail, strict=args.strict)
+
+
+def _from_data(args: argparse.Namespace) -> Any:
+    """Generate, score and judge: the report of the suite on --data."""
+    from ..errors import UserError
+    from ..outputs import check_output_dir, check_output_paths
+    from ..resources.models import quiet_models
+    from ..suite import load_suite, run_suite
+
+    if not args.data:
+        raise UserError("give --data FILE (the stories), or --cases FILE --scores FILE")
+    if not args.metrics:
+        raise UserError("give at least one --metric SPEC")
+    # every output first, before the suite, the data or a model is loaded: a bad path fails now
+    suite_file = args.suite if Path(args.suite).is_file() else None
+    check_output_paths(
+        {"--data": args.data, "SUITE": suite_file}, {"--out": args.out, "--html": args.html, "--junit": args.junit}
+    )
+    check_output_dir(_cache_folder(args), "--cache-dir" if args.cache_dir else "the score cache folder")
+    suite = load_suite(args.suite)  # before reading data: a bad suite fails fast
+    examples = read_stories(args)
+    cache: Any = False if args.no_cache else args.cache_dir
+    with quiet_models(args.no_progress):
+        return run_suite(
+            suite,
+            examples,
+            args.metrics,
+            seed=args.seed,
+            cache_dir=cache,
+            progress=not args.no_progress,
+            batch_size=args.batch_size,
+            data_source=str(args.data),
+            metric_sample=dict(args.metric_sample),
+        )
+
+
+_GENERATION_OPTIONS = (
+    "limit",
+    "fmt",
+    "text_col",
+    "context_col",
+    "id_col",
+    "reference_col",
+    "batch_size",
+    "cache_dir",
+    "metric_sample",
+)
+
+
+def _from_files(args: argparse.Namespace) -> Any:
+    """Judge cases already generated and scored: the report from --cases and --scores."""
+    from ..errors import UserError
+    from ..outputs import check_output_paths
+    from ..suite import load_suite, read_cases, report_from_scores
+
+    if not (args.cases and args.scores) or args.data:
+        raise UserError("give --cases FILE and --scores FILE together, without --data")
+    given = [f"--{k.replace('_', '-').replace('fmt', 'format')}" for k in _GENERATION_OPTIONS if getattr(args, k)]
+    if given:
+        raise UserError(f"{', '.join(given)}: for generating or scoring; with --cases the cases are already made")
+    suite_file = args.suite if Path(args.suite).is_file() else None
+    check_output_paths(
+        {"--cases": args.cases, "--scores": args.scores, "SUITE": suite_file},
+        {"--out": args.out, "--html": args.html, "--junit": args.junit},
+    )
+    suite = load_suite(args.suite)
+    cases = read_cases(args.cases)
+    if args.seed is not None and args.seed != cases.seed:
+        raise UserError(f"--seed {args.seed}: {args.cases} was generated with seed {cases.seed}; drop --seed")
+    return report_from_scores(suite, cases, args.scores, metrics=args.metrics)
 
 
 def verdict_exit(report: Any, *, no_fail: bool = False, strict: bool = False) -> int:

@@ -29,12 +29,13 @@ def _run(token: int, payload: Any, task: Task, item: Any) -> Any:
 
 
 class RayExecutor(Executor):
-    """``workers`` concurrent Ray tasks (each ``num_cpus=1``). Starts a local Ray with ``workers``
-    CPUs unless Ray is already initialised or ``address`` names a cluster."""
+    """``workers`` concurrent Ray tasks (each ``num_cpus=1``, and ``num_gpus`` GPUs: a fraction
+    shares one, e.g. 0.5 for two scoring tasks per GPU). Starts a local Ray with ``workers`` CPUs
+    unless Ray is already initialised or ``address`` names a cluster."""
 
     name = "ray"
 
-    def __init__(self, workers: int = 1, address: str | None = None) -> None:
+    def __init__(self, workers: int = 1, address: str | None = None, num_gpus: float = 0) -> None:
         super().__init__(workers)
         try:
             import ray
@@ -48,7 +49,12 @@ class RayExecutor(Executor):
             else:
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
             self._started = True
-        self._remote = ray.remote(num_cpus=1, max_retries=0)(_run)
+        if num_gpus:
+            have = float(ray.cluster_resources().get("GPU", 0))
+            if have < num_gpus:
+                self.close()
+                raise UserError(f"each Ray task asks for {num_gpus:g} GPU but the Ray cluster has {have:g}")
+        self._remote = ray.remote(num_cpus=1, num_gpus=num_gpus, max_retries=0)(_run)
 
     def map(self, task: Task, context: Any, items: Iterable[Any]) -> Iterator[Any]:
         ray = self._ray

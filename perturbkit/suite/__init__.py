@@ -1,5 +1,7 @@
 """Declarative test suites: the schema (:mod:`.spec`), what each test kind computes and how it is
-judged (:mod:`perturbkit.kinds`, shared with the reports) and the runner (:mod:`.runner`).
+judged (:mod:`perturbkit.kinds`, shared with the reports) and the runner (:mod:`.runner`); the
+decoupled workflow: cases files (:mod:`.cases`), scoring them (:mod:`.scoring`) and reports from
+scores files (:mod:`.scores`).
 
 >>> from perturbkit.suite import Suite, Discrimination, Invariance, load_suite, run_suite
 >>> suite = Suite(name="mini", tests=[Discrimination(name="shuffle", transforms="sentence_shuffle")])
@@ -17,7 +19,10 @@ from typing import TYPE_CHECKING
 from .._lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from .cases import generate_cases, read_cases
     from .runner import generate, run_suite
+    from .scores import read_scores, report_from_scores
+    from .scoring import score_cases
     from .spec import (
         Defaults,
         Directional,
@@ -48,6 +53,11 @@ _LAZY = {
     "shipped_suites": "spec",
     "run_suite": "runner",
     "generate": "runner",
+    "generate_cases": "cases",
+    "read_cases": "cases",
+    "score_cases": "scoring",
+    "read_scores": "scores",
+    "report_from_scores": "scores",
 }
 
 __all__ = [
@@ -64,6 +74,11 @@ __all__ = [
     "load_suite",
     "run_suite",
     "generate",
+    "generate_cases",
+    "score_cases",
+    "report_from_scores",
+    "read_cases",
+    "read_scores",
     "shipped_suites",
 ]
 

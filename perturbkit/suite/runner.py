@@ -32,26 +32,30 @@ from ..report import Case, Report, TestResult
 from ..seeds import derive_seed
 from ..stats import holm
 from .generation import Generated, _leaf, generate, select
-from .spec import HumanCorrelation, PerturbationTest, TestSpec, load_suite
+from .spec import HumanCorrelation, PerturbationTest, Suite, TestSpec, load_suite
 
 # generation lives in .generation; generate, Generated and select stay importable from here
-__all__ = ["Generated", "generate", "run_suite", "scored_examples", "select"]
+__all__ = ["Generated", "build_result", "finish_report", "generate", "run_suite", "scored_examples", "select"]
 
 
 # ------------------------------------------------------------------------------------------------
 # Metrics
 # ------------------------------------------------------------------------------------------------
+def metric_items(metrics: Any) -> list[tuple[str | None, Any]]:
+    """``metrics`` as given to :func:`run_suite` -> [(name given or None, metric spec or object)]."""
+    if isinstance(metrics, Mapping):
+        return [(str(k), v) for k, v in metrics.items()]
+    if isinstance(metrics, str) or callable(metrics):
+        metrics = [metrics]
+    return [(None, m) for m in metrics]
+
+
 def _runners(metrics: Any, cache_dir: Any, batch_size: int | None, progress: bool) -> list[tuple[str, str, Any]]:
     """(name, spec label, MetricRunner) per metric; names are made unique."""
     from ..metrics import resolve_metric
     from ..metrics.runner import MetricRunner
 
-    if isinstance(metrics, Mapping):
-        items = [(str(k), v) for k, v in metrics.items()]
-    else:
-        if isinstance(metrics, str) or callable(metrics):
-            metrics = [metrics]
-        items = [(None, m) for m in metrics]  # type: ignore[misc]
+    items = metric_items(metrics)
     if not items:
         raise MetricError("no metric given: pass at least one metric (a name, 'module:callable' or a callable)")
     out: list[tuple[str, str, Any]] = []
@@ -171,8 +175,6 @@ def run_suite(
     metric's name to a number of stories: that metric scores only the cases made from a seeded
     sample of that many stories (the same sample for every sampled metric), so a slow metric
     answers quickly while the others score everything."""
-    from .. import __version__
-
     suite = load_suite(suite)
     exs = _as_examples(examples)
     if not exs:
@@ -213,25 +215,56 @@ def run_suite(
                 for c, s in zip(mine, scores):
                     c.scores[mname] = float(s)
             g = generated[test.name]
-            res = TestResult(
-                name=test.name,
-                kind=test.kind,
-                aspect=_aspect(test),
-                description=test.description,
-                transforms=[r.label() for r in getattr(test, "transforms", [])],
-                options=_options(test),
-                counts=g.counts,
-                cases=cases,
-                notes=list(g.notes),
-            )
-            for mname, _, _ in runners:
-                res.stats[mname] = kinds.evaluate(test, cases, mname, seed=derive_seed(seed, "stats", test.name, mname))
-            results.append(res)
+            results.append(build_result(test, cases, g.counts, g.notes))
     finally:
         for _, _, runner in runners:
             runner.close()
+    metrics_meta = [
+        {
+            "name": n,
+            "spec": spec,
+            "identity": r.identity,
+            **({"sample": samples[n], "sample_of": n_stories} if n in samples else {}),
+        }
+        for n, spec, r in runners
+    ]
+    data = {"source": data_source, "n_examples": len(exs)}
+    return finish_report(suite, seed, results, metrics_meta, data, table)
 
-    for mname, _, _ in runners:  # Holm across the tests of the suite, per metric
+
+def build_result(test: TestSpec, cases: list[Case], counts: dict[str, Any], notes: Sequence[str]) -> TestResult:
+    """One test's result before its statistics: its cases (scored) with what generation counted."""
+    return TestResult(
+        name=test.name,
+        kind=test.kind,
+        aspect=_aspect(test),
+        description=test.description,
+        transforms=[r.label() for r in getattr(test, "transforms", [])],
+        options=_options(test),
+        counts=counts,
+        cases=cases,
+        notes=list(notes),
+    )
+
+
+def finish_report(
+    suite: Suite,
+    seed: int,
+    results: list[TestResult],
+    metrics: list[dict[str, Any]],
+    data: dict[str, Any],
+    table: Mapping[str, Example],
+) -> Report:
+    """Statistics per test and metric (Holm-adjusted across tests) and the Report: what
+    :func:`run_suite` and :func:`report_from_scores` share, so both give the same report."""
+    from .. import __version__
+
+    names = [m["name"] for m in metrics]
+    for res in results:
+        test = suite.test(res.name)
+        for mname in names:
+            res.stats[mname] = kinds.evaluate(test, res.cases, mname, seed=derive_seed(seed, "stats", res.name, mname))
+    for mname in names:  # Holm across the tests of the suite, per metric
         ps = [kinds.primary_p(r.kind, r.stats[mname]) for r in results]
         for r, adj in zip(results, holm(ps)):
             r.stats[mname]["p_holm"] = adj
@@ -241,8 +274,11 @@ def run_suite(
         + "; ".join(f"{k.name}: {k.p_label}" for k in used)
         + ")."
     ]
-    for mname, n in samples.items():
-        notes.append(f"{mname}: scored on the cases of a seeded sample of {n} of the {n_stories} stories.")
+    for m in metrics:
+        if m.get("sample"):
+            notes.append(
+                f"{m['name']}: scored on the cases of a seeded sample of {m['sample']} of the {m['sample_of']} stories."
+            )
     # the Report gives every test a verdict per metric: the kinds judge the statistics against the
     # suite's thresholds (spec), or their own defaults where the suite sets none
     return Report(
@@ -250,11 +286,8 @@ def run_suite(
         description=suite.description,
         seed=seed,
         tests=results,
-        metrics=[
-            {"name": n, "spec": spec, "identity": r.identity, **({"sample": samples[n]} if n in samples else {})}
-            for n, spec, r in runners
-        ],
-        data={"source": data_source, "n_examples": len(exs)},
+        metrics=metrics,
+        data=data,
         spec=suite.model_dump(mode="json"),
         examples={i: table[i].to_dict() for i in _report_ids(results)},
         notes=notes,
