@@ -34,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dedupe", action="store_true", help="keep the first story of a repeated id")
     p.add_argument("--overwrite", action="store_true", help="replace an existing output or unfinished run")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--generator", help="plot_story recipes: the generator model (path or name; replaces the recipe's)")
     p.set_defaults(func=run)
 
 
@@ -45,6 +46,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("give a RECIPE or --transform NAME (one or the other)")
     recipe = load_recipe(args.recipe) if args.recipe else Recipe.from_transforms(args.transform)
     recipe = recipe.with_options(seed=args.seed, variants=args.variants, keep_originals=args.keep_originals)
+    if args.generator:
+        if recipe.plot_story is None:
+            raise UserError(f"--generator is for plot_story recipes; {recipe.name!r} has no plot_story section")
+        recipe = recipe.model_copy(update={"plot_story": recipe.plot_story.with_generator(args.generator)})
     output = args.output or recipe.output
     if not output:
         raise UserError("give --output FILE (the recipe names none)")
