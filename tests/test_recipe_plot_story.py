@@ -253,13 +253,13 @@ def tiny_t5(tmp_path_factory):
     return tiny.t5(tmp_path_factory.mktemp("ps-t5"))
 
 
+@pytest.mark.slow  # about a minute on a busy 2-core machine (spaCy, WordNet, a tiny T5)
 def test_cli_by_name_with_a_generator_path(tmp_path, tiny_t5, monkeypatch, capsys):
     from perturbkit.cli import main
     from perturbkit.filters.af_features import lexical_features
+    from perturbkit.plot import generate
     from perturbkit.recipe import plot_story_output
     from perturbkit.resources.config import settings
-
-    from perturbkit.plot import generate
 
     monkeypatch.setattr(settings, "cache_dir", tmp_path / "cache")
     # a random-weight model cannot follow a plot: let its candidates pass the coverage and echo checks
@@ -272,12 +272,26 @@ def test_cli_by_name_with_a_generator_path(tmp_path, tiny_t5, monkeypatch, capsy
     inp = write_stories(tmp_path / "in.jsonl")
     out = tmp_path / "neg.jsonl"
     args = ["augment", "plot_story", "-i", str(inp), "-o", str(out), "--generator", tiny_t5, "--no-progress"]
+    args += ["--generator-param", "max_new_tokens=6", "--limit", "6"]
     assert main(args) == 0
     err = capsys.readouterr().err
-    assert "not applicable: no_plot 2" in err and "candidates generated: 60" in err
+    assert "candidates generated: 36" in err and "adversarial filtering" in err
     gen = calls[0]
     assert gen.architecture == "seq2seq" and gen.model == tiny_t5  # read from the model's config
+    assert gen.max_new_tokens == 6 and gen.num_return_sequences == 6
     recs = records(out)
-    assert sum(r["label"] == 1 for r in recs) == len(STORIES)
+    assert sum(r["label"] == 1 for r in recs) == 6
+    assert sum(r["label"] == 0 for r in recs) > 0
     assert all(r["plot"]["generator"]["model"] == tiny_t5 for r in recs if r["label"] == 0)
     assert main(args) == 2  # a finished output is not replaced without --overwrite
+
+
+def test_generator_params_from_the_command_line_are_validated():
+    from perturbkit.cli import main
+
+    r = load_recipe("plot_story")
+    spec = r.plot_story.with_generator(None, max_new_tokens=7)
+    assert spec.build_generator().max_new_tokens == 7 and spec.generator["top_k"] == 50
+    with pytest.raises(RecipeError, match="did you mean 'temperature'"):
+        r.plot_story.with_generator(None, temprature=1.0)
+    assert main(["augment", "union", "-i", "x.jsonl", "-o", "y.jsonl", "--generator", "m"]) == 2

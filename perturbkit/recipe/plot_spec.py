@@ -166,18 +166,21 @@ class PlotStorySpec(_Model):
         _check_params("extractor (PlotExtractor)", PlotExtractor, v, skip=("annotator", "head_pos"))
         return v
 
-    def with_generator(self, model: str) -> PlotStorySpec:
+    def with_generator(self, model: str | None = None, **params: Any) -> PlotStorySpec:
         """A copy generating with ``model`` (a path or hub name; a local seq2seq model's architecture
-        is read from its ``config.json``): what ``perturbkit augment --generator`` does."""
+        is read from its ``config.json``) and ``params`` replacing generator parameters: what
+        ``perturbkit augment --generator PATH --generator-param KEY=VALUE`` does (validated)."""
         import json
         from pathlib import Path
 
-        gen = {**self.generator, "model": model}
-        config = Path(model) / "config.json"
-        if config.is_file():
-            seq2seq = bool(json.loads(config.read_text(encoding="utf-8")).get("is_encoder_decoder"))
-            gen["architecture"] = "seq2seq" if seq2seq else "causal"
-        return self.model_copy(update={"generator": gen})
+        gen = {**self.generator, **params}
+        if model is not None:
+            gen["model"] = model
+            config = Path(model) / "config.json"
+            if config.is_file() and "architecture" not in params:
+                seq2seq = bool(json.loads(config.read_text(encoding="utf-8")).get("is_encoder_decoder"))
+                gen["architecture"] = "seq2seq" if seq2seq else "causal"
+        return PlotStorySpec(**{**self.model_dump(), "generator": gen})
 
     def build_generator(self) -> Any:
         """The :class:`PlotToStory` this section describes (``candidates`` sequences, sampled)."""
