@@ -47,7 +47,7 @@ def _filter(recipe: Recipe, lines: Sequence[dict[str, Any]], keep: int | None) -
     with_cands = [ln for ln in lines if ln.get("candidates")]
     af_spec = spec.adversarial
     if not af_spec.enabled:
-        n = keep or spec.candidates
+        n = keep or af_spec.keep
         return {ln["id"]: [(j, None) for j in range(min(n, len(ln["candidates"])))] for ln in with_cands}, None
     af = AdversarialFilter(
         keep=keep or af_spec.keep,
