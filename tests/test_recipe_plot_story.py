@@ -215,6 +215,31 @@ def test_interrupted_mid_stage1_resumes_without_regenerating(tmp_path, scripted,
     assert part.read_bytes() == whole.read_bytes()
 
 
+def test_interrupted_after_stage1_resumes_at_stage2(tmp_path, scripted, monkeypatch):
+    from perturbkit.errors import OutputError
+    from perturbkit.recipe import plot_stage
+
+    _, whole = run(tmp_path, name="whole.jsonl")
+    calls = scripted.calls
+    real = plot_stage.write_output
+    monkeypatch.setattr(plot_stage, "write_output", lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")))
+    with pytest.raises(OutputError, match="candidates are kept in"):
+        run(tmp_path, name="part.jsonl")
+    assert scripted.calls == 2 * calls and candidates_path(tmp_path / "part.jsonl").exists()
+    monkeypatch.setattr(plot_stage, "write_output", real)
+    summary, part = run(tmp_path, name="part.jsonl")
+    assert scripted.calls == 2 * calls  # stage 2 only: nothing generated again
+    assert summary.resumed == len(STORIES) and summary.counts.passed == 20
+    assert part.read_bytes() == whole.read_bytes()
+
+
+def test_candidate_filters_reject_and_are_counted(tmp_path, scripted):
+    section = {**RECIPE["plot_story"], "filters": [{"length_ratio": {"min": 100}}], "adversarial": False}
+    summary, out = run(tmp_path, recipe={**RECIPE, "plot_story": section})
+    assert summary.counts.rejected["length_ratio"] == 20 and summary.counts.passed == 0
+    assert summary.kept == 0 and all(r["label"] == 1 for r in records(out))
+
+
 def test_too_few_stories_fails_before_generation(tmp_path, scripted):
     with pytest.raises(AdversarialFilterError, match="at least 4 stories"):
         run(tmp_path, limit=2)
