@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +35,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dedupe", action="store_true", help="keep the first story of a repeated id")
     p.add_argument("--overwrite", action="store_true", help="replace an existing output or unfinished run")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--generator", help="plot_story recipes: the generator model (path or name; replaces the recipe's)")
+    p.add_argument(
+        "--generator-param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="plot_story recipes: a generator parameter (YAML value, e.g. max_new_tokens=60); repeatable",
+    )
     p.set_defaults(func=run)
 
 
@@ -45,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("give a RECIPE or --transform NAME (one or the other)")
     recipe = load_recipe(args.recipe) if args.recipe else Recipe.from_transforms(args.transform)
     recipe = recipe.with_options(seed=args.seed, variants=args.variants, keep_originals=args.keep_originals)
+    if args.generator or args.generator_param:
+        recipe = _with_generator(recipe, args.generator, args.generator_param)
     output = args.output or recipe.output
     if not output:
         raise UserError("give --output FILE (the recipe names none)")
@@ -63,3 +74,20 @@ def run(args: argparse.Namespace) -> int:
     summary = run_augment(recipe, args.input, output, options)
     print("\n".join(summary.lines()), file=sys.stderr)
     return 0
+
+
+def _with_generator(recipe: Any, model: str | None, params: list[str]) -> Any:
+    """The recipe with ``--generator`` and ``--generator-param`` applied to its plot_story section."""
+    import yaml
+
+    from ..errors import UserError
+
+    if recipe.plot_story is None:
+        raise UserError(f"--generator is for plot_story recipes; {recipe.name!r} has no plot_story section")
+    values = {}
+    for item in params:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--generator-param wants KEY=VALUE, got {item!r}")
+        values[key.strip()] = yaml.safe_load(value)
+    return recipe.model_copy(update={"plot_story": recipe.plot_story.with_generator(model, **values)})

@@ -77,3 +77,35 @@ class StoryFeatures:
             nll = Perplexity(model=self.model, device=self.device, mode="nll")(texts)
             cols.append(-np.asarray(nll, dtype=np.float32)[:, None])  # minus minus mean NLL: log perplexity
         return np.concatenate(cols, axis=1)
+
+
+def lexical_features(texts: Sequence[str]) -> Any:
+    """Cheap text statistics, no model: log word count, sentences, mean word length, type/token
+    ratio, repeated-bigram rate, share of capitalised words. A weak committee (it sees no meaning),
+    for smoke runs and tests; a real run uses :class:`StoryFeatures`.
+
+    >>> lexical_features(["Tom ran. Tom ran."]).shape
+    (1, 6)
+    """
+    import math
+    import re
+
+    import numpy as np
+
+    rows = []
+    for t in texts:
+        words = re.findall(r"[A-Za-z']+", t)
+        low = [w.lower() for w in words]
+        bigrams = list(zip(low, low[1:]))
+        n = max(len(words), 1)
+        rows.append(
+            [
+                math.log1p(len(words)),
+                len(re.findall(r"[.!?]+", t)),
+                sum(len(w) for w in words) / n,
+                len(set(low)) / n,
+                1 - len(set(bigrams)) / len(bigrams) if bigrams else 0.0,
+                sum(w[0].isupper() for w in words) / n,
+            ]
+        )
+    return np.asarray(rows, dtype=np.float64).reshape(len(rows), 6)

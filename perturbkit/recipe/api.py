@@ -38,6 +38,17 @@ def as_recipe(what: Any) -> Recipe:
     return Recipe.from_transforms(what if isinstance(what, (list, tuple)) else [what])
 
 
+def _not_plot_story(recipe: Recipe) -> None:
+    """A ``plot_story`` recipe filters over the whole corpus at the end: it cannot stream."""
+    if recipe.plot_story is not None:
+        from ..errors import UserError
+
+        raise UserError(
+            f"recipe {recipe.name!r} is a plot_story recipe (adversarial filtering needs every story at once): "
+            "run it with `perturbkit augment` or perturbkit.recipe.run_augment, which write a file"
+        )
+
+
 def to_example(rec: Record) -> Example:
     """A record as an Example: the variant's text and edits; set, label, transform, params, seed in
     ``meta``."""
@@ -90,6 +101,7 @@ def augment(
     ...     print(ex.meta["label"], ex.text)
     """
     recipe = as_recipe(recipe_or_transforms).with_options(seed=seed, variants=variants, keep_originals=keep_originals)
+    _not_plot_story(recipe)
 
     def records() -> Iterator[Record]:
         from ..execution import get_executor
@@ -116,7 +128,9 @@ def batch_function(recipe_or_transforms: Any, text: str = "text", id: str = "id"
     """
     import json
 
-    plan = compile_recipe(as_recipe(recipe_or_transforms))
+    recipe = as_recipe(recipe_or_transforms)
+    _not_plot_story(recipe)
+    plan = compile_recipe(recipe)
 
     def fn(batch: dict[str, list[Any]]) -> dict[str, list[Any]]:
         ids = batch.get(id) or [None] * len(batch[text])

@@ -18,6 +18,7 @@ from pydantic import Field, model_validator
 
 from .. import registry
 from ..specmodel import load_spec, spec_error, validate_spec
+from .plot_spec import PlotStorySpec
 from .spec import (
     Entry,
     FilterSpec,
@@ -66,12 +67,15 @@ class Recipe(_Applies):
     seed: int = 0
     fit: FitSpec = Field(default_factory=FitSpec)
     sets: list[SetSpec] | None = None
+    plot_story: PlotStorySpec | None = None  # plot-guided negatives (perturbkit.recipe.plot_stage)
     output: str | None = None  # the default output path (the command line's --output wins)
     source: str | None = Field(None, exclude=True, repr=False)  # the file it came from
 
     @model_validator(mode="after")
     def _shape(self) -> Recipe:
         what = self._what()
+        if self.plot_story is not None:
+            return self._plot_story_shape(what)
         if self.sets is None and len(what) != 1:
             raise spec_error(
                 "apply", f"a recipe needs exactly one of transforms, one_of, mixture or sets (got {what or 'none'})"
@@ -84,6 +88,16 @@ class Recipe(_Applies):
             if not self.sets:
                 raise spec_error("apply", "sets is empty", ("sets",))
             self._check_sets()
+        return self
+
+    def _plot_story_shape(self, what: list[str]) -> Recipe:
+        """A ``plot_story`` recipe applies nothing else; its filters go inside ``plot_story``."""
+        other = what + [k for k in ("sets", "weights", "select", "filters") if getattr(self, k) is not None]
+        if other:
+            inside = "; give filters inside plot_story" if other[0] == "filters" else ""
+            raise spec_error(
+                "apply", f"a plot_story recipe has no {other[0]!r} (it makes its own negatives){inside}", (other[0],)
+            )
         return self
 
     def _check_sets(self) -> None:
@@ -112,7 +126,10 @@ class Recipe(_Applies):
             seen[s.name] = i
 
     def resolved_sets(self) -> list[ResolvedSet]:
-        """The sets with every option decided (a recipe without ``sets`` is one set, named after it)."""
+        """The sets with every option decided (a recipe without ``sets`` is one set, named after it;
+        a ``plot_story`` recipe has none: it runs through :mod:`perturbkit.recipe.plot_stage`)."""
+        if self.plot_story is not None:
+            return []
         specs: Sequence[_Applies] = self.sets if self.sets is not None else [self]
         out: list[ResolvedSet] = []
         for s in specs:

@@ -209,11 +209,16 @@ def run_augment(
     options: AugmentOptions | None = None,
 ) -> Summary:
     """Apply ``recipe`` to every story of ``input`` and write the records to ``output`` (format by
-    extension), resuming an unfinished run of the same recipe and input."""
+    extension), resuming an unfinished run of the same recipe and input. A ``plot_story`` recipe
+    runs through :func:`perturbkit.recipe.plot_stage.run_plot_story` (its summary is a ``PlotSummary``)."""
     from ..execution import ChunkFailed
 
     options = options or AugmentOptions()
     recipe = load_recipe(recipe)
+    if recipe.plot_story is not None:  # corpus-level filtering: its own two-stage run
+        from .plot_stage import run_plot_story
+
+        return run_plot_story(recipe, input, output, options)  # type: ignore[return-value]
     inp, out = Path(input), Path(output)
     work = work_path(out)
     _check_paths(inp, out, work)

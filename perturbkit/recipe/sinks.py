@@ -60,15 +60,16 @@ def work_path(output: Path) -> Path:
     return output if output_format(output) == "jsonl" else output.with_name(output.name + ".partial.jsonl")
 
 
-def _flat(rec: dict[str, Any]) -> dict[str, Any]:
-    return {k: (json.dumps(rec.get(k), ensure_ascii=False) if k in _NESTED else rec.get(k)) for k in FIELDS}
+def _flat(rec: dict[str, Any], extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    nested = _NESTED + extra
+    return {k: (json.dumps(rec.get(k), ensure_ascii=False) if k in nested else rec.get(k)) for k in FIELDS + extra}
 
 
-def _batches(work: Path) -> Iterator[list[dict[str, Any]]]:
+def _batches(work: Path, extra: tuple[str, ...] = ()) -> Iterator[list[dict[str, Any]]]:
     batch: list[dict[str, Any]] = []
     with open(work, encoding="utf-8") as f:
         for line in f:
-            batch.append(_flat(json.loads(line)))
+            batch.append(_flat(json.loads(line), extra))
             if len(batch) >= _BATCH:
                 yield batch
                 batch = []
@@ -76,20 +77,21 @@ def _batches(work: Path) -> Iterator[list[dict[str, Any]]]:
         yield batch
 
 
-def convert(work: Path, output: Path, int_labels: bool = True) -> None:
+def convert(work: Path, output: Path, int_labels: bool = True, extra: tuple[str, ...] = ()) -> None:
     """Write ``output`` in its format from the JSONL ``work`` file (atomically); labels are a
-    column of integers when ``int_labels``, else of strings."""
+    column of integers when ``int_labels``, else of strings. ``extra``: fields after :data:`FIELDS`
+    (nested values, written as JSON strings, like ``params``)."""
     fmt = output_format(output)
     if fmt == "jsonl":
         return
     tmp = output.with_name(f".{output.name}.tmp-{os.getpid()}")
     try:
         if fmt in ("csv", "tsv"):
-            _csv(work, tmp, "," if fmt == "csv" else "\t")
+            _csv(work, tmp, "," if fmt == "csv" else "\t", extra)
         elif fmt == "parquet":
-            _parquet(work, tmp, int_labels)
+            _parquet(work, tmp, int_labels, extra)
         else:
-            _hf(work, tmp, int_labels)
+            _hf(work, tmp, int_labels, extra)
         if output.is_dir():
             shutil.rmtree(output)
         os.replace(tmp, output)
@@ -100,50 +102,50 @@ def convert(work: Path, output: Path, int_labels: bool = True) -> None:
             tmp.unlink()
 
 
-def _csv(work: Path, tmp: Path, delimiter: str) -> None:
+def _csv(work: Path, tmp: Path, delimiter: str, extra: tuple[str, ...] = ()) -> None:
     import csv
 
     with open(tmp, "w", encoding="utf-8", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(FIELDS), delimiter=delimiter)
+        w = csv.DictWriter(f, fieldnames=list(FIELDS + extra), delimiter=delimiter)
         w.writeheader()
-        for batch in _batches(work):
+        for batch in _batches(work, extra):
             w.writerows(batch)
 
 
-def _schema(int_labels: bool) -> Any:
+def _schema(int_labels: bool, extra: tuple[str, ...] = ()) -> Any:
     import pyarrow as pa
 
     types = {"seed": pa.int64(), "label": pa.int64() if int_labels else pa.string()}
-    return pa.schema([(k, types.get(k, pa.string())) for k in FIELDS])
+    return pa.schema([(k, types.get(k, pa.string())) for k in FIELDS + extra])
 
 
-def _table(batch: list[dict[str, Any]], int_labels: bool) -> Any:
+def _table(batch: list[dict[str, Any]], int_labels: bool, extra: tuple[str, ...] = ()) -> Any:
     import pyarrow as pa
 
     if not int_labels:
         batch = [{**r, "label": None if r["label"] is None else str(r["label"])} for r in batch]
-    return pa.Table.from_pylist(batch, schema=_schema(int_labels))
+    return pa.Table.from_pylist(batch, schema=_schema(int_labels, extra))
 
 
-def _parquet(work: Path, tmp: Path, int_labels: bool) -> None:
+def _parquet(work: Path, tmp: Path, int_labels: bool, extra: tuple[str, ...] = ()) -> None:
     import pyarrow.parquet as pq
 
-    with pq.ParquetWriter(tmp, _schema(int_labels)) as w:
-        for batch in _batches(work):
-            w.write_table(_table(batch, int_labels))
+    with pq.ParquetWriter(tmp, _schema(int_labels, extra)) as w:
+        for batch in _batches(work, extra):
+            w.write_table(_table(batch, int_labels, extra))
 
 
-def _hf(work: Path, tmp: Path, int_labels: bool) -> None:
+def _hf(work: Path, tmp: Path, int_labels: bool, extra: tuple[str, ...] = ()) -> None:
     import datasets
 
     cache = Path(tempfile.mkdtemp(prefix=".hf-cache-", dir=tmp.parent))
     try:
 
         def rows() -> Iterator[dict[str, Any]]:
-            for batch in _batches(work):
-                yield from _table(batch, int_labels).to_pylist()
+            for batch in _batches(work, extra):
+                yield from _table(batch, int_labels, extra).to_pylist()
 
-        features = datasets.Features.from_arrow_schema(_schema(int_labels))
+        features = datasets.Features.from_arrow_schema(_schema(int_labels, extra))
         ds = datasets.Dataset.from_generator(rows, features=features, cache_dir=str(cache))
         ds.save_to_disk(str(tmp))
         del ds
