@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ...annotation import sentence_index, token_columns, token_strings
 from ...annotation.links import Witness, arguments, family
 from ...resources.lexicons import table
+from .adjectives import describes_thing
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -31,6 +32,9 @@ _NEGATORS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "withou
 _SUPPOSING = frozenset({"if", "unless", "whether"})
 #: Degree words that make an adjective relative ("the most amazing animal", "less happy").
 _GRADERS = frozenset({"most", "least", "more", "less"})
+#: Adjectives whose opposite holds only of a physical thing ("hot soup" -> "cold soup"; of a person
+#: "hot" means attractive).
+THING_SENSE = frozenset({"hot", "cold"})
 #: Nouns for which "old" means "former" ("the old house" = the one she left), not "not new".
 FORMER_NOUNS = frozenset(
     """house home apartment job school neighborhood town city place room office team boss friend girlfriend
@@ -84,12 +88,15 @@ def plain_statement(tok: Token) -> bool:
 
 def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
     """``new_lemma`` replaces ``tok`` (lemma ``lemma``) as a clean opposite in a story: a story-safe
-    pair (:func:`story_antonym`), in a plain statement (:func:`plain_statement`); "old" not of a
+    pair (:func:`story_antonym`), in a plain statement (:func:`plain_statement`); "hot" and "cold" of a
+    physical thing only; "old" not of a
     noun where it reads as "former" ("the new house" -> "the old house": the one she left); "sell"
     and "buy" not in a purpose ("bought books to learn") or a noun's complement ("money to buy")."""
     if story_antonym(lemma, new_lemma, tok.pos_) is None or not plain_statement(tok):
         return False
     if new_lemma == "old" and tok.dep_ == "amod" and tok.head.lemma_.lower() in FORMER_NOUNS:
+        return False
+    if lemma in THING_SENSE and not describes_thing(tok):
         return False
     if lemma in ("buy", "sell"):
         if tok.dep_ in ("acl", "relcl", "advcl"):
@@ -117,6 +124,10 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
         wl = cols["lemma"][w.token]
         is_same = wl in same or cols["lower"][w.token] in same
         is_object = wl in objects and w.kind == "repeats"
-        if (kind == "same" and is_same) or (kind == "object" and is_object) or (kind == "any" and (is_same or is_object)):
+        if (
+            (kind == "same" and is_same)
+            or (kind == "object" and is_object)
+            or (kind == "any" and (is_same or is_object))
+        ):
             out.append(w)
     return tuple(out)

@@ -20,7 +20,7 @@ from ...transform.substitution import (
 )
 from ...transform.targets import Target, choose, contradiction_note
 from .._substitution.antonyms import antonyms_of, provider
-from .._substitution.contrasts import antonym_fits
+from .._substitution.contrasts import antonym_fits, antonym_garbles
 from .._substitution.frames import complements_ok
 from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
 from .._substitution.keywords import (
@@ -112,7 +112,11 @@ class KeywordSubstitution(RateSubstitution):
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
         if self.targeted:
-            return story_antonym_ok(tok, lemma, proposal.lemma) and antonym_fits(tok, lemma, proposal.lemma)
+            return (
+                story_antonym_ok(tok, lemma, proposal.lemma)
+                and antonym_fits(tok, lemma, proposal.lemma)
+                and not antonym_garbles(tok, proposal.lemma)
+            )
         return complements_ok(tok, lemma, proposal.lemma)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
