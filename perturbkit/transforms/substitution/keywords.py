@@ -1,5 +1,5 @@
 """UNION's keyword substitution, made a real inconsistency: antonyms of words another sentence
-depends on, else corpus nouns for nouns mentioned again (or UNION's published sampler)."""
+depends on nearby (story-safe antonyms; corpus nouns on request), or UNION's published sampler."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ from ...transform.targets import Target, choose, contradiction_note
 from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
 from .._substitution.frames import complements_ok
-from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
 from .._substitution.keywords import (
     KEYWORD_POS,
     Vocabulary,
@@ -32,6 +31,7 @@ from .._substitution.keywords import (
     near_synonym,
     same_kind,
 )
+from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
