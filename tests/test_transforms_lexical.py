@@ -208,6 +208,37 @@ TARGETED = [
         0,
         None,
     ),
+    (  # a complement only the original takes: "so healthy from the heat"
+        "adjective_antonym",
+        "it was hot outside . she was so sick from the heat when she got there . she felt too sick to eat .",
+        0,
+        None,
+    ),
+    (  # a word of the same family next to it: "the winner would lose"
+        "antonym",
+        "the teams played a huge match . the winner would win the world cup . the game lasted hours . "
+        "finally the red team won .",
+        0,
+        None,
+    ),
+    (  # a degree word of one word only: "intensely calm"
+        "adjective_antonym",
+        "she was a bully . she became intensely angry with me . i did not want her to be angry .",
+        0,
+        None,
+    ),
+    (  # graded on either side: "so many awful animals ... the most amazing animal" contradicts nothing
+        "adjective_antonym",
+        "we ran into so many amazing animals . by far the most amazing animal was the chameleon .",
+        0,
+        None,
+    ),
+    (  # quoted speech is no fact of the story
+        "adjective_antonym",
+        "he said , `` we 're dead . '' the comms were down . we were all dead anyway .",
+        0,
+        None,
+    ),
     ("keyword_substitution", "i was n't sure what to do . i was sure of one thing .", 0, None),  # was n't unsure
     (  # a supposed event contradicts nothing
         "keyword_substitution",

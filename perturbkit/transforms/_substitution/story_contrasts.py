@@ -15,9 +15,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ...annotation import sentence_index, token_columns, token_strings
+from ...annotation import per_doc, sentence_index, token_columns, token_strings
 from ...annotation.links import Witness, arguments, family
 from ...resources.lexicons import table
+from .._quotes import inside_any, quotation_spans
 from .adjectives import describes_thing
 
 if TYPE_CHECKING:
@@ -35,6 +36,15 @@ _GRADERS = frozenset({"most", "least", "more", "less"})
 #: Adjectives whose opposite holds only of a physical thing ("hot soup" -> "cold soup"; of a person
 #: "hot" means attractive).
 THING_SENSE = frozenset({"hot", "cold"})
+#: Degree adverbs an adjective's opposite takes as well ("very calm"); others fit one word only
+#: ("intensely angry" -> "intensely calm", "stunningly beautiful" -> "stunningly ugly").
+_PLAIN_DEGREE = frozenset({"very", "so", "really", "too", "quite", "pretty", "all", "extremely", "super"})
+#: Prepositions an adjective's opposite takes in the same sense ("good at" -> "bad at", "scared
+#: of" -> "unafraid of"); any other complement stays with the original ("sick from the heat" ->
+#: "healthy from the heat", "excited about" -> "bored about").
+_SHARED_PREPS = frozenset({"at", "of"})
+#: Words before an adjective that make a set phrase with it ("soaking wet" -> "soaking dry").
+_FIXED_BEFORE = frozenset({"soaking", "sopping", "dripping", "bone", "stone", "dead", "brand"})
 #: Nouns for which "old" means "former" ("the old house" = the one she left), not "not new".
 FORMER_NOUNS = frozenset(
     """house home apartment job school neighborhood town city place room office team boss friend girlfriend
@@ -66,6 +76,17 @@ def _ancestors(tok: Token) -> list[Token]:
     return out
 
 
+@per_doc
+def _quotations(doc: Doc) -> tuple[tuple[int, int], ...]:
+    return quotation_spans(doc.text)
+
+
+def in_quotation(tok: Token) -> bool:
+    """``tok`` is inside quoted speech: what a character says is no fact of the story ("We 're
+    dead", "Because I 'm nervous")."""
+    return inside_any(_quotations(tok.doc), tok.idx)
+
+
 def plain_statement(tok: Token) -> bool:
     """``tok`` is asserted: no negation over it ("could n't find", "was n't sure", "with no new
     music"), not in a question or a supposed clause ("if we bought"), and not graded ("smaller",
@@ -75,6 +96,8 @@ def plain_statement(tok: Token) -> bool:
     if tok.tag_ in ("JJR", "JJS", "RBR", "RBS"):
         return False
     if any(c.lower_ in _GRADERS and c.dep_ == "advmod" for c in tok.children):
+        return False
+    if in_quotation(tok):
         return False
     for a in _ancestors(tok):
         for c in a.children:
@@ -98,18 +121,58 @@ def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
         return False
     if lemma in THING_SENSE and not describes_thing(tok):
         return False
+    if tok.pos_ == "ADJ" and not _adjective_plain(tok, lemma):
+        return False
+    if new_lemma == "old" and tok.dep_ == "amod" and _noun_class(tok.head.lemma_.lower()) != "noun.artifact":
+        return False  # "a new haircut", "new functions": new as in recent, not as in unused
+    if _family_nearby(tok, lemma):
+        return False
     if lemma in ("buy", "sell"):
         if tok.dep_ in ("acl", "relcl", "advcl"):
             return False
         if any(c.dep_ in ("advcl", "xcomp") and any(k.lower_ == "to" for k in c.children) for c in tok.children):
             return False
+        objs = [c for c in tok.children if c.dep_ == "dobj"]
+        if any(k.dep_ in ("acl", "relcl") and k.tag_ == "VB" for o in objs for k in o.children):
+            return False  # "bought a book to read" -> "sold a book to read"
     return True
+
+
+def _adjective_plain(tok: Token, lemma: str) -> bool:
+    """The adjective's modifiers and complements suit its opposite too: plain degree words only,
+    a preposition only "at"/"of", no set phrase before it ("soaking wet")."""
+    for c in tok.children:
+        if c.dep_ == "advmod" and c.lower_ not in _PLAIN_DEGREE:
+            return False
+        if c.dep_ == "prep" and c.lower_ not in _SHARED_PREPS:
+            return False
+    doc = tok.doc
+    nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    if nxt is not None and nxt.dep_ == "prep" and nxt.head.i == tok.head.i and nxt.lower_ not in _SHARED_PREPS:
+        return False  # a complement the parser hung on the verb: "was so sick from the heat"
+    return not (tok.i > 0 and doc[tok.i - 1].lower_ in _FIXED_BEFORE)
+
+
+def _family_nearby(tok: Token, lemma: str) -> bool:
+    """A word of the same family stands within three words ("the winner would win" -> "the
+    winner would lose"): the opposite reads as a garbled phrase, not a contradiction."""
+    words = family(lemma, tok.pos_) | {lemma}
+    doc = tok.doc
+    lo, hi = max(0, tok.i - 3), min(len(doc), tok.i + 4)
+    return any(doc[j].lemma_.lower() in words or doc[j].lower_ in words for j in range(lo, hi) if j != tok.i)
+
+
+def _noun_class(lemma: str) -> str | None:
+    from ...resources.wordnet import wordnet
+
+    first = wordnet().first_synset(lemma, "n")
+    return first.lexname() if first is not None else None
 
 
 def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witness, ...]:
     """The witnesses of ``found`` that make the antonym of token ``i`` a contradiction: within
-    :data:`MAX_GAP` sentences, in another sentence, and of the kind the pair needs (the word or
-    its family again, or the verb's object again)."""
+    :data:`MAX_GAP` sentences, in another sentence, outside quoted speech, not graded, and of the
+    kind the pair needs (the word or its family again, or the verb's object again)."""
     cols, strs, sent = token_columns(doc), token_strings(doc), sentence_index(doc)
     lemma, pos, own = cols["lemma"][i], strs["pos"][i], sent[i]
     kind = witness_kind(lemma, pos)
@@ -118,9 +181,14 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
     same = family(lemma, pos) | {lemma}
     objects = {cols["lemma"][a] for a in arguments(doc, i) if strs["pos"][a] == "NOUN"}
     out = []
+    quotes = _quotations(doc)
     for w in found:
-        if w.sentence == own or abs(w.sentence - own) > MAX_GAP:
+        if w.sentence == own or abs(w.sentence - own) > MAX_GAP or inside_any(quotes, doc[w.token].idx):
             continue
+        if strs["tag"][w.token] in ("JJR", "JJS", "RBR", "RBS") or any(
+            cols["lower"][c] in _GRADERS for c in strs["children"][w.token]
+        ):
+            continue  # "so many amazing animals" is no witness against "the most amazing animal"
         wl = cols["lemma"][w.token]
         is_same = wl in same or cols["lower"][w.token] in same
         is_object = wl in objects and w.kind == "repeats"
