@@ -239,6 +239,12 @@ TARGETED = [
         0,
         None,
     ),
+    (  # only thought of: "thought about selling coffee there" contradicts nothing
+        "antonym",
+        "omar saw a coffee shop . he thought about buying coffee there . he decided the coffee was too expensive .",
+        0,
+        None,
+    ),
     ("keyword_substitution", "i was n't sure what to do . i was sure of one thing .", 0, None),  # was n't unsure
     (  # a supposed event contradicts nothing
         "keyword_substitution",

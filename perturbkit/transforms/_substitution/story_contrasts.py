@@ -36,6 +36,8 @@ _GRADERS = frozenset({"most", "least", "more", "less"})
 #: Adjectives whose opposite holds only of a physical thing ("hot soup" -> "cold soup"; of a person
 #: "hot" means attractive).
 THING_SENSE = frozenset({"hot", "cold"})
+#: Verbs whose complement is only thought of ("thought about buying coffee there", "wondered if").
+_MENTAL = frozenset({"think", "consider", "imagine", "dream", "wonder", "wish", "pretend"})
 #: Degree adverbs an adjective's opposite takes as well ("very calm"); others fit one word only
 #: ("intensely angry" -> "intensely calm", "stunningly beautiful" -> "stunningly ugly").
 _PLAIN_DEGREE = frozenset({"very", "so", "really", "too", "quite", "pretty", "all", "extremely", "super"})
@@ -89,8 +91,9 @@ def in_quotation(tok: Token) -> bool:
 
 def plain_statement(tok: Token) -> bool:
     """``tok`` is asserted: no negation over it ("could n't find", "was n't sure", "with no new
-    music"), not in a question or a supposed clause ("if we bought"), and not graded ("smaller",
-    "the most amazing", "the fourth largest")."""
+    music"), not in a question, a supposed clause ("if we bought") or a thought ("thought about
+    buying"), not in quoted speech, and not graded ("smaller", "the most amazing", "the fourth
+    largest")."""
     if "?" in tok.sent.text:
         return False
     if tok.tag_ in ("JJR", "JJS", "RBR", "RBS"):
@@ -100,6 +103,8 @@ def plain_statement(tok: Token) -> bool:
     if in_quotation(tok):
         return False
     for a in _ancestors(tok):
+        if a.i != tok.i and a.lemma_.lower() in _MENTAL:
+            return False
         for c in a.children:
             if c.dep_ == "neg" or (c.lower_ in _NEGATORS and c.dep_ in ("det", "advmod", "prep")):
                 return False
