@@ -50,7 +50,7 @@ class KeywordSubstitution(RateSubstitution):
     """UNION's word replacement, made a real inconsistency: replace words another sentence nearby
     depends on (:mod:`~perturbkit.transform.targets`) with a story-safe antonym in a plain statement
     (:mod:`~perturbkit.transforms._substitution.story_contrasts`: "new pc ... the new pc" -> "old
-    pc", never "found a log" -> "lost a log"); None when nothing depends on such a word.
+    pc", never "found a log" -> "lost a log"); None when nothing depends on a replaceable word.
     ``corpus_nouns=True`` also replaces, when no antonym applies, a noun mentioned again in another
     sentence with a corpus noun of the same kind that is no near-synonym ("the cat ... the cat
     purred" -> "the grandpa ..."; off by default: readers mostly see such swaps as a changed detail
