@@ -245,6 +245,18 @@ TARGETED = [
         0,
         None,
     ),
+    (  # a negation however tokenised, on either side: "has n't been so bad ... the food was good"
+        "keyword_substitution",
+        "he was in jail . jail time hasn ’ t been so bad . the food was bad though .",
+        0,
+        None,
+    ),
+    (
+        "keyword_substitution",
+        "she ordered a drink . i can remember her smile . i remember how she smiled at me .",
+        0,
+        None,
+    ),
     ("keyword_substitution", "i was n't sure what to do . i was sure of one thing .", 0, None),  # was n't unsure
     (  # a supposed event contradicts nothing
         "keyword_substitution",

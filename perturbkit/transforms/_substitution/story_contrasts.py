@@ -13,6 +13,7 @@ itself ("a new pc ... the new pc") or the verb's object ("bought a scooter ... s
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from ...annotation import per_doc, sentence_index, token_columns, token_strings
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 MAX_GAP = 3
 #: Words that negate the clause they stand in ("no" as a determiner: "with no new music").
 _NEGATORS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "without", "hardly"})
+#: A negation earlier in the sentence, however it was tokenised ("has n't", "hasn ’ t", "never").
+_NEGATION_BEFORE = re.compile(r"n ?['’] ?t\b|\b(?:not|never|no|nobody|nothing|without|hardly)\b")
 #: Subordinators of a supposed event: "if we bought our flights", "unless he won".
 _SUPPOSING = frozenset({"if", "unless", "whether"})
 #: Degree words that make an adjective relative ("the most amazing animal", "less happy").
@@ -110,8 +113,8 @@ def plain_statement(tok: Token) -> bool:
                 return False
             if c.dep_ == "mark" and c.lower_ in _SUPPOSING:
                 return False
-    prev = tok.doc[tok.i - 1].lower_ if tok.i > 0 else ""
-    return prev not in _NEGATORS
+    before = tok.doc[tok.sent.start : tok.i].text.lower()
+    return not _NEGATION_BEFORE.search(before)
 
 
 def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
@@ -132,6 +135,8 @@ def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
         return False  # "a new haircut", "new functions": new as in recent, not as in unused
     if _family_nearby(tok, lemma):
         return False
+    if lemma in ("remember", "forget") and any(c.dep_ == "aux" and c.lower_ in ("can", "could") for c in tok.children):
+        return False  # "I can remember her smile" -> "I can forget her smile"
     if lemma in ("buy", "sell"):
         if tok.dep_ in ("acl", "relcl", "advcl"):
             return False
@@ -176,8 +181,8 @@ def _noun_class(lemma: str) -> str | None:
 
 def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witness, ...]:
     """The witnesses of ``found`` that make the antonym of token ``i`` a contradiction: within
-    :data:`MAX_GAP` sentences, in another sentence, outside quoted speech, not graded, and of the
-    kind the pair needs (the word or its family again, or the verb's object again)."""
+    :data:`MAX_GAP` sentences, in another sentence, itself a plain statement (:func:`plain_statement`),
+    and of the kind the pair needs (the word or its family again, or the verb's object again)."""
     cols, strs, sent = token_columns(doc), token_strings(doc), sentence_index(doc)
     lemma, pos, own = cols["lemma"][i], strs["pos"][i], sent[i]
     kind = witness_kind(lemma, pos)
@@ -190,10 +195,8 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
     for w in found:
         if w.sentence == own or abs(w.sentence - own) > MAX_GAP or inside_any(quotes, doc[w.token].idx):
             continue
-        if strs["tag"][w.token] in ("JJR", "JJS", "RBR", "RBS") or any(
-            cols["lower"][c] in _GRADERS for c in strs["children"][w.token]
-        ):
-            continue  # "so many amazing animals" is no witness against "the most amazing animal"
+        if not plain_statement(doc[w.token]):
+            continue  # "has n't been so bad", "the most amazing animal": no fact to contradict
         wl = cols["lemma"][w.token]
         is_same = wl in same or cols["lower"][w.token] in same
         is_object = wl in objects and w.kind == "repeats"
