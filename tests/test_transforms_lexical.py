@@ -257,6 +257,23 @@ TARGETED = [
         0,
         None,
     ),
+    (  # a reversal announced in the sentence: "allie was losing at first . then stacy won" is coherent
+        "antonym",
+        "they played basketball . allie was winning at first . then her friend stacy won . allie demanded a rematch .",
+        0,
+        None,
+    ),
+    ("antonym", "he had a test . there was so much to remember . he could not remember the dates .", 0, None),
+    ("antonym", "i remember reading this story last year . i remember the ending well .", 0, None),  # forget reading
+    ("adjective_antonym", "dead water powered the ships . the dead water was rare .", 0, None),  # of a thing
+    ("adjective_antonym", "i should be happy of my lineage . i was happy with my power .", 0, None),  # sad of
+    ("keyword_substitution", "keeping sad was easy . i was sad all the time .", 0, None),  # no linking verb
+    (  # the witness in the next sentence but one is fine; a same-family word nearby is looked for in the sentence
+        "adjective_antonym",
+        "she was a girl . she was happy . she was happy all day .",
+        0,
+        "she was a girl . she was happy . she was sad all day .",
+    ),
     ("keyword_substitution", "i was n't sure what to do . i was sure of one thing .", 0, None),  # was n't unsure
     (  # a supposed event contradicts nothing
         "keyword_substitution",

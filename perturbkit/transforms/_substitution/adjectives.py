@@ -95,6 +95,11 @@ def describes_thing(adj: Token) -> bool:
     return _describes_thing(adj)
 
 
+def describes_animate(adj: Token) -> bool:
+    """The adjective describes a person or an animal ("she was dead", not "dead water")."""
+    return _describes_animate(adj)
+
+
 def _describes_animate(adj: Token) -> bool:
     """The adjective describes a person or an animal (a personal pronoun, a name, or a noun whose
     most frequent sense is one): "she felt sick", "the dog was ill", not "it's sick"."""

@@ -20,7 +20,7 @@ from ...annotation import per_doc, sentence_index, token_columns, token_strings
 from ...annotation.links import Witness, arguments, family
 from ...resources.lexicons import table
 from .._quotes import inside_any, quotation_spans
-from .adjectives import describes_thing
+from .adjectives import describes_animate, describes_thing
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -47,7 +47,18 @@ _PLAIN_DEGREE = frozenset({"very", "so", "really", "too", "quite", "pretty", "al
 #: Prepositions an adjective's opposite takes in the same sense ("good at" -> "bad at", "scared
 #: of" -> "unafraid of"); any other complement stays with the original ("sick from the heat" ->
 #: "healthy from the heat", "excited about" -> "bored about").
-_SHARED_PREPS = frozenset({"at", "of"})
+_SHARED_PREPS = {
+    "at": frozenset({"good", "bad", "excellent", "terrible"}),
+    "of": frozenset({"scared", "afraid", "proud", "ashamed"}),
+}
+#: Verbs after which an adjective's opposite says the opposite ("was calm" -> "was nervous"); others
+#: make set phrases or changes ("got healthy ... got really sick", "keeping sad", "went mad").
+_LINKING = frozenset({"be", "feel", "seem", "look", "become", "appear", "sound", "remain", "stay"})
+#: Adjectives whose opposite holds only of a person or an animal ("dead water" -> "alive water").
+ANIMATE_SENSE = frozenset({"dead", "alive"})
+#: Words that announce a reversal in their sentence ("she was bad at first"): the opposite is no
+#: contradiction of a later "bad".
+_REVERSAL = re.compile(r"\b(?:at first|initially|in the beginning|at the start)\b")
 #: Words before an adjective that make a set phrase with it ("soaking wet" -> "soaking dry").
 _FIXED_BEFORE = frozenset({"soaking", "sopping", "dripping", "bone", "stone", "dead", "brand"})
 #: Nouns for which "old" means "former" ("the old house" = the one she left), not "not new".
@@ -119,8 +130,9 @@ def plain_statement(tok: Token) -> bool:
 
 def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
     """``new_lemma`` replaces ``tok`` (lemma ``lemma``) as a clean opposite in a story: a story-safe
-    pair (:func:`story_antonym`), in a plain statement (:func:`plain_statement`); "hot" and "cold" of a
-    physical thing only; "old" not of a
+    pair (:func:`story_antonym`), in a plain statement (:func:`plain_statement`), no announced reversal
+    ("at first"), no alternative ("friend or foe"), no infinitival relative ("so much to remember");
+    "hot" and "cold" of a physical thing only, "dead" and "alive" of a person or animal; "old" not of a
     noun where it reads as "former" ("the new house" -> "the old house": the one she left); "sell"
     and "buy" not in a purpose ("bought books to learn") or a noun's complement ("money to buy")."""
     if story_antonym(lemma, new_lemma, tok.pos_) is None or not plain_statement(tok):
@@ -129,14 +141,26 @@ def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
         return False
     if lemma in THING_SENSE and not describes_thing(tok):
         return False
+    if lemma in ANIMATE_SENSE and not describes_animate(tok):
+        return False
+    if tok.pos_ == "VERB" and tok.dep_ in ("acl", "relcl"):
+        return False  # "so much to remember" -> "so much to forget"
+    if _REVERSAL.search(tok.sent.text.lower()):
+        return False
+    doc = tok.doc
+    if (tok.i > 0 and doc[tok.i - 1].lower_ == "or") or (tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "or"):
+        return False  # a pair of alternatives is a set phrase: "friend or foe", "dead or alive"
     if tok.pos_ == "ADJ" and not _adjective_plain(tok, lemma):
         return False
     if new_lemma == "old" and tok.dep_ == "amod" and _noun_class(tok.head.lemma_.lower()) != "noun.artifact":
         return False  # "a new haircut", "new functions": new as in recent, not as in unused
     if _family_nearby(tok, lemma):
         return False
-    if lemma in ("remember", "forget") and any(c.dep_ == "aux" and c.lower_ in ("can", "could") for c in tok.children):
-        return False  # "I can remember her smile" -> "I can forget her smile"
+    if lemma in ("remember", "forget") and any(
+        (c.dep_ == "aux" and c.lower_ in ("can", "could")) or (c.dep_ in ("xcomp", "ccomp") and c.tag_ == "VBG")
+        for c in tok.children
+    ):
+        return False  # "I can remember her smile", "I remember reading this story": no opposite
     if lemma in ("buy", "sell"):
         if tok.dep_ in ("acl", "relcl", "advcl"):
             return False
@@ -149,26 +173,35 @@ def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
 
 
 def _adjective_plain(tok: Token, lemma: str) -> bool:
-    """The adjective's modifiers and complements suit its opposite too: plain degree words only,
-    a preposition only "at"/"of", no set phrase before it ("soaking wet")."""
+    """The adjective modifies a noun or follows a linking verb ("was", "felt"; not "got healthy"),
+    and its modifiers and complements suit its opposite too: plain degree words only, "at" or "of"
+    only where both words take it ("good at", "scared of"), no set phrase before it ("soaking wet")."""
+    if tok.dep_ not in ("amod", "acomp") or (tok.dep_ == "acomp" and tok.head.lemma_.lower() not in _LINKING):
+        return False
     for c in tok.children:
         if c.dep_ == "advmod" and c.lower_ not in _PLAIN_DEGREE:
             return False
-        if c.dep_ == "prep" and c.lower_ not in _SHARED_PREPS:
+        if c.dep_ == "prep" and lemma not in _SHARED_PREPS.get(c.lower_, ()):
             return False
     doc = tok.doc
     nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-    if nxt is not None and nxt.dep_ == "prep" and nxt.head.i == tok.head.i and nxt.lower_ not in _SHARED_PREPS:
+    if (
+        nxt is not None
+        and nxt.dep_ == "prep"
+        and nxt.head.i == tok.head.i
+        and lemma not in _SHARED_PREPS.get(nxt.lower_, ())
+    ):
         return False  # a complement the parser hung on the verb: "was so sick from the heat"
     return not (tok.i > 0 and doc[tok.i - 1].lower_ in _FIXED_BEFORE)
 
 
 def _family_nearby(tok: Token, lemma: str) -> bool:
-    """A word of the same family stands within three words ("the winner would win" -> "the
-    winner would lose"): the opposite reads as a garbled phrase, not a contradiction."""
+    """A word of the same family stands within five words of its sentence ("the winner would win" -> "the winner
+    would lose", "I 'd feel bad , but feeling bad") : the opposite reads as a garbled phrase, not a
+    contradiction."""
     words = family(lemma, tok.pos_) | {lemma}
     doc = tok.doc
-    lo, hi = max(0, tok.i - 3), min(len(doc), tok.i + 4)
+    lo, hi = max(tok.sent.start, tok.i - 5), min(tok.sent.end, tok.i + 6)
     return any(doc[j].lemma_.lower() in words or doc[j].lower_ in words for j in range(lo, hi) if j != tok.i)
 
 
@@ -195,8 +228,9 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
     for w in found:
         if w.sentence == own or abs(w.sentence - own) > MAX_GAP or inside_any(quotes, doc[w.token].idx):
             continue
-        if not plain_statement(doc[w.token]):
-            continue  # "has n't been so bad", "the most amazing animal": no fact to contradict
+        wt = doc[w.token]
+        if not plain_statement(wt) or (wt.pos_ == "ADJ" and not _adjective_plain(wt, wt.lemma_.lower())):
+            continue  # "has n't been so bad", "the most amazing animal", "keeping sad": no fact to contradict
         wl = cols["lemma"][w.token]
         is_same = wl in same or cols["lower"][w.token] in same
         is_object = wl in objects and w.kind == "repeats"
