@@ -181,7 +181,114 @@ TARGETED = [
     ("antonym", "The protesters began to riot. The police stopped the riot.", 0, None),  # "ended to riot"
     ("antonym", "She forgot her kid at home. Her kid cried at home.", 0, None),  # "remembered her kid at home"
     ("adjective_antonym", "She ordered a small soda. The small children laughed.", 0, None),  # another noun
+    # story-safe pairs in plain statements only, with a nearby witness (strict readings, rounds 11-25)
+    (
+        "antonym",
+        "she bought a scooter . she shared the scooter with her brother .",
+        0,
+        "she sold a scooter . she shared the scooter with her brother .",
+    ),
+    ("antonym", "lisa found a watch on the ground . lisa took the watch to the police .", 0, None),  # come across
+    (
+        "antonym",
+        "she locked the rabbit in the cage . the rabbit stayed in the cage all night .",
+        0,
+        None,
+    ),  # unlocked in
+    ("antonym", "she added her clothes and some soap to the washer . the soap smelled nice .", 0, None),  # removed to
+    ("antonym", "do they like the dog ? they walk the dog every day .", 0, None),  # a question asserts nothing
+    ("adjective_antonym", "i had never had real maple syrup . real maple syrup is sweet .", 0, None),  # unreal
+    ("adjective_antonym", "he hunted wild game . the wild game was tasty .", 0, None),  # tame game
+    ("adjective_antonym", "it was the fourth largest city . the largest cities were crowded .", 0, None),  # graded
+    ("adjective_antonym", "they moved into a new house . the new house was big .", 0, None),  # old = former
+    (  # the witness is six sentences away: a reader does not hold one against the other
+        "adjective_antonym",
+        "The room was clean. He walked home. He sat down. He read a book. He went to bed. He slept well. "
+        "The room was clean.",
+        0,
+        None,
+    ),
+    (  # a complement only the original takes: "so healthy from the heat"
+        "adjective_antonym",
+        "it was hot outside . she was so sick from the heat when she got there . she felt too sick to eat .",
+        0,
+        None,
+    ),
+    (  # a word of the same family next to it: "the winner would lose"
+        "antonym",
+        "the teams played a huge match . the winner would win the world cup . the game lasted hours . "
+        "finally the red team won .",
+        0,
+        None,
+    ),
+    (  # a degree word of one word only: "intensely calm"
+        "adjective_antonym",
+        "she was a bully . she became intensely angry with me . i did not want her to be angry .",
+        0,
+        None,
+    ),
+    (  # graded on either side: "so many awful animals ... the most amazing animal" contradicts nothing
+        "adjective_antonym",
+        "we ran into so many amazing animals . by far the most amazing animal was the chameleon .",
+        0,
+        None,
+    ),
+    (  # quoted speech is no fact of the story
+        "adjective_antonym",
+        "he said , `` we 're dead . '' the comms were down . we were all dead anyway .",
+        0,
+        None,
+    ),
+    (  # only thought of: "thought about selling coffee there" contradicts nothing
+        "antonym",
+        "omar saw a coffee shop . he thought about buying coffee there . he decided the coffee was too expensive .",
+        0,
+        None,
+    ),
+    (  # a negation however tokenised, on either side: "has n't been so bad ... the food was good"
+        "keyword_substitution",
+        "he was in jail . jail time hasn ’ t been so bad . the food was bad though .",
+        0,
+        None,
+    ),
+    (
+        "keyword_substitution",
+        "she ordered a drink . i can remember her smile . i remember how she smiled at me .",
+        0,
+        None,
+    ),
+    (  # a reversal announced in the sentence: "allie was losing at first . then stacy won" is coherent
+        "antonym",
+        "they played basketball . allie was winning at first . then her friend stacy won . allie demanded a rematch .",
+        0,
+        None,
+    ),
+    ("antonym", "he had a test . there was so much to remember . he could not remember the dates .", 0, None),
+    ("antonym", "i remember reading this story last year . i remember the ending well .", 0, None),  # forget reading
+    ("adjective_antonym", "dead water powered the ships . the dead water was rare .", 0, None),  # of a thing
+    ("adjective_antonym", "i should be happy of my lineage . i was happy with my power .", 0, None),  # sad of
+    ("keyword_substitution", "keeping sad was easy . i was sad all the time .", 0, None),  # no linking verb
+    (  # the witness in the next sentence but one is fine; a same-family word nearby is looked for in the sentence
+        "adjective_antonym",
+        "she was a girl . she was happy . she was happy all day .",
+        0,
+        "she was a girl . she was happy . she was sad all day .",
+    ),
+    ("keyword_substitution", "i was n't sure what to do . i was sure of one thing .", 0, None),  # was n't unsure
+    (  # a supposed event contradicts nothing
+        "keyword_substitution",
+        "she said we would share a suite if we bought our flights . we booked the flights early .",
+        0,
+        None,
+    ),
+    ("keyword_substitution", "he bought books to learn how to cook . he read the books every night .", 0, None),
+    ("keyword_substitution", "he stopped at a gas station . the gas station was closed .", 0, None),  # started at
+    ("keyword_substitution", "the kids cried and laughed . the kids laughed all night .", 0, None),  # cried and cried
 ]
+
+#: A corpus the keyword transform is fitted on in the targeted goldens (its corpus nouns are off by
+#: default: "the cat ... the cat purred" -> "the dog purred" is a changed detail, not a contradiction).
+_KEYWORD_CORPUS = ["The cat chased a mouse.", "The dog chased a ball.", "The cat ate a fish.", "The dog ate a bone."]
 
 # (transform, story, what no variant may contain): wrong senses, fixed phrases, compounds.
 NEVER = [
@@ -200,7 +307,10 @@ NEVER = [
 
 @pytest.mark.parametrize("name,text,seed,expected", TARGETED)
 def test_targeted(annotator, name, text, seed, expected):
-    out = get_transform(name)(text, seed=seed, annotator=annotator)
+    t = get_transform(name)
+    if name == "keyword_substitution":
+        t.fit(_KEYWORD_CORPUS * 3, annotator)
+    out = t(text, seed=seed, annotator=annotator)
     assert (out.text if out else None) == expected
 
 
@@ -521,11 +631,8 @@ _BEDS += ["The bed broke.", "The table broke."] * 3
             "The soup was hot. He waited for the hot soup to cool.",
             "The soup was hot. He waited for the cold soup to cool.",
         ),
-        # a corpus noun only for a noun another sentence names again: the later mention contradicts it
-        (
-            "The cat slept on the sofa all day. In the evening the cat went outside.",
-            "The cat slept on the sofa all day. In the evening the dog went outside.",
-        ),
+        # corpus nouns are off by default: the reader sees "the dog went outside" as a changed detail
+        ("The cat slept on the sofa all day. In the evening the cat went outside.", None),
         # no corpus verbs ("eat reports", "rose to the ground"): a verb without an antonym is kept
         ("He ate the soup quickly. Then he ate the bread.", None),
         # only characters, animals, foods: "took his garage out" is garble, not a contradiction
@@ -538,6 +645,14 @@ def test_keyword_substitution_targets_what_the_story_depends_on(annotator, text,
     assert (out.text if out else None) == expected
     if out is not None:
         assert all("contradicts" in e.note for e in out.edits if not e.note.startswith("article"))
+
+
+def test_keyword_substitution_corpus_nouns_on_request(annotator):
+    """With ``corpus_nouns=True``: a corpus noun only for a noun another sentence names again."""
+    t = get_transform("keyword_substitution", corpus_nouns=True).fit(_BEDS, annotator)
+    out = t("The cat slept on the sofa all day. In the evening the cat went outside.", seed=0, annotator=annotator)
+    assert out is not None
+    assert out.text == "The cat slept on the sofa all day. In the evening the dog went outside."
 
 
 def test_keyword_substitution_declines_near_synonyms(annotator):

@@ -90,6 +90,16 @@ def _describes_thing(adj: Token, kinds: frozenset[str] = THINGS) -> bool:
     return _noun_class(noun) in kinds
 
 
+def describes_thing(adj: Token) -> bool:
+    """The adjective describes a physical thing ("hot soup", "the soup was hot"), not a person."""
+    return _describes_thing(adj)
+
+
+def describes_animate(adj: Token) -> bool:
+    """The adjective describes a person or an animal ("she was dead", not "dead water")."""
+    return _describes_animate(adj)
+
+
 def _describes_animate(adj: Token) -> bool:
     """The adjective describes a person or an animal (a personal pronoun, a name, or a noun whose
     most frequent sense is one): "she felt sick", "the dog was ill", not "it's sick"."""

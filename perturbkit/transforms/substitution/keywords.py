@@ -1,5 +1,5 @@
 """UNION's keyword substitution, made a real inconsistency: antonyms of words another sentence
-depends on, else corpus nouns for nouns mentioned again (or UNION's published sampler)."""
+depends on nearby (story-safe antonyms; corpus nouns on request), or UNION's published sampler."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...annotation import Annotator, Level, default_annotator, per_doc, sentence_index, token_columns
-from ...annotation.links import word_witnesses
+from ...annotation.links import strict_witnesses, word_witnesses
 from ...example import Example
 from ...transform import Change, Effect, register
 from ...transform.site_checks import in_multiword, parse_agrees
@@ -20,7 +20,7 @@ from ...transform.substitution import (
 )
 from ...transform.targets import Target, choose, contradiction_note
 from .._substitution.antonyms import antonyms_of, provider
-from .._substitution.contrasts import antonym_fits
+from .._substitution.contrasts import antonym_fits, antonym_garbles
 from .._substitution.frames import complements_ok
 from .._substitution.keywords import (
     KEYWORD_POS,
@@ -31,6 +31,7 @@ from .._substitution.keywords import (
     near_synonym,
     same_kind,
 )
+from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -46,13 +47,16 @@ def _keyword_targets(doc: Doc) -> dict[tuple, tuple[tuple[Target, ...], tuple[Ta
 @register
 @dataclass(repr=False)
 class KeywordSubstitution(RateSubstitution):
-    """UNION's word replacement, made a real inconsistency: replace words another sentence depends
-    on (:mod:`~perturbkit.transform.targets`) with an antonym, else a noun mentioned again in
-    another sentence with a corpus noun of the same form that is no near-synonym ("the cat ...
-    the cat purred" -> "the grandpa ..."); None when nothing depends on a replaceable word.
-    ``targeted=False`` is UNION's published sampler (used by ``union_negative``): ~15% of keywords,
-    an antonym else any corpus word of the same form (tag and transitivity) drawn by frequency.
-    Needs ``fit`` for the corpus words."""
+    """UNION's word replacement, made a real inconsistency: replace words another sentence nearby
+    depends on (:mod:`~perturbkit.transform.targets`) with a story-safe antonym in a plain statement
+    (:mod:`~perturbkit.transforms._substitution.story_contrasts`: "new pc ... the new pc" -> "old
+    pc", never "found a log" -> "lost a log"); None when nothing depends on a replaceable word.
+    ``corpus_nouns=True`` also replaces, when no antonym applies, a noun mentioned again in another
+    sentence with a corpus noun of the same kind that is no near-synonym ("the cat ... the cat
+    purred" -> "the grandpa ..."; off by default: readers mostly see such swaps as a changed detail
+    or garble). ``targeted=False`` is UNION's published sampler (used by ``union_negative``): ~15%
+    of keywords, an antonym else any corpus word of the same form (tag and transitivity) drawn by
+    frequency. Needs ``fit`` for the corpus words."""
 
     name = "keyword_substitution"
     aspect = "consistency"
@@ -67,6 +71,7 @@ class KeywordSubstitution(RateSubstitution):
     min_count: int = 2
     max_words: int = 4
     targeted: bool = True
+    corpus_nouns: bool = False
 
     _vocab: Vocabulary = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -107,7 +112,11 @@ class KeywordSubstitution(RateSubstitution):
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
         if self.targeted:
-            return antonym_fits(tok, lemma, proposal.lemma)
+            return (
+                story_antonym_ok(tok, lemma, proposal.lemma)
+                and antonym_fits(tok, lemma, proposal.lemma)
+                and not antonym_garbles(tok, proposal.lemma)
+            )
         return complements_ok(tok, lemma, proposal.lemma)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
@@ -137,7 +146,7 @@ class KeywordSubstitution(RateSubstitution):
         item is (token index, its antonym candidates). Found once per Doc and the parameters
         they depend on (``applicable`` and ``apply`` both ask)."""
         tables = _keyword_targets(doc)
-        key = (*self.memo_key(), self.conceptnet, self.targeted, bool(self._vocab))
+        key = (*self.memo_key(), self.conceptnet, self.targeted, bool(self._vocab), self.corpus_nouns)
         found = tables.get(key)
         if found is None:
             found = tables[key] = self._find_targets(doc)
@@ -153,9 +162,10 @@ class KeywordSubstitution(RateSubstitution):
                 continue
             tok = doc[i]
             cands = tuple(c for p in self.options(tok, lemma[i], pos) if (c := self.inflect(tok, p)) is not None)
-            if cands:
-                antonyms.append(Target((i, cands), sent[i], wits))
-            elif pos == "NOUN" and self._vocab:
+            strict = story_witnesses(doc, i, strict_witnesses(doc, wits, sent[i])) if cands else ()
+            if strict:
+                antonyms.append(Target((i, cands), sent[i], strict))
+            elif not cands and pos == "NOUN" and self._vocab and self.corpus_nouns:
                 again = tuple(w for w in wits if w.sentence != sent[i] and lemma[w.token] == lemma[i])
                 if again:
                     nouns.append(Target((i, ()), sent[i], again))

@@ -18,6 +18,7 @@ from ...transform.substitution import (
 from ...transform.targeted import TargetedSubstitution
 from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
+from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
 from .._substitution.synonyms import synonym_fits, synonyms_of
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class Antonym(TargetedSubstitution):
     requires = ("wordnet",)
     example = "Tom won a lot of money. He bet all his winnings on black."
     label = "antonym"
-    memo_fields = ("conceptnet",)
+    memo_fields = ("conceptnet", "targeted")  # targeted, only story-safe antonyms fit
 
     conceptnet: str | None = None
 
@@ -47,13 +48,19 @@ class Antonym(TargetedSubstitution):
         return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        """The antonym fits the sentence; targeted, it is also a story-safe opposite in a plain
+        statement (:func:`~.._substitution.story_contrasts.story_antonym_ok`)."""
+        if self.targeted and not story_antonym_ok(tok, lemma, proposal.lemma):
+            return False
         return antonym_fits(tok, lemma, proposal.lemma) and not antonym_garbles(tok, proposal.lemma)
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
         """Only strict witnesses (:func:`~perturbkit.annotation.links.strict_witnesses`): no lone
         pronoun elsewhere, no frequent noun ("friend", "love"), a noun only as an object or subject;
-        an attributive adjective's witness must mention its noun again."""
+        an attributive adjective's witness must mention its noun again; and only those the pair
+        needs, nearby (:func:`~.._substitution.story_contrasts.story_witnesses`)."""
         found = strict_witnesses(doc, super().witnesses(doc, i), sentence_index(doc)[i])
+        found = story_witnesses(doc, i, found)
         tok = doc[i]
         if tok.pos_ == "ADJ" and tok.dep_ == "amod":  # "small children" is no witness of "a small soda"
             noun, sent = tok.head.lemma_.lower(), sentence_index(doc)
