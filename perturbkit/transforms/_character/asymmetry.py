@@ -1,0 +1,73 @@
+"""When swapping who did what to whom really breaks a story: the two characters stand in an
+unequal relation that the verb needs one way round ("his parents enrolled him in boxing school",
+"the officer took her aside", "she fed the cat"), so the swap ("he enrolled his parents", "the cat
+fed her") contradicts who they are. Between two equals the swap is usually still a story ("a
+travel agent called ken" -> "ken called a travel agent"), and a pronoun elsewhere in the clause
+that points at one of them would point at the wrong one ("he asked her to marry him" -> "she
+asked him to marry him")."""
+
+from __future__ import annotations
+
+from .._persons import pronoun_case
+from .animacy import noun_lexname
+
+#: Characters who care for or have authority over others (parents, bosses, teachers, officers).
+CARETAKERS = frozenset(
+    """parent mom mother dad father mommy daddy mum grandmother grandma grandfather grandpa grandparent boss
+    manager teacher coach officer police policeman cop doctor nurse principal instructor owner guard judge
+    landlord babysitter professor supervisor vet dentist tutor trainer sheriff""".split()
+)
+#: Verbs whose subject must be the one in charge: a caretaker over a person, a person over an animal.
+CONTROL_VERBS = frozenset(
+    """enroll enrol sign send take drive bring carry feed bathe wash dress adopt raise ground punish scold spank
+    discipline hire fire promote arrest examine treat teach train tutor babysit pick drop tuck walk pay lead
+    guide escort comfort force allow forbid order reward praise warn fine interview grade question interrogate
+    diagnose vaccinate groom brush pet leash handcuff""".split()
+)
+#: What an animal does to a person and not the other way round ("the dog bit him").
+ANIMAL_VERBS = frozenset("bite sting scratch claw lick peck".split())
+#: What one asks a caretaker for ("joe asked his mom for help"), not the other way round.
+_ASKED_FOR = frozenset("help advice permission money".split())
+
+
+def _kind(tok) -> str:
+    """ "caretaker", "animal" or "person" for a character's head token."""
+    lemma = tok.lemma_.lower()
+    if tok.pos_ == "NOUN":
+        if lemma in CARETAKERS:
+            return "caretaker"
+        if noun_lexname(lemma) == "noun.animal":
+            return "animal"
+    return "person"
+
+
+def unequal(s, v, o) -> bool:
+    """The clause (subject ``s``, verb ``v``, object ``o``, both characters) needs its roles one way
+    round: a caretaker acting on someone else with a control verb, a person doing so to an animal,
+    a person asking a caretaker for help, or an animal biting a person."""
+    ks, ko, verb = _kind(s), _kind(o), v.lemma_.lower()
+    if verb in CONTROL_VERBS:
+        return (ks, ko) in (("caretaker", "person"), ("caretaker", "animal"), ("person", "animal"))
+    if verb in ("ask", "beg") and (ks, ko) == ("person", "caretaker"):
+        return any(
+            c.dep_ == "prep" and c.lower_ == "for" and any(g.lemma_.lower() in _ASKED_FOR for g in c.children)
+            for c in v.children
+        )
+    return verb in ANIMAL_VERBS and (ks, ko) == ("animal", "person")
+
+
+def binds_elsewhere(s, v, o) -> bool:
+    """A pronoun or reflexive in the clause, outside the two noun phrases, refers to the subject or
+    the object ("he asked her to marry him", "she told ethan she was okay"): after the swap it
+    would refer to the wrong one."""
+    inside = {t.i for t in s.subtree} | {t.i for t in o.subtree}
+    people = {pc[0] for x in (s, o) if (pc := pronoun_case(x))}
+    for t in v.subtree:
+        if t.i in inside or t.i == v.i:
+            continue
+        if t.lower_.endswith(("self", "selves")):
+            return True
+        pc = pronoun_case(t)
+        if pc is not None and pc[0] in people:
+            return True
+    return False
