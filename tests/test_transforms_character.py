@@ -20,13 +20,12 @@ from perturbkit.transforms._persons import name_gender, pronoun_readings
 # subject_object_swap
 # ------------------------------------------------------------------------------------------------
 SOS_GOLDEN = [
-    ("Mary likes the boys.", 0, "The boys like Mary."),
-    ("The dogs chased the cat.", 0, "The cat chased the dogs."),
-    ("He saw her at the park.", 0, "She saw him at the park."),
+    # roles the verb needs one way round: a caretaker over someone, a person over an animal
+    ("his parents enrolled him in boxing school .", 0, "he enrolled his parents in boxing school ."),
+    ("the officer took her aside .", 0, "she took the officer aside ."),
+    ("She fed the cat.", 0, "The cat fed her."),
+    ("The dog bit him on the leg.", 0, "He bit the dog on the leg."),
     ("The girl was bitten by the dogs.", 0, "The dogs were bitten by the girl."),
-    ("I love my dogs.", 0, "My dogs love me."),
-    ("Anna visits her grandmother.", 0, "Her grandmother visits Anna."),
-    ("we loved her dearly .", 0, "she loved us dearly ."),
     ("joe asked his mom for help .", 0, "his mom asked joe for help ."),
 ]
 
@@ -73,6 +72,15 @@ def test_sos_golden(annotator, text, seed, expected):
         "she could barely open them .",
         "He does it all the time.",
         "i accidentally dropped my corn dog .",  # a compound: "my corn dog accidentally dropped me"
+        # two equals: the swapped story is still a story ("ken called a travel agent")
+        "a travel agent called ken .",
+        "Mary likes the boys.",
+        "The dogs chased the cat.",
+        "Anna visits her grandmother.",
+        "He saw her at the park.",
+        # a pronoun in the clause would point at the other one: "she asked him to marry him"
+        "he asked her to marry him .",
+        "she told ethan she was okay .",
     ],
 )
 def test_sos_skips_what_it_cannot_do(annotator, text):

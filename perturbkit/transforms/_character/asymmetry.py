@@ -45,6 +45,8 @@ def unequal(s, v, o) -> bool:
     """The clause (subject ``s``, verb ``v``, object ``o``, both characters) needs its roles one way
     round: a caretaker acting on someone else with a control verb, a person doing so to an animal,
     a person asking a caretaker for help, or an animal biting a person."""
+    if s.dep_ == "nsubjpass":  # "the girl was bitten by the dogs": the agent is the "by" phrase
+        s, o = o, s
     ks, ko, verb = _kind(s), _kind(o), v.lemma_.lower()
     if verb in CONTROL_VERBS:
         return (ks, ko) in (("caretaker", "person"), ("caretaker", "animal"), ("person", "animal"))
