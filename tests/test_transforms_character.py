@@ -73,7 +73,9 @@ def test_sos_golden(annotator, text, seed, expected):
         "He does it all the time.",
         "i accidentally dropped my corn dog .",  # a compound: "my corn dog accidentally dropped me"
         # two equals: the swapped story is still a story ("ken called a travel agent")
-        "a travel agent called ken .",
+        "many of his friends wanted to join . ken had a hard time planning the trip . ken called a travel agent ."
+        " the travel agent planned the trip .",
+        "he was a bully . one day , josh shoved junior . junior punched josh in the face .",
         "Mary likes the boys.",
         "The dogs chased the cat.",
         "Anna visits her grandmother.",
