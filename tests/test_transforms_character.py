@@ -22,7 +22,8 @@ from perturbkit.transforms._persons import name_gender, pronoun_readings
 SOS_GOLDEN = [
     # roles the verb needs one way round: a caretaker over someone, a person over an animal
     ("his parents enrolled him in boxing school .", 0, "he enrolled his parents in boxing school ."),
-    ("the officer took her aside .", 0, "she took the officer aside ."),
+    ("his coach immediately sent him to the trainer .", 0, "he immediately sent his coach to the trainer ."),
+    ("chuck walked dogs every day all summer .", 0, "dogs walked chuck every day all summer ."),
     ("She fed the cat.", 0, "The cat fed her."),
     ("The dog bit him on the leg.", 0, "He bit the dog on the leg."),
     ("The girl was bitten by the dogs.", 0, "The dogs were bitten by the girl."),
@@ -80,7 +81,14 @@ def test_sos_golden(annotator, text, seed, expected):
         "The dogs chased the cat.",
         "Anna visits her grandmother.",
         "He saw her at the park.",
-        # a pronoun in the clause would point at the other one: "she asked him to marry him"
+        # verbs either may do ("he took his parents to the zoo"), a body part WordNet files as an animal
+        "his parents always take him to the zoo .",
+        "He began to sob and the prince took his claw tightly .",
+        # a bare infinitive takes an object-case subject: "he had he drive his mother"
+        "he had his mother drive him to school every morning .",
+        # a pronoun in the clause would point at the other one: "she asked him to marry him",
+        # "his dog usually walked tom in his own neighborhood"
+        "tom usually walked his dog in his own neighborhood .",
         "he asked her to marry him .",
         "she told ethan she was okay .",
     ],
