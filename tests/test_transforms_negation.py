@@ -198,6 +198,20 @@ TARGETED = [
     ("negation", "he had never gambled before . he lost all his money gambling at the casino .", 0, None),
     ("negation", "Life sure has a cruel sense of humour . The sense of humour was odd .", 0, None),
     ("negation", "she was craving cookies . she went to the store . she baked the cookies .", 0, None),
+    # an imperative misparse; a number after "the" brings nothing in ("the $ 10 bill" is known)
+    (
+        "negation",
+        "buy cheap headphones at the bargain bin won him over . after a week , one side of the headphones stopped"
+        " working .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "`` Did you get it ? '' I pulled the $ 10 bill out of my pocket and tossed it on the table . The bill was wet .",
+        0,
+        None,
+    ),
     # what a later sentence takes as known: "a dog" ... "the dog"; a state and its noun ("the long line")
     (
         "negation",

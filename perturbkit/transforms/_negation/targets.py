@@ -112,6 +112,7 @@ def _introduced(doc: Doc, root: int) -> list[int]:
             bare_plural
             or any(dep[k] == "det" and lower[k] in _INDEFINITE for k in ks)
             or any(dep[k] == "nummod" and pos[k] == "NUM" and lower[k] != "one" for k in ks)
+            and not any(dep[k] in ("det", "poss") for k in ks)  # "the $ 10 bill" is known already
         ):
             out.append(n)
     return out
@@ -165,14 +166,14 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     root = _root(doc, sentence)
     strs, cols = token_strings(doc), token_columns(doc)
     kids, dep, lower = strs["children"], strs["dep"], cols["lower"]
-    subj = next((k for k in kids[root] if dep[k] in ("nsubj", "nsubjpass")), None)
-    if subj is not None and (
-        lower[subj] in _QUANTIFIED or any(lower[k] in _QUANTIFIED for k in kids[subj] if dep[k] in ("det", "amod"))
-    ):
+    subj = next((k for k in kids[root] if dep[k] in ("nsubj", "nsubjpass", "expl")), None)
+    if subj is None:
+        return ()  # an imperative, or a misparse ("buy cheap headphones at the bargain bin won him over")
+    if lower[subj] in _QUANTIFIED or any(lower[k] in _QUANTIFIED for k in kids[subj] if dep[k] in ("det", "amod")):
         return ()
     if cols["lemma"][root] in _INTENSIONAL:
         return ()
-    if subj is not None and any(
+    if any(
         dep[i] not in ("aux", "auxpass", "neg") and not cols["IS_SPACE"][i]
         for i in range(doc[subj].right_edge.i + 1, root)
     ):
