@@ -28,6 +28,7 @@ SOS_GOLDEN = [
     ("The dog bit him on the leg.", 0, "He bit the dog on the leg."),
     ("The girl was bitten by the dogs.", 0, "The dogs were bitten by the girl."),
     ("joe asked his mom for help .", 0, "his mom asked joe for help ."),
+    ("she rocked the baby to sleep .", 0, "the baby rocked her to sleep ."),
 ]
 
 

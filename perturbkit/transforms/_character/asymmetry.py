@@ -23,8 +23,13 @@ CARETAKER_VERBS = frozenset(
     """enroll enrol sign send feed bathe dress adopt raise ground punish scold spank discipline hire fire promote
     arrest examine diagnose teach tutor train babysit tuck handcuff interrogate suspend expel""".split()
 )
-#: What a person does to an animal and not the other way round ("chuck walked dogs", "she fed the cat").
-ANIMAL_CARE_VERBS = frozenset("feed bathe wash groom brush pet leash walk train adopt vaccinate tame ride".split())
+#: What a person does to an animal or a baby and not the other way round ("chuck walked dogs", "she
+#: fed the cat", "she rocked the baby").
+ANIMAL_CARE_VERBS = frozenset(
+    "feed bathe wash groom brush pet leash walk train adopt vaccinate tame ride rock burp swaddle diaper".split()
+)
+#: Characters in someone's care whatever the story says: a baby cannot feed its mother.
+DEPENDENTS = frozenset("baby infant toddler newborn".split())
 #: Parts of an animal that WordNet files as animals ("his claw"): no character.
 _BODY_PARTS = frozenset("claw paw tail wing horn hoof beak fur feather shell egg fin scale mane tusk".split())
 #: Pronouns that may refer to either noun phrase: after the swap they may point at the wrong one.
@@ -41,6 +46,8 @@ def _kind(tok) -> str:
     if tok.pos_ == "NOUN":
         if lemma in CARETAKERS:
             return "caretaker"
+        if lemma in DEPENDENTS:
+            return "animal"  # cared for like an animal: fed, bathed, rocked
         if lemma not in _BODY_PARTS and noun_lexname(lemma) == "noun.animal":
             return "animal"
     return "person"
