@@ -135,7 +135,8 @@ def _later_definite(doc: Doc, n: int, own: int) -> Witness | None:
 
 def _state_witnesses(doc: Doc, root: int, own: int) -> list[Witness]:
     """Mentions elsewhere of the property a copula gives its noun subject: "the line was long" and
-    "the long line" or "the line was long again" (same adjective, same noun, not negated)."""
+    "the long line" or "the line was long again" (same adjective, same noun, a copula in the same
+    tense, not negated: "the world turned dark" was another time than "the world is dark")."""
     strs, cols = token_strings(doc), token_columns(doc)
     dep, pos, kids, lemma, tag = strs["dep"], strs["pos"], strs["children"], cols["lemma"], strs["tag"]
     subj = next((k for k in kids[root] if dep[k] == "nsubj"), None)
@@ -151,7 +152,9 @@ def _state_witnesses(doc: Doc, root: int, own: int) -> list[Witness]:
         h = head[j]
         if dep[j] == "amod" and lemma[h] == lemma[subj]:
             out.append(Witness(sent[j], j, strs["text"][j], "repeats"))
-        elif dep[j] == "acomp" and not any(dep[k] == "neg" for k in kids[h]):
+        elif (
+            dep[j] == "acomp" and lemma[h] == "be" and tag[h] == tag[root] and not any(dep[k] == "neg" for k in kids[h])
+        ):
             s2 = next((k for k in kids[h] if dep[k] == "nsubj"), None)
             if s2 is not None and lemma[s2] == lemma[subj]:
                 out.append(Witness(sent[j], j, strs["text"][j], "repeats"))
