@@ -49,7 +49,8 @@ _MEASURES = GENERAL_NOUNS | frozenset(
 #: How many sentences after the edit a presupposing mention may come (further on, in a long story,
 #: "the light" may be another light).
 _REACH = 3
-_QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018", "\u2019"})
+#: Quotation marks (not "\u2019", which is also an apostrophe: "don \u2019 t").
+_QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018"})
 
 
 def _root(doc: Doc, sentence: int) -> int:
