@@ -20,14 +20,15 @@ from perturbkit.transforms._persons import name_gender, pronoun_readings
 # subject_object_swap
 # ------------------------------------------------------------------------------------------------
 SOS_GOLDEN = [
-    ("Mary likes the boys.", 0, "The boys like Mary."),
-    ("The dogs chased the cat.", 0, "The cat chased the dogs."),
-    ("He saw her at the park.", 0, "She saw him at the park."),
+    # roles the verb needs one way round: a caretaker over someone, a person over an animal
+    ("his parents enrolled him in boxing school .", 0, "he enrolled his parents in boxing school ."),
+    ("his coach immediately sent him to the trainer .", 0, "he immediately sent his coach to the trainer ."),
+    ("chuck walked dogs every day all summer .", 0, "dogs walked chuck every day all summer ."),
+    ("She fed the cat.", 0, "The cat fed her."),
+    ("The dog bit him on the leg.", 0, "He bit the dog on the leg."),
     ("The girl was bitten by the dogs.", 0, "The dogs were bitten by the girl."),
-    ("I love my dogs.", 0, "My dogs love me."),
-    ("Anna visits her grandmother.", 0, "Her grandmother visits Anna."),
-    ("we loved her dearly .", 0, "she loved us dearly ."),
     ("joe asked his mom for help .", 0, "his mom asked joe for help ."),
+    ("she rocked the baby to sleep .", 0, "the baby rocked her to sleep ."),
 ]
 
 
@@ -73,6 +74,24 @@ def test_sos_golden(annotator, text, seed, expected):
         "she could barely open them .",
         "He does it all the time.",
         "i accidentally dropped my corn dog .",  # a compound: "my corn dog accidentally dropped me"
+        # two equals: the swapped story is still a story ("ken called a travel agent")
+        "many of his friends wanted to join . ken had a hard time planning the trip . ken called a travel agent ."
+        " the travel agent planned the trip .",
+        "he was a bully . one day , josh shoved junior . junior punched josh in the face .",
+        "Mary likes the boys.",
+        "The dogs chased the cat.",
+        "Anna visits her grandmother.",
+        "He saw her at the park.",
+        # verbs either may do ("he took his parents to the zoo"), a body part WordNet files as an animal
+        "his parents always take him to the zoo .",
+        "He began to sob and the prince took his claw tightly .",
+        # a bare infinitive takes an object-case subject: "he had he drive his mother"
+        "he had his mother drive him to school every morning .",
+        # a pronoun in the clause would point at the other one: "she asked him to marry him",
+        # "his dog usually walked tom in his own neighborhood"
+        "tom usually walked his dog in his own neighborhood .",
+        "he asked her to marry him .",
+        "she told ethan she was okay .",
     ],
 )
 def test_sos_skips_what_it_cannot_do(annotator, text):

@@ -151,6 +151,80 @@ TARGETED = [
     ("negation", "Tom called his friend. His friend was happy to hear from him.", 0, None),
     ("negation", "Tom bought a dress. He wore it to the party.", 0, None),
     ("negation", "Tom called Ed. Ed was happy.", 0, None),  # a name recurs whatever happened
+    # judged failures: nothing later presupposes the negated event (the shoes, the hook, the ball
+    # exist whether or not she tucked, put, looked), a motive, "everyone ... not" read as "not
+    # everyone", another sense of "hard", a dialogue tag, a deletion, a word before the verb
+    (
+        "negation",
+        "she had tucked her shoes into a cubby while she skated . when it was time to put their shoes back on ,"
+        " her shoes were gone .",
+        0,
+        None,
+    ),
+    ("negation", "he put the bait on the hook . he placed the hook in the pond . he caught a fish !", 0, None),
+    (
+        "negation",
+        "i looked all over for the ball . i saw a few kids playing with it . i grabbed the ball and ran . i ended up"
+        " getting in trouble for taking the ball from the kids .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "one of the teachers was retiring . everyone loved the teacher . kate and her friends sang a song in honor"
+        " of the teacher . the teacher was brought to tears .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "if there is too much milk the cereal is too hard . finding the perfect balance is hard , but necessary .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "so john was ready to study for his test . he needed to pass it in order to pass the class . john studied"
+        " for three days . john took the test and passed it .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "\u201c His father was a great wizard once , \u201d Miranda said . He saved the coven . Every wizard knew him .",
+        0,
+        None,
+    ),
+    ("negation", "he had never gambled before . he lost all his money gambling at the casino .", 0, None),
+    ("negation", "Life sure has a cruel sense of humour . The sense of humour was odd .", 0, None),
+    ("negation", "she was craving cookies . she went to the store . she baked the cookies .", 0, None),
+    # an imperative misparse; a number after "the" brings nothing in ("the $ 10 bill" is known)
+    (
+        "negation",
+        "buy cheap headphones at the bargain bin won him over . after a week , one side of the headphones stopped"
+        " working .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "`` Did you get it ? '' I pulled the $ 10 bill out of my pocket and tossed it on the table . The bill was wet .",
+        0,
+        None,
+    ),
+    # what a later sentence takes as known: "a dog" ... "the dog"; a state and its noun ("the long line")
+    (
+        "negation",
+        "There was a dog in the yard. The dog barked at me.",
+        0,
+        "There was not a dog in the yard. The dog barked at me.",
+    ),
+    (
+        "negation",
+        "the line in the bookstore was long . carl was irritated from the long line .",
+        0,
+        "the line in the bookstore was not long . carl was irritated from the long line .",
+    ),
     (
         "negation_alteration",
         "Tom bought a new bike. He rode the bike to school. He wasn't happy.",

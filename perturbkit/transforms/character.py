@@ -87,14 +87,14 @@ class PronounSwap(Transform):
 @register
 @dataclass(repr=False)
 class SubjectObjectSwap(Transform):
-    """Swap the subject and the direct object of one clause ("The dogs chased the cat" -> "The cat
-    chased the dogs"), fixing pronoun case and verb agreement; in a passive clause the subject and
-    the "by" agent swap."""
+    """Swap the subject and the direct object of one clause whose roles are unequal ("his parents
+    enrolled him" -> "he enrolled his parents", "she fed the cat" -> "the cat fed her"), fixing
+    pronoun case and verb agreement; in a passive clause the subject and the "by" agent swap."""
 
     name = "subject_object_swap"
     aspect = "character"
     effect = Effect.BREAKS
-    example = "Mary likes the boys. Later the dog chased the cat."
+    example = "His parents enrolled him in boxing school. He went to his first lesson."
 
     def applicable(self, example: Example, doc) -> bool:
         return not {sid("dobj"), sid("agent")}.isdisjoint(token_columns(doc)["DEP"])

@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 _MODES = ("insert", "delete", "both")
 
 
+def _witnesses(doc: Doc, kind: str, sentence: int) -> tuple:
+    """What contradicts a targeted flip: only insertions have it (a negation deleted, "he never
+    gambled" -> "he gambled", leaves a different story that nothing later rules out)."""
+    return flip_witnesses(doc, sentence) if kind == "insert" else ()
+
+
 @register
 @dataclass(repr=False)
 class Negation(Transform):
@@ -61,13 +67,13 @@ class Negation(Transform):
         ops = [Op(*row) for row in op_table(doc, self.mode)[1]]
         if not self.targeted:
             return [Target(op, op.sentence, ()) for op in ops]
-        return [Target(op, op.sentence, flip_witnesses(doc, op.sentence)) for op in ops]
+        return [Target(op, op.sentence, _witnesses(doc, op.kind, op.sentence)) for op in ops]
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         table = op_table(doc, self.mode)[1]
         if not self.targeted:
             return bool(table)
-        return any(flip_witnesses(doc, row[0]) for row in table)
+        return any(_witnesses(doc, row[1], row[0]) for row in table)
 
     def count(self, n_sentences: int, rng: random.Random) -> int:
         """How many sentences to flip: ``max_edits``, or with ``rate`` OpenMEVA's share of the

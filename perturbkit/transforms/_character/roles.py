@@ -29,6 +29,7 @@ from .._persons import (
     span_of,
 )
 from .animacy import is_character
+from .asymmetry import binds_elsewhere, unequal
 
 # Verbs whose two roles may swap without changing what happened ("everybody knows her" ~ "she
 # knows everybody"): a swap must make the story clearly wrong.
@@ -91,6 +92,8 @@ def _clause(s, v, o) -> tuple | None:
         or binds_reflexive(s)
     ):
         return None
+    if not unequal(s, v, o) or binds_elsewhere(s, v, o):
+        return None  # between equals the swap is still a story; a pronoun would point wrong
     return s, v, o
 
 

@@ -1,12 +1,16 @@
-"""What the rest of a story says that depends on a sentence's main verb, so that a negation flip
+"""What the rest of a story presupposes of a sentence's main verb, so that a negation flip
 contradicts something (:mod:`perturbkit.transform.targets`).
 
-An event ("he bought a car") is depended on by what FOLLOWS it: a later sentence or clause that
-names its verb, its objects or complements ("he drove the car home"), or refers to its object
-with "it"/"them" ("he found a log and attached it to his boat"). What precedes an event rarely
-depends on it: "she wanted a car. she did not buy a car." is still a story. A state ("the room
-was dark", "they were at home") holds before and after, so a mention in any other sentence
-counts.
+A negated event is only a contradiction when a later sentence needs it to have happened. A word
+recurring is not enough: "she did not tuck her shoes into a cubby. her shoes were gone" and "he
+did not put the bait on the hook. he caught a fish" are still stories. What a later sentence
+does need is a thing the event brought in: an indefinite object ("he bought a car", "there was a
+dog", "she put him in an oatmeal bath") that a later sentence takes as known ("the car", "the
+dog", "the bath"). Negated, the event no longer introduces it and the later "the" has nothing to
+refer to. A state ("the line was long") is contradicted by a mention of the same property of the
+same thing anywhere else ("irritated by the long line"). Deletions, intensional verbs ("he did not
+want a car"), quantified subjects ("everyone did not love him" reads as "not everyone") and
+dialogue tags are left out: nothing makes them contradict.
 """
 
 from __future__ import annotations
@@ -14,10 +18,39 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import per_doc, sentence_bounds, token_columns, token_strings
-from ...annotation.links import Witness, arguments, strict_witnesses, witnesses, word_witnesses
+from ...annotation.links import GENERAL_NOUNS, Witness, sentence_index
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
+
+#: Determiners that introduce a new thing ("a car", "some milk") and that take one as known.
+_INDEFINITE = frozenset({"a", "an", "some", "another", "any"})
+_DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+#: Prepositions whose object the event puts in place ("onto a stuffed bear", "in an oatmeal bath");
+#: not "for"/"about"/"like": "he did not wait for a bus" leaves the bus.
+#: Nor "near"/"behind": "she did not stop near a bench" leaves the bench where it was.
+_PLACE_PREPS = frozenset("in into on onto at to from inside through upon".split())
+#: Verbs whose object need not exist ("he wanted a dog"), or whose negation reads as a changed
+#: attitude rather than a missing event.
+_INTENSIONAL = frozenset(
+    """want need wish hope expect seek look search ask request plan try like love hate prefer enjoy imagine
+    dream fear miss lose forget remember think believe know decide choose consider wait attempt say tell
+    reply answer shout yell scream whisper mean seem appear crave signify represent symbolize resemble involve
+    require include""".split()
+)
+#: Subjects under which an inserted "not" reads as "not all" ("everyone did not love the teacher").
+_QUANTIFIED = frozenset("everyone everybody everything all each every both most many nobody none".split())
+#: Nouns a/an never really introduce ("a lot of", "a couple of", "a few"), and nouns of light-verb
+#: phrases ("took a step", "had a look") whose later "the step" is another thing.
+_MEASURES = GENERAL_NOUNS | frozenset(
+    """couple few number pair bunch group piece amount lot step look break walk breath seat turn chance shot nap
+    rest try sense deal""".split()
+)
+#: How many sentences after the edit a presupposing mention may come (further on, in a long story,
+#: "the light" may be another light).
+_REACH = 3
+#: Quotation marks (not "\u2019", which is also an apostrophe: "don \u2019 t").
+_QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018"})
 
 
 def _root(doc: Doc, sentence: int) -> int:
@@ -28,29 +61,131 @@ def _root(doc: Doc, sentence: int) -> int:
 
 
 @per_doc
-def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
-    """The places that depend on the main verb of ``sentence`` (see the module doc): for a
-    copula, mentions of its complement anywhere else; for another verb, later mentions of the
-    verb or its arguments and later pronouns for its object. Only strict witnesses count
-    (:func:`~perturbkit.annotation.links.strict_witnesses`: no lone pronoun in another sentence, no
-    frequent noun such as "friend", a recurring noun only as an object or subject)."""
-    root = _root(doc, sentence)
+def _noun_mentions(doc: Doc) -> dict[str, tuple[tuple[int, bool], ...]]:
+    """Each common noun's mentions, ``lemma -> ((token, definite), ...)`` in text order, where
+    ``definite`` says a determiner takes it as known ("the car")."""
+    strs, lemma, lower = token_strings(doc), token_columns(doc)["lemma"], token_columns(doc)["lower"]
+    out: dict[str, list[tuple[int, bool]]] = {}
+    for i, pos in enumerate(strs["pos"]):
+        if pos == "NOUN":
+            dets = {lower[k] for k in strs["children"][i] if strs["dep"][k] == "det"}
+            out.setdefault(lemma[i], []).append((i, bool(dets & _DEFINITE)))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@per_doc
+def _adjective_mentions(doc: Doc) -> dict[str, tuple[int, ...]]:
+    """Each adjective lemma's tokens, in text order."""
     lemma = token_columns(doc)["lemma"]
-    strs = token_strings(doc)
-    if lemma[root] == "be" and strs["pos"][root] == "AUX":
-        return strict_witnesses(doc, witnesses(doc, arguments(doc, root)), sentence)
-    found = [w for w in word_witnesses(doc, root) if not _another_event(doc, root, w.token)]
-    return strict_witnesses(doc, found, sentence)
+    out: dict[str, list[int]] = {}
+    for i, pos in enumerate(token_strings(doc)["pos"]):
+        if pos == "ADJ":
+            out.setdefault(lemma[i], []).append(i)
+    return {k: tuple(v) for k, v in out.items()}
 
 
-def _another_event(doc: Doc, root: int, j: int) -> bool:
-    """Token ``j`` is the flipped verb's lemma used again as a finite or infinitive verb: another
-    event of the same kind ("she looked in the ads. she looked online"), which a negation of the
-    first does not contradict. A gerund or a noun naming the event ("laughed at me for running")
-    still refers to it."""
+def _compounds(doc: Doc, i: int) -> frozenset[str]:
     strs = token_strings(doc)
-    return (
-        token_columns(doc)["lemma"][j] == token_columns(doc)["lemma"][root]
-        and strs["pos"][j] in ("VERB", "AUX")
-        and strs["tag"][j] != "VBG"
-    )
+    return frozenset(token_columns(doc)["lemma"][k] for k in strs["children"][i] if strs["dep"][k] == "compound")
+
+
+def _introduced(doc: Doc, root: int) -> list[int]:
+    """The nouns the main clause headed by ``root`` brings in: indefinite objects of the verb, of its
+    place prepositions, or of "there is"."""
+    strs, cols = token_strings(doc), token_columns(doc)
+    dep, pos, kids, lower = strs["dep"], strs["pos"], strs["children"], cols["lower"]
+    if cols["lemma"][root] == "be":
+        if not any(dep[k] == "expl" for k in kids[root]):
+            return []
+        slots = [k for k in kids[root] if dep[k] == "attr"]
+    else:
+        slots = [k for k in kids[root] if dep[k] == "dobj"]
+        for p in kids[root]:
+            if dep[p] == "prep" and lower[p] in _PLACE_PREPS:
+                slots += [k for k in kids[p] if dep[k] == "pobj"]
+    out = []
+    for n in slots:
+        if pos[n] != "NOUN" or cols["lemma"][n] in _MEASURES:
+            continue
+        ks = kids[n]
+        bare_plural = strs["tag"][n] == "NNS" and dep[n] == "dobj" and not any(dep[k] in ("det", "poss") for k in ks)
+        if (
+            bare_plural
+            or any(dep[k] == "det" and lower[k] in _INDEFINITE for k in ks)
+            or any(dep[k] == "nummod" and pos[k] == "NUM" and lower[k] != "one" for k in ks)
+            and not any(dep[k] in ("det", "poss") for k in ks)  # "the $ 10 bill" is known already
+        ):
+            out.append(n)
+    return out
+
+
+def _later_definite(doc: Doc, n: int, own: int) -> Witness | None:
+    """The first later sentence that takes noun ``n`` as known ("the car"), unless a new one of
+    the kind is brought in before ("a car ... another car ... the car")."""
+    lemma, sent, strs = token_columns(doc)["lemma"], sentence_index(doc), token_strings(doc)
+    for j, definite in _noun_mentions(doc).get(lemma[n], ()):
+        if j <= n or sent[j] == own:
+            continue
+        if not definite or sent[j] > own + _REACH:
+            return None
+        if _compounds(doc, j) == _compounds(doc, n) and (strs["tag"][j] == "NN") == (strs["tag"][n] == "NN"):
+            return Witness(sent[j], j, strs["text"][j], "presupposes")
+        return None
+    return None
+
+
+def _state_witnesses(doc: Doc, root: int, own: int) -> list[Witness]:
+    """Mentions elsewhere of the property a copula gives its noun subject: "the line was long" and
+    "the long line" or "the line was long again" (same adjective, same noun, a copula in the same
+    tense, not negated: "the world turned dark" was another time than "the world is dark")."""
+    strs, cols = token_strings(doc), token_columns(doc)
+    dep, pos, kids, lemma, tag = strs["dep"], strs["pos"], strs["children"], cols["lemma"], strs["tag"]
+    subj = next((k for k in kids[root] if dep[k] == "nsubj"), None)
+    adj = next((k for k in kids[root] if dep[k] == "acomp" and pos[k] == "ADJ"), None)
+    if subj is None or adj is None or pos[subj] != "NOUN" or tag[adj] != "JJ":
+        return []
+    if any(dep[k] in ("advmod", "neg") and cols["lower"][k] in ("most", "more", "least", "less") for k in kids[adj]):
+        return []
+    sent, head, out = sentence_index(doc), cols["HEAD"], []
+    for j in _adjective_mentions(doc).get(lemma[adj], ()):
+        if sent[j] == own or abs(sent[j] - own) > _REACH:
+            continue
+        h = head[j]
+        if dep[j] == "amod" and lemma[h] == lemma[subj]:
+            out.append(Witness(sent[j], j, strs["text"][j], "repeats"))
+        elif (
+            dep[j] == "acomp" and lemma[h] == "be" and tag[h] == tag[root] and not any(dep[k] == "neg" for k in kids[h])
+        ):
+            s2 = next((k for k in kids[h] if dep[k] == "nsubj"), None)
+            if s2 is not None and lemma[s2] == lemma[subj]:
+                out.append(Witness(sent[j], j, strs["text"][j], "repeats"))
+    return out
+
+
+@per_doc
+def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
+    """The places that presuppose the main clause of ``sentence`` as it is (see the module doc):
+    later definite mentions of what it brings in, or mentions of the state it gives its subject.
+    Empty for quantified subjects, intensional verbs and dialogue tags."""
+    root = _root(doc, sentence)
+    strs, cols = token_strings(doc), token_columns(doc)
+    kids, dep, lower = strs["children"], strs["dep"], cols["lower"]
+    subj = next((k for k in kids[root] if dep[k] in ("nsubj", "nsubjpass", "expl")), None)
+    if subj is None:
+        return ()  # an imperative, or a misparse ("buy cheap headphones at the bargain bin won him over")
+    if lower[subj] in _QUANTIFIED or any(lower[k] in _QUANTIFIED for k in kids[subj] if dep[k] in ("det", "amod")):
+        return ()
+    if cols["lemma"][root] in _INTENSIONAL:
+        return ()
+    if any(
+        dep[i] not in ("aux", "auxpass", "neg") and not cols["IS_SPACE"][i]
+        for i in range(doc[subj].right_edge.i + 1, root)
+    ):
+        return ()  # a word between subject and verb ("life sure has"): the negation may land wrong
+    a, b = sentence_bounds(doc)[sentence]
+    if any(lower[i] in _QUOTES for i in range(a, b)) and any(dep[k] == "ccomp" for k in kids[root]):
+        return ()  # a dialogue tag: "... ," Miranda said
+    found = [w for n in _introduced(doc, root) if (w := _later_definite(doc, n, sentence)) is not None]
+    if cols["lemma"][root] == "be" and not found:
+        found = _state_witnesses(doc, root, sentence)
+    return tuple(sorted(found))
