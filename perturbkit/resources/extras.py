@@ -41,7 +41,9 @@ EXTRAS: dict[str, Extra] = {
     "conceptnet": Extra("conceptnet_lite", "models", "ConceptNet database reader"),
     "pandas": Extra("pandas", "models", "DataFrame results"),
     "datasets": Extra("datasets", "models", "Hugging Face datasets input"),
-    "textattack": Extra("textattack", "textattack", "TextAttack baselines"),
+    "textattack": Extra("textattack", "textattack", "TextAttack transforms (textattack:<Class>) and baselines"),
+    "nlpaug": Extra("nlpaug", "nlpaug", "nlpaug augmenters as transforms (nlpaug:<family>.<Class>)"),
+    "checklist": Extra("checklist", "checklist", "CheckList Perturb functions as transforms (checklist:<function>)"),
     "ray": Extra("ray", "ray", "parallel runs"),
     "peft": Extra("peft", "train", "LoRA adapters for `perturbkit train`"),
 }
