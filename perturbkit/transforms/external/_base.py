@@ -93,8 +93,8 @@ def _field(p: inspect.Parameter, default: Any) -> tuple[str, Any, Any]:
 
 @dataclass
 class ExternalTransform(Transform):
-    """Base of the adapters: subclasses set ``library`` (the prefix and the ``requires`` extra) and
-    implement :meth:`find` and :meth:`call`."""
+    """Base of the adapters: subclasses set ``library`` (the prefix, also the extra named in
+    ``requires``) and implement :meth:`find` and :meth:`call`."""
 
     library: ClassVar[str] = ""
     target: ClassVar[str] = ""
@@ -188,7 +188,6 @@ def _resolved(base: type[ExternalTransform], target: str) -> type[ExternalTransf
         "target": target,
         "found": found.obj,
         "level": found.level,
-        "requires": (base.library,),
         "__doc__": f"{base.library} {target}: {doc}" if doc else f"{base.library} {target}",
         "__module__": base.__module__,
     }

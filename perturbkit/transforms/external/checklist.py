@@ -36,6 +36,7 @@ class CheckListTransform(ExternalTransform):
     """A CheckList ``Perturb`` function (the one named after ``checklist:``)."""
 
     library = "checklist"
+    requires = ("checklist",)
     defaults = {"n": 1}  # functions returning n variants: one is drawn, so make one
 
     @classmethod

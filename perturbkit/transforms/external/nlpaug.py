@@ -34,6 +34,7 @@ class NlpaugTransform(ExternalTransform):
     """An nlpaug augmenter (the class named after ``nlpaug:``)."""
 
     library = "nlpaug"
+    requires = ("nlpaug",)
 
     @classmethod
     def find(cls, target: str) -> Target:

@@ -33,6 +33,7 @@ class TextAttackTransform(ExternalTransform):
     """A TextAttack ``Transformation`` or ``Augmenter`` (the class named after ``textattack:``)."""
 
     library = "textattack"
+    requires = ("textattack",)
 
     @classmethod
     def find(cls, target: str) -> Target:
