@@ -25,7 +25,9 @@ from perturbkit.transform import (
 from perturbkit.transforms.external._base import ExternalTransform, Target, keyword_params, pick
 from perturbkit.transforms.external._diff import diff_changes
 
-treg = importlib.import_module("perturbkit.transform.registry")  # the module (the package exports a function of that name)
+treg = importlib.import_module(
+    "perturbkit.transform.registry"
+)  # the module (the package exports a function of that name)
 STORY = "Tom walked to the store. He bought bread, milk and eggs. Then he went home."
 
 
@@ -88,6 +90,8 @@ def toy(monkeypatch):
         ("café naïve", "cafe naive 😀"),
         ("", "new"),
         ("old", ""),
+        ("He sat. He sat. She ran!\nThey left.", "He sat. She ran. He sat!\n\nThey left?"),
+        ("One. Two. Three. Four.", "One. Two three. Four. Five"),
     ],
 )
 def test_diff_changes_rebuild_the_variant(before, after):

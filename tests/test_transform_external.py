@@ -41,7 +41,9 @@ def test_the_external_package_modules_are_scanned():
 
 def test_an_empty_sub_package_is_not_imported_by_the_scan(tmp_path, monkeypatch):
     (tmp_path / "emptyplug").mkdir()
-    (tmp_path / "emptyplug" / "__init__.py").write_text("raise RuntimeError('an empty sub-package is never imported')\n")
+    (tmp_path / "emptyplug" / "__init__.py").write_text(
+        "raise RuntimeError('an empty sub-package is never imported')\n"
+    )
     monkeypatch.setattr(builtin, "__path__", [*builtin.__path__, str(tmp_path)])
     assert not any("emptyplug" in m for m in _transform_modules())
     assert "perturbkit.transforms.emptyplug" not in sys.modules

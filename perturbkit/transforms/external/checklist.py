@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import warnings
 from typing import Any
 
 from ...annotation import Level
@@ -44,7 +45,9 @@ class CheckListTransform(ExternalTransform):
         from ._nltk import quiet_pattern
 
         quiet_pattern()
-        from checklist.perturb import Perturb
+        with warnings.catch_warnings():  # its notebook viewer imports a deprecated IPython name
+            warnings.simplefilter("ignore", DeprecationWarning)
+            from checklist.perturb import Perturb
 
         known = [n for n, v in vars(Perturb).items() if isinstance(v, staticmethod) and n not in _NOT_PERTURBATIONS]
         if target not in known:

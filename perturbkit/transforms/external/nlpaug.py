@@ -47,11 +47,10 @@ class NlpaugTransform(ExternalTransform):
         if not (isinstance(found, type) and issubclass(found, Augmenter)):
             known = [f"{f}.{n}" for f in FAMILIES for n in _augmenters(f)]
             near = difflib.get_close_matches(target, known, n=3)
-            hint = (
-                f"; did you mean {', '.join(near)}?" if near else "; names are <family>.<Class>, e.g. char.KeyboardAug"
-            )
+            hint = f"; did you mean {', '.join(near)}?" if near else ""
             raise UnknownTransform(
-                f"nlpaug has no augmenter {target!r}{hint}",
+                f"nlpaug has no augmenter {target!r} (names are <family>.<Class>, family one of "
+                f"{', '.join(FAMILIES)}){hint}",
                 kind="transforms",
                 name=f"nlpaug:{target}",
                 suggestions=[f"nlpaug:{n}" for n in near],
