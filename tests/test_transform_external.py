@@ -1,5 +1,5 @@
 """perturbkit.transforms.external: the adapters' home is documented, and the registry's built-in
-scan imports a sub-package's modules, never an empty sub-package."""
+scan imports a sub-package's modules (the adapters'), never an empty sub-package."""
 
 from __future__ import annotations
 
@@ -31,22 +31,32 @@ class Upper(Transform):
 '''
 
 
-def test_the_empty_external_package_is_not_imported_by_the_scan(monkeypatch):
-    monkeypatch.delitem(sys.modules, "perturbkit.transforms.external", raising=False)
+def test_the_external_package_modules_are_scanned():
     modules = _transform_modules()
     assert "perturbkit.transforms.repetition" in modules or any("reorder" in m for m in modules)
-    assert not any(m.startswith("perturbkit.transforms.external") for m in modules)
-    assert "sentence_shuffle" in registry()
-    assert "perturbkit.transforms.external" not in sys.modules
+    for lib in ("textattack", "nlpaug", "checklist"):
+        assert f"perturbkit.transforms.external.{lib}" in modules
+    assert not any(m.startswith("perturbkit.transforms.external._") for m in modules)
+
+
+def test_an_empty_sub_package_is_not_imported_by_the_scan(tmp_path, monkeypatch):
+    (tmp_path / "emptyplug").mkdir()
+    (tmp_path / "emptyplug" / "__init__.py").write_text(
+        "raise RuntimeError('an empty sub-package is never imported')\n"
+    )
+    monkeypatch.setattr(builtin, "__path__", [*builtin.__path__, str(tmp_path)])
+    assert not any("emptyplug" in m for m in _transform_modules())
+    assert "perturbkit.transforms.emptyplug" not in sys.modules
 
 
 def test_the_external_package_says_how_adapters_register():
     doc = importlib.import_module("perturbkit.transforms.external").__doc__
-    for word in ("TextAttack", "nlpaug", "CheckList", "@register", "requires", "entry-point"):
+    for word in ("TextAttack", "nlpaug", "CheckList", "register_prefix", "requires", "entry-point"):
         assert word in doc
 
 
 def test_a_sub_package_with_modules_is_scanned(tmp_path, monkeypatch):
+    registry()  # the built-ins load first, so the toy below registers inside the scoped block only
     (tmp_path / "toyplug").mkdir()
     (tmp_path / "toyplug" / "__init__.py").write_text('"""Toy adapters."""\n')
     (tmp_path / "toyplug" / "upper.py").write_text(ADAPTER)

@@ -23,6 +23,26 @@ def usable_transforms(status: dict[str, tuple[bool, str]]) -> dict[str, list[str
     return {name: missing_requirements(tuple(cls.requires), status) for name, cls in registry().items()}
 
 
+def usable_adapters(status: dict[str, tuple[bool, str]]) -> dict[str, list[str]]:
+    """``{"prefix:*": missing resource names}`` for every adapter prefix (``textattack:``...): the
+    extra its resolver's transforms require (docs/adapters.md)."""
+    from ..resources.status import missing_requirements
+    from ..transform import prefixes
+
+    out = {}
+    for prefix, resolve in prefixes().items():
+        owner = getattr(resolve, "__self__", None)  # the adapter class whose classmethod resolves
+        out[f"{prefix}:*"] = missing_requirements(tuple(getattr(owner, "requires", ())), status)
+    return out
+
+
+def install_hint(missing: list[str]) -> str:
+    """The install commands for missing extras, joined."""
+    from ..resources.extras import missing_extra
+
+    return "; ".join(dict.fromkeys(missing_extra(m) or m for m in missing))
+
+
 def plugin_status() -> dict[str, dict[str, tuple[bool, str]]]:
     """``{kind: {name: (loaded, distribution or why it failed)}}`` for every installed plugin."""
     from .. import registry
@@ -39,12 +59,14 @@ def run(args: argparse.Namespace) -> int:
     status = resource_status()
     plugins = plugin_status()
     transforms = usable_transforms(status)
+    adapters = usable_adapters(status)
     core_ok = status["spacy"][0]
     if args.json:
         json.dump(
             {
                 "resources": {k: {"present": ok, "detail": d} for k, (ok, d) in status.items()},
                 "transforms": {k: {"usable": not m, "missing": m} for k, m in transforms.items()},
+                "adapters": {k: {"usable": not m, "missing": m} for k, m in adapters.items()},
                 "plugins": {
                     kind: {n: {"loaded": ok, "detail": d} for n, (ok, d) in found.items()}
                     for kind, found in plugins.items()
@@ -66,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
     for name, missing in transforms.items():
         if missing:
             print(f"  [--] {name:30} needs {', '.join(missing)}")
+    print(f"Adapters: {', '.join(adapters) or 'none'} ({sum(not m for m in adapters.values())} usable)")
+    for name, missing in adapters.items():
+        if missing:
+            print(f"  [--] {name:30} needs {', '.join(missing)}; install it with: {install_hint(missing)}")
     found = [(kind, n, ok, d) for kind, entries in plugins.items() for n, (ok, d) in entries.items()]
     print(f"Plugins: {len(found) or 'none installed'}")
     for kind, name, ok, detail in found:

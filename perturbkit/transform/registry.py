@@ -3,13 +3,18 @@
 Built-in transforms register themselves with ``@register`` when their module is imported; the
 registry imports them all on first use. Other packages add transforms through the entry-point
 group ``perturbkit.transforms`` (see docs/plugins.md).
+
+A name ``prefix:target`` (``textattack:WordSwapQWERTY``, ``nlpaug:char.KeyboardAug``,
+``checklist:add_typos``) is resolved by the function registered for ``prefix`` with
+:func:`register_prefix`: the adapters of :mod:`perturbkit.transforms.external` build the class
+for ``target`` on demand (see docs/adapters.md). Such names are not listed by :func:`registry`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import registry as _registry
@@ -57,13 +62,45 @@ def register(cls: type[Transform] | None = None, *, name: str | None = None) -> 
     return deco(cls) if cls is not None else deco
 
 
+#: ``prefix`` -> function building the transform class for ``prefix:target`` from ``target``.
+_PREFIXES: dict[str, Callable[[str], type[Transform]]] = {}
+
+
+def register_prefix(prefix: str, resolve: Callable[[str], type[Transform]]) -> None:
+    """Resolve every name ``prefix:target`` with ``resolve(target)`` (a Transform subclass whose
+    ``name`` is the whole name; :class:`UnknownTransform` for a target it does not know).
+
+    >>> register_prefix("textattack", TextAttackAdapter.resolve)  # doctest: +SKIP
+    """
+    if _PREFIXES.get(prefix, resolve) is not resolve:
+        raise _registry.DuplicateName(f"transform prefix {prefix!r} is already registered by {_PREFIXES[prefix]!r}")
+    _PREFIXES[prefix] = resolve
+
+
+def prefixes() -> Mapping[str, Callable[[str], type[Transform]]]:
+    """The registered ``prefix:`` resolvers (after the built-in modules that register them loaded)."""
+    _registry.transforms.names()
+    return dict(sorted(_PREFIXES.items()))
+
+
 def registry() -> Mapping[str, type[Transform]]:
     """All registered transforms, by name (built-ins and entry-point plugins)."""
     return _registry.transforms.all()
 
 
 def transform_class(name: str) -> type[Transform]:
-    """The class registered as ``name`` (:class:`UnknownTransform` with suggestions otherwise)."""
+    """The class registered as ``name``, or built for ``prefix:target`` by the prefix's resolver
+    (:class:`UnknownTransform` with suggestions otherwise)."""
+    prefix, colon, target = name.partition(":")
+    if colon and prefix:
+        resolve = prefixes().get(prefix)
+        if resolve is None:
+            near = difflib.get_close_matches(prefix, list(_PREFIXES), n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else f"; prefixes: {', '.join(_PREFIXES) or 'none'}"
+            raise UnknownTransform(
+                f"unknown transform prefix {prefix!r} in {name!r}{hint}", kind="transforms", name=name
+            )
+        return resolve(target)
     try:
         return _registry.transforms.get(name)
     except _registry.UnknownName as exc:

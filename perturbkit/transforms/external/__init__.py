@@ -1,13 +1,18 @@
-"""Adapters to other augmentation libraries (TextAttack, nlpaug, CheckList): empty for now, filled
-by a later issue.
+"""Adapters to other augmentation libraries: TextAttack, nlpaug and CheckList, used by name.
 
-How adapters will register: each library gets one module here (``textattack.py``, ``nlpaug.py``,
-``checklist.py``) whose Transform subclasses use ``@register`` like the built-ins, with
-``requires`` naming the extra (``perturbkit doctor`` reports it; ``perturbations(available=True)``
-leaves the transform out when it is missing). A module imports its library only inside the
-transform (``apply``/``fit``), never at module level: the registry's scan imports every module of
-this package, and the scan must stay cheap and work when the library is not installed. The
-registry imports nothing from a package of ``perturbkit.transforms`` that has no modules, so this
-one is not imported at all while it is empty. Adapters from outside perturbkit use the
-``perturbkit.transforms`` entry-point group instead (see docs/writing-a-transform.md).
+``textattack:<Class>`` (any ``Transformation`` or ``Augmenter``), ``nlpaug:<family>.<Class>`` (any
+augmenter) and ``checklist:<function>`` (a ``Perturb`` function) are transforms like the built-ins,
+in Python, suites and recipes (docs/adapters.md):
+
+>>> from perturbkit import get_transform
+>>> t = get_transform("nlpaug:char.KeyboardAug", aug_word_max=1)  # doctest: +SKIP
+
+How they register: each library has one module here (``textattack.py``, ``nlpaug.py``,
+``checklist.py``) that subclasses :class:`._base.ExternalTransform` and calls
+:func:`perturbkit.transform.register_prefix` when imported (the registry's scan imports every
+public module of this package). The prefix's resolver builds the class for a target on demand, with
+``requires`` naming the extra (``perturbkit doctor`` reports it). A module imports its library only
+inside the resolver and the transform, never at module level, so the scan stays cheap and works
+when the library is not installed. Adapters from outside perturbkit use the ``perturbkit.transforms``
+entry-point group or ``register_prefix`` (see docs/writing-a-transform.md).
 """
