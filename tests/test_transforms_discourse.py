@@ -68,16 +68,33 @@ GOLDEN = [
     ("causal_word_flip", "This was the cause of the fire.", "This was the result of the fire."),
     ("causal_word_flip", "The reason for the delay was snow.", "The result of the delay was snow."),
     # temporal_word_flip
-    ("temporal_word_flip", "He woke up early.", "He woke up late."),
+    # "early"/"late" flip only where another sentence speaks of being on time
+    ("temporal_word_flip", "He woke up early. He was never late.", "He woke up late. He was never late."),
     ("temporal_word_flip", "The next day, he went out.", "The previous day, he went out."),
     ("temporal_word_flip", "At first, he hated it.", "At last, he hated it."),
     ("temporal_word_flip", "She started crying.", "She stopped crying."),
     ("temporal_word_flip", "The movie started at noon.", "The movie ended at noon."),
     ("temporal_word_flip", "First, she scraped the paint.", "Finally, she scraped the paint."),
     ("temporal_word_flip", "Two days ago, she left.", "Two days later, she left."),
-    ("temporal_word_flip", "It was a late lunch.", "It was an early lunch."),
+    (
+        "temporal_word_flip",
+        "He was never punctual. It was a late lunch.",
+        "He was never punctual. It was an early lunch.",
+    ),
     ("temporal_word_flip", "we went home after the game .", "we went home before the game ."),
     ("temporal_word_flip", "It happened in the morning.", "It happened in the evening."),
+    # "before"/"after" joining two clauses flips where one names the other's thing (buying comes first)
+    (
+        "temporal_word_flip",
+        "After she bought the dress, she wore the dress to the party.",
+        "Before she bought the dress, she wore the dress to the party.",
+    ),
+    # "the end of the day" is a time ("the end of the hall" a place)
+    (
+        "temporal_word_flip",
+        "we were tired at the end of the day . we slept .",
+        "we were tired at the beginning of the day . we slept .",
+    ),
 ]
 
 NONE = [
@@ -119,6 +136,44 @@ NONE = [
     ("temporal_word_flip", "After all, it was fine."),
     ("temporal_word_flip", "I saw him yesterday."),  # tense would have to change: left out
     ("temporal_word_flip", "They ate slice after slice."),
+    # issue 14, strict reading (round 12): a change that leaves the story no less coherent is no break
+    ("temporal_swap", "he started eating it when the doorbell rang . he laid it on the table ."),  # same moment
+    (
+        "temporal_swap",
+        "I began to walk to my left to grab the towel that was next to the shower when I slid on something . "
+        "I looked at the floor .",
+    ),
+    # states or habits: "then" orders nothing ("they loved the options" / "would suggest")
+    (
+        "temporal_swap",
+        "they loved all the options that were available . then the one said , can you believe how fresh the options are .",
+    ),
+    (
+        "temporal_swap",
+        "this was often a chore . norma would suggest something , robert would disagree . "
+        "then robert would suggest something , and norma would disagree .",
+    ),
+    # "clear it" means his head, not the boxes of the earlier clause: the later event does not depend on it
+    ("temporal_swap", "He stared at the boxes for a long time . Then he shook his head to clear it and looked again ."),
+    # made the effect, a lack of money (or a perception) is still a plausible one
+    (
+        "causal_swap",
+        "he did n't have much money for entertainment . so he bought alcohol to forget about his troubles .",
+    ),
+    ("causal_word_flip", "he saw an object on the ground so he stopped to look ."),
+    ("causal_swap", "He heard a noise , so he got up ."),
+    ("causal_swap", "No one notices it because it ’s all around us ."),  # "it" is not "no one": garbled
+    # "because" explains only "bill smiled": ", so" would make the whole line its cause
+    ("causal_word_flip", "kyle pocketed the cash and bill smiled because the mystery was solved ."),
+    ("causal_swap", "kyle pocketed the cash and bill smiled because the mystery was solved ."),
+    # two events nothing ties together: "before" is as coherent as "after"
+    ("temporal_word_flip", "shelly had n't shown up . after bingo was over mary went over to her house ."),
+    (
+        "temporal_word_flip",
+        "one day sarah came home from work early . sarah caught john sleeping with her best friend .",
+    ),
+    ("temporal_word_flip", "he walked to the room at the end of the hall . it was dark ."),  # a place, not a time
+    ("temporal_word_flip", "He raises his gun on me . Mine was up first . I shot him ."),  # "up last": no idiom
 ]
 
 SWAPS = ("causal_swap", "temporal_swap")

@@ -13,7 +13,16 @@ from ...transform import Change
 from ...transform.flip import Scored, opposites
 from ...transform.words import is_tokenised, match_case
 from . import clauses as C
-from .checks import any_in, causal_ok, has_npi, opens_with, result_opener_ok, span_chars, usable_sentences
+from .checks import (
+    any_in,
+    causal_ok,
+    has_npi,
+    opens_with,
+    plausible_effect,
+    result_opener_ok,
+    span_chars,
+    usable_sentences,
+)
 from .clauses import final_punct, lemma_lowers, word_lowers
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
@@ -53,6 +62,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             c = site.conn
             if not causal_ok(c, site.left.head, site.right.head) or has_npi(doc, site.left, site.right):
                 continue
+            if plausible_effect((site.left if c.lower_ == "so" else site.right).head):
+                continue  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
             start = site.left.chars(doc)[1]
             new_word = clause_map[c.lower_]
             if new_word == "so":

@@ -53,6 +53,34 @@ WH_COMPLEMENT = frozenset(
 )  # fmt: skip
 
 
+# Verbs of perceiving and finding out: almost anything a person does may let them see, hear or
+# find something, so such a clause stays a plausible effect when a flip or swap makes it one ("he
+# saw an object because he stopped to look")
+PERCEPTION = frozenset(
+    {
+        "see", "notice", "find", "hear", "discover", "spot", "realize", "realise", "learn", "smell", "observe",
+        "sense", "recognize", "recognise", "watch", "detect", "witness", "glimpse",
+    }
+)  # fmt: skip
+# Verbs of having and affording: having no money (or time) is the plausible result of almost any
+# purchase or pastime ("he bought alcohol, so he did n't have much money")
+LACK = frozenset({"have", "afford", "own", "lack", "need"})
+# Aspect verbs of a clause that only starts or keeps an activity: "he started eating it when the
+# doorbell rang" tells the same moment either way round
+INCEPTIVE = frozenset({"start", "begin", "continue", "keep", "try", "attempt", "proceed", "resume"})
+
+
+def plausible_effect(head: Token) -> bool:
+    """Whether the clause headed by ``head`` would read as a plausible effect of almost any cause:
+    a perception or discovery ("he saw an object"), or a lack ("he did n't have much money",
+    "she lacked the time"). Reversing a causal link onto such a clause breaks nothing."""
+    lemma = head.lemma_.lower()
+    if lemma in PERCEPTION:
+        return True
+    lacking = _negated(head) or any(c.lower_ in ("never", "no") for c in head.subtree)
+    return lemma in LACK and (lacking or lemma == "lack")
+
+
 def has_npi(doc: Doc, *clauses: C.Clause, words: frozenset[str] = NPI) -> bool:
     lowers = word_lowers(doc)
     return any(lowers[i] in words for c in clauses for i in range(c.start, c.end))
@@ -179,6 +207,15 @@ def tense(head: Token) -> str | None:
     return "present" if tags & {"VBZ", "VBP"} else None
 
 
+def sequential(first: Token, second: Token) -> bool:
+    """Whether two sentences' clauses tell two events in one tense, so that an opener ("Then")
+    orders them: not states ("they loved the options. Then the one said ..."), not habits told
+    with "would", not a present next to a past ("his boss is hiring. The next week he was called
+    in": the tenses tell the order)."""
+    t = tense(first)
+    return t is not None and t == tense(second) and _is_event(first) and _is_event(second)
+
+
 def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
     """Whether a medial/initial temporal connective orders two past events."""
     w = conn.lower_
@@ -190,6 +227,8 @@ def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
     if w == "when":
         if prev is not None and prev.lemma_.lower() in WH_COMPLEMENT:
             return False  # "he remembered when ..."
+        if main.lemma_.lower() in INCEPTIVE or sub.lemma_.lower() in INCEPTIVE:
+            return False  # "he started eating when the bell rang": the same moment either way
         return (
             conn.dep_ == "advmod" and conn.tag_ == "WRB" and sub.dep_ == "advcl" and _is_event(main) and _is_event(sub)
         )

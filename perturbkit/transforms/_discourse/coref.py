@@ -27,6 +27,12 @@ PERSON_NOUNS = frozenset(
     "friend teacher student kid child baby person officer doctor boss neighbor neighbour parent coworker customer "
     "manager coach nurse worker owner stranger cousin family team class crowd".split()
 )
+# Quantified subjects ("no one", "everybody", "each man") are no antecedent a pronoun subject can
+# take the place of: the swap is left alone
+QUANTIFIERS = frozenset({"no", "every", "each", "any", "some", "all", "neither", "either"})
+QUANTIFIED = frozenset(
+    "nobody nothing none everyone everybody everything someone somebody something anyone anybody anything".split()
+)
 PRONOUN_GENDER = {"he": "m", "she": "f", "it": "n", "they": "p"}
 # "it" of weather and time: "it rained", "it was late" never refers to a noun phrase
 _IMPERSONAL = frozenset({"rain", "snow", "pour", "storm", "hail", "thunder", "drizzle", "be", "get", "seem"})
@@ -78,6 +84,8 @@ def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
     na0, na1 = sa.left_edge.i, sa.right_edge.i + 1
     if na0 != a.start or sb.i != b.start or sb.right_edge.i != sb.i or na1 >= a.end:
         return None
+    if sa.lower_ in QUANTIFIED or any(c.dep_ == "det" and c.lower_ in QUANTIFIERS for c in sa.children):
+        return AMBIGUOUS  # "no one notices it because it's all around us": "it" is not "no one"
     p = PRONOUN_GENDER[sb.lower_]
     kind = np_kind(sa)
     if kind is None:

@@ -25,10 +25,11 @@ from .checks import (
     causal_ok,
     has_npi,
     opens_with,
+    plausible_effect,
     quantity_later,
     result_opener_ok,
+    sequential,
     temporal_ok,
-    tense,
 )
 from .clauses import Clause, word_lowers
 from .coref import AMBIGUOUS, exchanged_subjects
@@ -86,6 +87,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if left.text(doc).lower() == right.text(doc).lower():
                 continue
+            if causal and plausible_effect((left if conn.lower_ == "so" else right).head):
+                continue  # the cause, made the effect, would still be a plausible one
             earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
             score = _scored(doc, kind, earlier, later, left, right)
             note = f"swapped clauses around {conn.text!r}"
@@ -95,6 +98,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if not check(ini.conn, main.head, sub.head) or has_npi(doc, sub, main, words=npi):
                 continue
             if sub.text(doc).lower() == main.text(doc).lower():
+                continue
+            if causal and plausible_effect(sub.head):
                 continue
             earlier, later = (sub, main) if ini.conn.lower_ in LATER_MAIN else (main, sub)
             score = _scored(doc, kind, earlier, later, sub, main)
@@ -109,10 +114,12 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             first, second = site.first, site.second
             if first.text(doc).lower() == second.text(doc).lower() or has_npi(doc, first, second, words=npi):
                 continue
-            if causal and not result_opener_ok(doc[site.conn_start], second.head):
+            if causal and not (
+                result_opener_ok(doc[site.conn_start], second.head) and not plausible_effect(first.head)
+            ):
                 continue
-            if not causal and tense(first.head) != tense(second.head):
-                continue  # "his boss is hiring. The next week he was called in": tenses tell the order
+            if not causal and not sequential(first.head, second.head):
+                continue
             opener = doc[site.conn_start : site.conn_end].text
             score = _scored(doc, kind, first, second, first, second)
             note = f"swapped sentence contents around {opener!r}"

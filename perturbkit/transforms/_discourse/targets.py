@@ -45,8 +45,15 @@ def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
         and doc[i].pos_ in ("PRON", "DET", "ADV")
         and doc[i].dep_ != "expl"
         and not (doc[i].lower_ == "that" and doc[i].dep_ == "mark")
+        and not _antecedent_before(doc, later.start, i, BACK_PRONOUNS[doc[i].lower_])
         for i in range(later.start, later.end)
     )
+
+
+def _antecedent_before(doc: Doc, start: int, i: int, kinds: set[str]) -> bool:
+    """Whether a noun the pronoun at ``i`` can mean stands before it in its own clause ("he shook
+    his head to clear it": "it" is the head, not something an earlier clause named)."""
+    return any(doc[k].pos_ == "NOUN" and np_kind(doc[k]) in kinds for k in range(start, i))
 
 
 def sentence_number(doc: Doc, i: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ...annotation import shared_lemmas
 from ...resources.inflect import first_form
 from ...transform import Change
 from ...transform.flip import flip_word, opposites
@@ -86,6 +87,8 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             # "at last"/"at first" need the word to end the phrase, not start "at first glance"
             if t.i + n < len(doc) and doc[t.i + n].pos_ in ("NOUN", "ADJ"):
                 continue
+            if _place_of(doc, t.i + n):
+                continue  # "at the end of the hall": a place, not a time
             a, b = span_chars(doc, t.i, t.i + n)
             out.append([Change(a, b, match_case(t.text, new), f"{' '.join(key)} -> {new}")])
             used.update(range(t.i, t.i + n))
@@ -106,6 +109,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and not _npi_in_sentence(t)
             and not (w == "after" and _after_idiom(t))
             and not (prev is not None and nxt is not None and (prev.lower_ == nxt.lower_ or prev.lower_ == "one"))
+            and not (t.dep_ == "mark" and _unrelated_events(doc, t))
         ):
             one(t, conj[w], f"{w} -> {conj[w]}")
         elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in _TIME_NOUNS:
@@ -119,7 +123,13 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and t.head.i > t.i
         ):
             one(t, adj_the[w], f"{w} -> {adj_the[w]}")
-        elif w in adv and t.pos_ in ("ADV", "ADJ") and not (sent_start and w in initial) and _adv_ok(t, prev, nxt):
+        elif (
+            w in adv
+            and t.pos_ in ("ADV", "ADJ")
+            and not (sent_start and w in initial)
+            and _adv_ok(t, prev, nxt)
+            and (w not in _PUNCTUALITY or _punctuality_elsewhere(doc, t))
+        ):
             one(t, adv[w], f"{w} -> {adv[w]}")
         elif (
             w in noun and t.pos_ == "NOUN" and not (prev is not None and prev.lower_ == "good") and not _bare_subject(t)
@@ -154,6 +164,50 @@ def _temporal_candidates(doc: Doc) -> list[int]:
     words, verbs = _temporal_keys()
     lemmas = lemma_lowers(doc)
     return [i for i, w in enumerate(word_lowers(doc)) if w in words or lemmas[i] in verbs]
+
+
+# Nouns after "at the end of" / "at the beginning of" that name a stretch of time or an event
+# (anything else is a place: "at the end of the hall", "the beginning of the line")
+_TIMED = frozenset(
+    """day night week month year season semester term quarter decade century summer winter spring fall autumn
+    game match race movie film show play concert party meeting class lesson session shift trip vacation holiday
+    date day evening morning afternoon hour minute period school story book song video speech interview
+    ceremony wedding tournament competition contest event visit tour week weekend month career life""".split()
+)
+# "early"/"late": a detail nothing depends on unless the story speaks of being on time elsewhere
+_PUNCTUALITY = frozenset({"early", "late", "earliest", "latest"})
+_PUNCTUAL_WORDS = frozenset(
+    {"early", "late", "earlier", "later", "earliest", "latest", "tardy", "punctual", "lateness"}
+)
+
+
+def _place_of(doc: Doc, i: int) -> bool:
+    """Whether the phrase ending before token ``i`` goes on with "of" + a noun that is no time."""
+    if i >= len(doc) or doc[i].lower_ != "of":
+        return False
+    objs = [c for c in doc[i].children if c.dep_ == "pobj"]
+    return not objs or objs[0].lemma_.lower() not in _TIMED | time_units()
+
+
+def _punctuality_elsewhere(doc: Doc, t: Token) -> bool:
+    """Whether another sentence speaks of being early or late ("one day he came early" / "he
+    continued to be late"), so flipping "early" contradicts it."""
+    own = t.sent
+    lowers = word_lowers(doc)
+    return any(lowers[i] in _PUNCTUAL_WORDS for i in range(len(doc)) if not own.start <= i < own.end)
+
+
+def _unrelated_events(doc: Doc, t: Token) -> bool:
+    """For "before"/"after" joining two clauses: whether neither clause names anything of the
+    other ("after bingo was over mary went to her house"); either order of two such events is
+    coherent, so the flip breaks nothing."""
+    sub = t.head
+    main = sub.head
+    if main.i == sub.i:
+        return False  # (the parse gives no main clause: the usual checks decide)
+    inner = {c.i for c in sub.subtree}
+    outer = [c.i for c in main.subtree if c.i not in inner]
+    return not shared_lemmas(doc, sorted(inner), outer)
 
 
 def _duration_object(t: Token) -> bool:
@@ -209,6 +263,8 @@ def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
     if w in ("later", "earlier") and prev is not None and prev.lower_ in ("for", "until", "till", "see", "from"):
         return False  # "pies for later", "see you later"
     if w in ("first", "last"):  # "He came last", "when I first met her"; not "last night"
+        if h.lemma_ == "be":
+            return False  # "mine was up first": "up last" is no idiom, and no event is ordered
         return t.pos_ == "ADV" and t.dep_ == "advmod" and not (prev is not None and prev.lower_ in ("at", "the"))
     if w == "late" and prev is not None and prev.tag_ == "PRP$":  # "her late husband"
         return False
