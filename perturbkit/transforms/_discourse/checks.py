@@ -208,12 +208,13 @@ def tense(head: Token) -> str | None:
 
 
 def sequential(first: Token, second: Token) -> bool:
-    """Whether two sentences' clauses tell two events in one tense, so that an opener ("Then")
-    orders them: not states ("they loved the options. Then the one said ..."), not habits told
-    with "would", not a present next to a past ("his boss is hiring. The next week he was called
-    in": the tenses tell the order)."""
+    """Whether two sentences' clauses, in one tense, tell an event and then what followed it (an
+    event or the state it led to), so that an opener ("Then") orders them: not a state first
+    ("they loved the options. Then the one said ..."), not habits told with "would", not a
+    present next to a past ("his boss is hiring. The next week he was called in": the tenses
+    tell the order)."""
     t = tense(first)
-    return t is not None and t == tense(second) and _is_event(first) and _is_event(second)
+    return t is not None and t == tense(second) and _is_event(first)
 
 
 def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:

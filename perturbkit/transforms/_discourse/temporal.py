@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ...annotation import shared_lemmas
 from ...resources.inflect import first_form
 from ...transform import Change
 from ...transform.flip import flip_word, opposites
@@ -16,6 +15,7 @@ from . import clauses as C
 from .checks import NPI, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
+from .targets import ties
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -207,7 +207,7 @@ def _unrelated_events(doc: Doc, t: Token) -> bool:
         return False  # (the parse gives no main clause: the usual checks decide)
     inner = {c.i for c in sub.subtree}
     outer = [c.i for c in main.subtree if c.i not in inner]
-    return not shared_lemmas(doc, sorted(inner), outer)
+    return not ties(doc, sorted(inner), outer)
 
 
 def _duration_object(t: Token) -> bool:
