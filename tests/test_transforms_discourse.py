@@ -81,13 +81,33 @@ GOLDEN = [
         "He was never punctual. It was a late lunch.",
         "He was never punctual. It was an early lunch.",
     ),
-    ("temporal_word_flip", "we went home after the game .", "we went home before the game ."),
-    ("temporal_word_flip", "It happened in the morning.", "It happened in the evening."),
+    # (the game and the time of day are told again: the flip contradicts them)
+    (
+        "temporal_word_flip",
+        "we watched the game . we went home after the game .",
+        "we watched the game . we went home before the game .",
+    ),
+    (
+        "temporal_word_flip",
+        "It happened in the morning. He had just woken up.",
+        "It happened in the evening. He had just woken up.",
+    ),
     # "before"/"after" joining two clauses flips where one names the other's thing (buying comes first)
     (
         "temporal_word_flip",
         "After she bought the dress, she wore the dress to the party.",
         "Before she bought the dress, she wore the dress to the party.",
+    ),
+    # the story names the event again ("inspection") or tells the season ("the pool"): the flip clashes with it
+    (
+        "temporal_word_flip",
+        "it was a day of inspection . jack showed up after the inspection . jack was fired .",
+        "it was a day of inspection . jack showed up before the inspection . jack was fired .",
+    ),
+    (
+        "temporal_word_flip",
+        "i will probably set the date in the summer . we will swim in the pool .",
+        "i will probably set the date in the winter . we will swim in the pool .",
     ),
     # "the end of the day" is a time ("the end of the hall" a place)
     (
@@ -174,6 +194,28 @@ NONE = [
     ),
     ("temporal_word_flip", "he walked to the room at the end of the hall . it was dark ."),  # a place, not a time
     ("temporal_word_flip", "He raises his gun on me . Mine was up first . I shot him ."),  # "up last": no idiom
+    # round 150 (main's code): details nothing depends on, idioms and parses that only look like time words
+    (
+        "temporal_word_flip",
+        "she could not stand up . fortunately , her husband came home from work earlier . he called the ambulance .",
+    ),
+    ("temporal_word_flip", "he had a few toys . the last toy he sold was a gi joe , and it got $ 2000 at auction ."),
+    (
+        "temporal_word_flip",
+        "one morning he was reading the paper as he ate cereal . suddenly he noticed his own words on the page .",
+    ),
+    (
+        "temporal_word_flip",
+        "she hurried home after work that morning . then she brought her plant inside .",
+    ),  # "before work" fits
+    ("temporal_word_flip", "sometimes i went to bed right after dinner i would be so tired . it was worth it ."),
+    # "after" is an adverb here ("After, joe cooked ..."): "before joe cooked ..." would be a fragment
+    (
+        "temporal_word_flip",
+        "joe went to his son 's game and his son won . after joe cooked ribs on the grill and his son enjoyed them .",
+    ),
+    ("temporal_word_flip", "her eyes began to shut . before she knew it she had fallen asleep on her desk ."),  # idiom
+    ("temporal_word_flip", "after a few times he felt that his shooting skills were improving . he shot a window ."),
 ]
 
 SWAPS = ("causal_swap", "temporal_swap")
@@ -270,7 +312,7 @@ def test_seeds_choose_among_sites_deterministically(name, annotator):
         "causal_swap": "She cried because she lost. He left, so she stayed.",
         "temporal_swap": "He bought a cake before he ate the cake. She lost her dog before she found the dog.",
         "causal_word_flip": "She cried because she lost. He left, so she stayed.",
-        "temporal_word_flip": "He woke up early. The next day, he left before noon.",
+        "temporal_word_flip": "He woke up early. The next day, he was late for work.",
     }[name]
     t = get_transform(name)
     outs = {t(text, seed=s, annotator=annotator).text for s in range(12)}

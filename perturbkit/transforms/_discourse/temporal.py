@@ -15,7 +15,16 @@ from . import clauses as C
 from .checks import NPI, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
-from .targets import ties
+from .temporal_cues import (
+    day_cue,
+    event_named_again,
+    fixed_idiom,
+    place_of,
+    punctuality_elsewhere,
+    season_cue,
+    timed_noun,
+    unrelated_events,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -55,6 +64,7 @@ _TIME_NOUNS = frozenset(
         "hours",
     }
 )
+_SEASONS = frozenset({"summer", "winter"})
 _HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
 
 
@@ -87,7 +97,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             # "at last"/"at first" need the word to end the phrase, not start "at first glance"
             if t.i + n < len(doc) and doc[t.i + n].pos_ in ("NOUN", "ADJ"):
                 continue
-            if _place_of(doc, t.i + n):
+            if place_of(doc, t.i + n):
                 continue  # "at the end of the hall": a place, not a time
             a, b = span_chars(doc, t.i, t.i + n)
             out.append([Change(a, b, match_case(t.text, new), f"{' '.join(key)} -> {new}")])
@@ -109,7 +119,9 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and not _npi_in_sentence(t)
             and not (w == "after" and _after_idiom(t))
             and not (prev is not None and nxt is not None and (prev.lower_ == nxt.lower_ or prev.lower_ == "one"))
-            and not (t.dep_ == "mark" and _unrelated_events(doc, t))
+            and not (t.dep_ == "mark" and unrelated_events(doc, t))
+            and not (t.dep_ == "prep" and not event_named_again(doc, t))
+            and not fixed_idiom(t)
         ):
             one(t, conj[w], f"{w} -> {conj[w]}")
         elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in _TIME_NOUNS:
@@ -121,6 +133,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and prev.lower_ == "the"
             and t.head.pos_ == "NOUN"
             and t.head.i > t.i
+            and (w not in ("first", "last") or timed_noun(t.head))
         ):
             one(t, adj_the[w], f"{w} -> {adj_the[w]}")
         elif (
@@ -128,11 +141,15 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and t.pos_ in ("ADV", "ADJ")
             and not (sent_start and w in initial)
             and _adv_ok(t, prev, nxt)
-            and (w not in _PUNCTUALITY or _punctuality_elsewhere(doc, t))
+            and punctuality_elsewhere(doc, t)
         ):
             one(t, adv[w], f"{w} -> {adv[w]}")
         elif (
-            w in noun and t.pos_ == "NOUN" and not (prev is not None and prev.lower_ == "good") and not _bare_subject(t)
+            w in noun
+            and t.pos_ == "NOUN"
+            and not (prev is not None and prev.lower_ == "good")
+            and not _bare_subject(t)
+            and (day_cue(doc, t) if w not in _SEASONS else season_cue(doc, t))
         ):
             one(t, noun[w], f"{w} -> {noun[w]}")
         elif (
@@ -140,6 +157,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and t.pos_ == "NOUN"
             and prev is not None
             and prev.lower_ in ("that", "the", "one", "every", "all", "each")
+            and day_cue(doc, t)
         ):
             one(t, noun_det[w], f"{w} -> {noun_det[w]}")
         elif t.pos_ == "VERB" and not _npi_in_sentence(t):
@@ -166,56 +184,16 @@ def _temporal_candidates(doc: Doc) -> list[int]:
     return [i for i, w in enumerate(word_lowers(doc)) if w in words or lemmas[i] in verbs]
 
 
-# Nouns after "at the end of" / "at the beginning of" that name a stretch of time or an event
-# (anything else is a place: "at the end of the hall", "the beginning of the line")
-_TIMED = frozenset(
-    """day night week month year season semester term quarter decade century summer winter spring fall autumn
-    game match race movie film show play concert party meeting class lesson session shift trip vacation holiday
-    date day evening morning afternoon hour minute period school story book song video speech interview
-    ceremony wedding tournament competition contest event visit tour week weekend month career life""".split()
-)
-# "early"/"late": a detail nothing depends on unless the story speaks of being on time elsewhere
-_PUNCTUALITY = frozenset({"early", "late", "earliest", "latest"})
-_PUNCTUAL_WORDS = frozenset(
-    {"early", "late", "earlier", "later", "earliest", "latest", "tardy", "punctual", "lateness"}
-)
-
-
-def _place_of(doc: Doc, i: int) -> bool:
-    """Whether the phrase ending before token ``i`` goes on with "of" + a noun that is no time."""
-    if i >= len(doc) or doc[i].lower_ != "of":
-        return False
-    objs = [c for c in doc[i].children if c.dep_ == "pobj"]
-    return not objs or objs[0].lemma_.lower() not in _TIMED | time_units()
-
-
-def _punctuality_elsewhere(doc: Doc, t: Token) -> bool:
-    """Whether another sentence speaks of being early or late ("one day he came early" / "he
-    continued to be late"), so flipping "early" contradicts it."""
-    own = t.sent
-    lowers = word_lowers(doc)
-    return any(lowers[i] in _PUNCTUAL_WORDS for i in range(len(doc)) if not own.start <= i < own.end)
-
-
-def _unrelated_events(doc: Doc, t: Token) -> bool:
-    """For "before"/"after" joining two clauses: whether neither clause names anything of the
-    other ("after bingo was over mary went to her house"); either order of two such events is
-    coherent, so the flip breaks nothing."""
-    sub = t.head
-    main = sub.head
-    if main.i == sub.i:
-        return False  # (the parse gives no main clause: the usual checks decide)
-    inner = {c.i for c in sub.subtree}
-    outer = [c.i for c in main.subtree if c.i not in inner]
-    return not ties(doc, sorted(inner), outer)
-
-
 def _duration_object(t: Token) -> bool:
     """ "after two hours": "before two hours" is not idiomatic, so durations are left alone."""
     objs = [c for c in t.children if c.dep_ == "pobj"]
     return (
         bool(objs)
-        and (objs[0].lemma_.lower() in time_units() or objs[0].lower_ in _TIME_NOUNS | {"while"})
+        and (
+            objs[0].lemma_.lower() in time_units()
+            or objs[0].lower_ in _TIME_NOUNS | {"while"}
+            or objs[0].lemma_.lower() in _TIME_NOUNS  # "after a few times"
+        )
         and any(
             c.dep_ in ("nummod", "det", "amod") and (c.like_num or c.lower_ in ("a", "an", "few", "several"))
             for c in objs[0].children
