@@ -15,7 +15,7 @@ from perturbkit.resources.lexicons import table
 
 GOLDEN = [
     # causal_swap: clauses change places, the connective stays, capitals follow the position
-    ("causal_swap", "The sky was clear, so he saw the stars.", "He saw the stars, so the sky was clear."),
+    ("causal_swap", "The sky was clear, so he went for a walk.", "He went for a walk, so the sky was clear."),
     ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
     ("causal_swap", "Maria was late because the bus broke down.", "The bus broke down because Maria was late."),
     ("causal_swap", "Because he was tired, he went to bed.", "Because he went to bed, he was tired."),
@@ -216,6 +216,24 @@ NONE = [
     ),
     ("temporal_word_flip", "her eyes began to shut . before she knew it she had fallen asleep on her desk ."),  # idiom
     ("temporal_word_flip", "after a few times he felt that his shooting skills were improving . he shot a window ."),
+    # a perception made the cause reads as evidence ("he saw the stars, so the sky was clear": an inference)
+    ("causal_swap", "The sky was clear, so he saw the stars."),
+    ("causal_swap", "they were talking very loudly so i heard some of their conversation . i ended up listening ."),
+    (
+        "causal_word_flip",
+        "he came to work to find the factory empty . he panicked because he thought everyone had quit .",
+    ),
+    (
+        "causal_swap",
+        "I loved Lloraine . I have since I first met her . But I was a coward .",
+    ),  # ellipsis: "I have (loved)"
+    ("causal_word_flip", "michael and his cousin were close . they were best friends since they were little ."),  # time
+    # "this" moved to the first sentence would point at another sentence
+    (
+        "causal_swap",
+        "what he enjoyed the most was when she would read to the class . this inspired irving to become an avid "
+        "reader . as a result , irving made excellent grades in school .",
+    ),
 ]
 
 SWAPS = ("causal_swap", "temporal_swap")

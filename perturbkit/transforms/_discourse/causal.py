@@ -18,8 +18,8 @@ from .checks import (
     causal_ok,
     has_npi,
     opens_with,
-    plausible_effect,
     result_opener_ok,
+    reversible,
     span_chars,
     usable_sentences,
 )
@@ -62,7 +62,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             c = site.conn
             if not causal_ok(c, site.left.head, site.right.head) or has_npi(doc, site.left, site.right):
                 continue
-            if plausible_effect((site.left if c.lower_ == "so" else site.right).head):
+            cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
+            if reversible(cause.head, effect.head):
                 continue  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
             start = site.left.chars(doc)[1]
             new_word = clause_map[c.lower_]
@@ -92,8 +93,8 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         if second is None or not result_opener_ok(doc[s_start], second.head) or final_punct(s2) not in (".", "!"):
             continue
         be = _tense_be(second.head)
-        if be is None:
-            continue
+        if be is None or (k > 0 and reversible(doc[s_start - 1].sent.root, second.head)):
+            continue  # (the sentence before, now the effect, may as well follow from this one)
         opener = doc[s_start : s_start + n]
         a, _ = span_chars(doc, s_start, s_start + n)
         b = doc[second.start].idx

@@ -62,6 +62,8 @@ PERCEPTION = frozenset(
         "sense", "recognize", "recognise", "watch", "detect", "witness", "glimpse",
     }
 )  # fmt: skip
+# Verbs of thinking: "he panicked, so he thought everyone had quit" is as plausible as the original
+COGNITION = frozenset({"think", "believe", "assume", "suspect", "guess", "figure", "wonder", "suppose", "imagine"})
 # Verbs of having and affording: having no money (or time) is the plausible result of almost any
 # purchase or pastime ("he bought alcohol, so he did n't have much money")
 LACK = frozenset({"have", "afford", "own", "lack", "need"})
@@ -75,10 +77,35 @@ def plausible_effect(head: Token) -> bool:
     a perception or discovery ("he saw an object"), or a lack ("he did n't have much money",
     "she lacked the time"). Reversing a causal link onto such a clause breaks nothing."""
     lemma = head.lemma_.lower()
-    if lemma in PERCEPTION:
+    if lemma in PERCEPTION or lemma in COGNITION:
         return True
     lacking = _negated(head) or any(c.lower_ in ("never", "no") for c in head.subtree)
     return lemma in LACK and (lacking or lemma == "lack")
+
+
+def reversible(cause: Token, effect: Token) -> bool:
+    """Whether reversing a causal link between two clauses (heads ``cause`` and ``effect``) would
+    still read as coherent: the cause made the effect is a plausible effect (see
+    :func:`plausible_effect`), or the effect made the cause is a perception, which reads as the
+    evidence for an inference ("he saw the stars, so the sky was clear"); or either clause is an
+    ellipsis ("I have since I first met her") or points back with "this"/"that" ("this inspired
+    him"), which moved would point at something else."""
+    if plausible_effect(cause) or effect.lemma_.lower() in PERCEPTION:
+        return True
+    return elliptical(cause) or elliptical(effect) or demonstrative_subject(cause) or demonstrative_subject(effect)
+
+
+def elliptical(head: Token) -> bool:
+    """ "I have (loved her)", "she did": an auxiliary standing for a verb phrase left out."""
+    if head.lemma_ not in ("have", "be", "do") or head.pos_ not in ("AUX", "VERB"):
+        return False
+    rest = ("nsubj", "nsubjpass", "expl", "neg", "aux", "advmod", "punct", "advcl", "mark", "cc")
+    return not any(c.dep_ not in rest for c in head.children)
+
+
+def demonstrative_subject(head: Token) -> bool:
+    """A clause whose subject is "this" or "that" (pointing back at a sentence before it)."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("this", "that") for c in head.children)
 
 
 def has_npi(doc: Doc, *clauses: C.Clause, words: frozenset[str] = NPI) -> bool:
@@ -168,6 +195,7 @@ def causal_ok(conn: Token, main: Token, sub: Token) -> bool:
             and prev != "ever"
             and prev.rstrip("s") not in time_units()
             and prev not in ("long", "ago")
+            and not childhood(sub)
         )
     if w == "because":
         return conn.dep_ == "mark" and sub.dep_ == "advcl"
@@ -179,6 +207,16 @@ def causal_ok(conn: Token, main: Token, sub: Token) -> bool:
         before = doc[conn.i - 1] if conn.i > 0 else None
         return not (before is not None and before.lower_ == "it" and before.head.lemma_ == "make")
     return False
+
+
+_YOUNG = frozenset(
+    {"little", "young", "small", "kid", "kids", "child", "children", "baby", "babies", "teenager", "born"}
+)
+
+
+def childhood(sub: Token) -> bool:
+    """ "(best friends) since they were little", "since she was born": "since" of time."""
+    return sub.lower_ == "born" or any(c.lower_ in _YOUNG and c.dep_ in ("acomp", "attr") for c in sub.children)
 
 
 def result_opener_ok(opener: Token, second: Token) -> bool:

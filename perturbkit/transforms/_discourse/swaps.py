@@ -23,11 +23,12 @@ from .checks import (
     TEMPORAL_NPI,
     any_in,
     causal_ok,
+    demonstrative_subject,
     has_npi,
     opens_with,
-    plausible_effect,
     quantity_later,
     result_opener_ok,
+    reversible,
     sequential,
     temporal_ok,
 )
@@ -87,8 +88,9 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if left.text(doc).lower() == right.text(doc).lower():
                 continue
-            if causal and plausible_effect((left if conn.lower_ == "so" else right).head):
-                continue  # the cause, made the effect, would still be a plausible one
+            cause, effect = (left, right) if conn.lower_ == "so" else (right, left)
+            if causal and reversible(cause.head, effect.head):
+                continue  # the reversed link would still read as coherent
             earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
             score = _scored(doc, kind, earlier, later, left, right)
             note = f"swapped clauses around {conn.text!r}"
@@ -99,7 +101,7 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if sub.text(doc).lower() == main.text(doc).lower():
                 continue
-            if causal and plausible_effect(sub.head):
+            if causal and reversible(sub.head, main.head):
                 continue
             earlier, later = (sub, main) if ini.conn.lower_ in LATER_MAIN else (main, sub)
             score = _scored(doc, kind, earlier, later, sub, main)
@@ -114,9 +116,11 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             first, second = site.first, site.second
             if first.text(doc).lower() == second.text(doc).lower() or has_npi(doc, first, second, words=npi):
                 continue
-            if causal and not (
-                result_opener_ok(doc[site.conn_start], second.head) and not plausible_effect(first.head)
-            ):
+            if demonstrative_subject(first.head) or demonstrative_subject(second.head):
+                continue  # "this inspired him": moved, "this" would point at another sentence
+            if causal and not result_opener_ok(doc[site.conn_start], second.head):
+                continue
+            if causal and reversible(first.head, second.head):
                 continue
             if not causal and not sequential(first.head, second.head):
                 continue
