@@ -74,12 +74,15 @@ INCEPTIVE = frozenset({"start", "begin", "continue", "keep", "try", "attempt", "
 
 def plausible_effect(head: Token) -> bool:
     """Whether the clause headed by ``head`` would read as a plausible effect of almost any cause:
-    a perception or discovery ("he saw an object"), or a lack ("he did n't have much money",
-    "she lacked the time"). Reversing a causal link onto such a clause breaks nothing."""
+    a perception, discovery or thought ("he saw an object"), an inability ("he could n't do
+    arithmetic") or a lack ("he did n't have much money", "she lacked the time"). Reversing a
+    causal link onto such a clause breaks nothing."""
     lemma = head.lemma_.lower()
     if lemma in PERCEPTION or lemma in COGNITION:
         return True
     lacking = _negated(head) or any(c.lower_ in ("never", "no") for c in head.subtree)
+    if _negated(head) and any(m.lower_ in RESULT_NEGATED for m in _modals(head)):
+        return True  # "he could n't do arithmetic (because he panicked)": an inability
     return lemma in LACK and (lacking or lemma == "lack")
 
 
