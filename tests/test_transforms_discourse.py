@@ -223,10 +223,11 @@ NONE = [
         "causal_word_flip",
         "he came to work to find the factory empty . he panicked because he thought everyone had quit .",
     ),
-    (
-        "causal_swap",
-        "I loved Lloraine . I have since I first met her . But I was a coward .",
-    ),  # ellipsis: "I have (loved)"
+    # an inability made the effect is a plausible one ("he started panicking, so he could n't do arithmetic")
+    ("causal_swap", "he started panicking because he could n't do arithmetic . his mom calmed him down ."),
+    ("causal_word_flip", "he started panicking because he could n't do arithmetic . his mom calmed him down ."),
+    # ellipsis: "I have (loved her)"
+    ("causal_swap", "I loved Lloraine . I have since I first met her . But I was a coward ."),
     ("causal_word_flip", "michael and his cousin were close . they were best friends since they were little ."),  # time
     # "this" moved to the first sentence would point at another sentence
     (
