@@ -226,6 +226,11 @@ NONE = [
     # an inability made the effect is a plausible one ("he started panicking, so he could n't do arithmetic")
     ("causal_swap", "he started panicking because he could n't do arithmetic . his mom calmed him down ."),
     ("causal_word_flip", "he started panicking because he could n't do arithmetic . his mom calmed him down ."),
+    # "swam" tagged as a present: "This is because she swam" would mix the tenses
+    (
+        "causal_word_flip",
+        "she really wanted the gold medal . it was her dream to win . so she swam as best she could .",
+    ),
     # ellipsis: "I have (loved her)"
     ("causal_swap", "I loved Lloraine . I have since I first met her . But I was a coward ."),
     ("causal_word_flip", "michael and his cousin were close . they were best friends since they were little ."),  # time

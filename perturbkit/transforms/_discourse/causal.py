@@ -8,7 +8,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from ...annotation import doc_text, linked_sentences
-from ...resources.inflect import first_form
+from ...resources.inflect import all_lemmas, first_form, forms
 from ...transform import Change
 from ...transform.flip import Scored, opposites
 from ...transform.words import is_tokenised, match_case
@@ -31,12 +31,20 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 
+def _present_form(verb: Token) -> bool:
+    """Whether the word is a present form of its lemma by lemminflect ("sings", not "swam")."""
+    lemmas = all_lemmas(verb.lower_, "VERB").get("VERB", ())
+    return not lemmas or any(verb.lower_ in forms(lem, verb.tag_) for lem in lemmas)
+
+
 def _tense_be(head: Token) -> str | None:
     tags = {head.tag_} | {c.tag_ for c in head.children if c.dep_ in ("aux", "auxpass")}
     if "MD" in tags:
         return None
     if "VBD" in tags:
         return "was"
+    if head.tag_ in ("VBP", "VBZ") and head.pos_ == "VERB" and not _present_form(head):
+        return None  # "so she swam" tagged present: a past form the tagger missed, the tense is unknown
     if tags & {"VBZ", "VBP"}:
         return "is"
     return None
