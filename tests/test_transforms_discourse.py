@@ -173,6 +173,12 @@ NONE = [
         "this was often a chore . norma would suggest something , robert would disagree . "
         "then robert would suggest something , and norma would disagree .",
     ),
+    # "that deep sound" is a determiner, not a pronoun pointing back at the pulse
+    (
+        "temporal_swap",
+        "My mind fluttered . I checked her pulse , and I felt it . "
+        "Then that deep sound roared again outside , shaking everything once more .",
+    ),
     # "clear it" means his head, not the boxes of the earlier clause: the later event does not depend on it
     ("temporal_swap", "He stared at the boxes for a long time . Then he shook his head to clear it and looked again ."),
     # made the effect, a lack of money (or a perception) is still a plausible one

@@ -44,7 +44,7 @@ def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
     return any(
         kinds & BACK_PRONOUNS.get(doc[i].lower_, set())
         and doc[i].pos_ in ("PRON", "DET", "ADV")
-        and doc[i].dep_ != "expl"
+        and doc[i].dep_ not in ("expl", "det")  # ("that deep sound" points at no earlier thing)
         and not (doc[i].lower_ == "that" and doc[i].dep_ == "mark")
         and not _antecedent_before(doc, later.start, i, BACK_PRONOUNS[doc[i].lower_])
         for i in range(later.start, later.end)
