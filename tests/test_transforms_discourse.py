@@ -220,6 +220,10 @@ NONE = [
         "temporal_word_flip",
         "joe went to his son 's game and his son won . after joe cooked ribs on the grill and his son enjoyed them .",
     ),
+    (
+        "temporal_word_flip",
+        "he pulled the cord several times but the mower would not start .",
+    ),  # a machine, not an event
     ("temporal_word_flip", "her eyes began to shut . before she knew it she had fallen asleep on her desk ."),  # idiom
     ("temporal_word_flip", "after a few times he felt that his shooting skills were improving . he shot a window ."),
     # a perception made the cause reads as evidence ("he saw the stars, so the sky was clear": an inference)

@@ -269,6 +269,7 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
             subj is not None
             and subj.pos_ == "NOUN"
             and subj.lower_ not in _HUMAN_PRON
+            and timed_noun(subj)  # "the movie started"; "the mower would not start" -> "end" is no English
             and not any(c.dep_ == "prep" and c.lower_ in ("with", "by") for c in kids)
         ):
             new_lemma = verb_intr[lemma]
