@@ -188,6 +188,12 @@ NONE = [
     ),
     ("causal_word_flip", "he saw an object on the ground so he stopped to look ."),
     ("causal_swap", "He heard a noise , so he got up ."),
+    # "he" may mean fred ("him"), not the friend: exchanging the subjects would change who acts
+    (
+        "causal_swap",
+        "fred installed a camera . but his friend convinced him it was unnecessary . so he decided to remove it .",
+    ),
+    ("causal_swap", "she asked him why . he said because she had a son already ."),  # what was said, not a cause
     ("causal_swap", "No one notices it because it ’s all around us ."),  # "it" is not "no one": garbled
     # "because" explains only "bill smiled": ", so" would make the whole line its cause
     ("causal_word_flip", "kyle pocketed the cash and bill smiled because the mystery was solved ."),

@@ -27,6 +27,7 @@ TEMPORAL_NPI = NPI | {"even"}
 # was good because we were terrified"): reversing evidence and belief is no causal reversal.
 EPISTEMIC = frozenset(
     {"know", "guess", "think", "bet", "suppose", "assume", "believe", "figure", "reckon", "seem", "appear", "tell"}
+    | {"say", "explain", "reply", "answer", "claim", "ask"}  # "he said because ...": what was said
 )
 EPISTEMIC_MODALS = frozenset({"must", "might", "may"})
 # Modals of a "so" clause that make it one of purpose ("so he could buy a car"); a negated "can"

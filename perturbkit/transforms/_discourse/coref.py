@@ -69,6 +69,19 @@ def _people(doc: Doc, clause: Clause, skip: range) -> set[str]:
     return out
 
 
+_OBJECT_GENDER = {"him": "m", "her": "f"}
+
+
+def _pronouns(doc: Doc, clause: Clause, skip: range) -> set[str]:
+    """Genders of the object pronouns a clause holds outside ``skip`` ("his friend convinced him"):
+    another person the later clause's pronoun may mean."""
+    return {
+        _OBJECT_GENDER[doc[i].lower_]
+        for i in range(clause.start, clause.end)
+        if i not in skip and doc[i].lower_ in _OBJECT_GENDER and doc[i].dep_ != "poss"
+    }
+
+
 Texts = tuple[tuple[str, "Token"], tuple[str, "Token"]]
 AMBIGUOUS = "ambiguous"
 
@@ -93,8 +106,8 @@ def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
     if p in ("m", "f"):
         if kind not in (p, "person"):
             return None  # "the heel hit his neck, so he dropped the purse": not the same
-        if _people(doc, a, range(na0, na1)) & {p, "person"}:
-            return AMBIGUOUS  # "the officer told Krystie ..., she hit him"
+        if _people(doc, a, range(na0, na1)) & {p, "person"} or _pronouns(doc, a, range(na0, na1)) & {p}:
+            return AMBIGUOUS  # "the officer told Krystie ..., she hit him"; "his friend convinced him"
     elif p == "n":
         determined = any(c.dep_ in ("det", "poss") for c in sa.children)
         if kind != "n" or not determined or name_gender(sa.text) or b.head.lemma_ in _IMPERSONAL:
