@@ -193,6 +193,9 @@ NONE = [
         "causal_swap",
         "fred installed a camera . but his friend convinced him it was unnecessary . so he decided to remove it .",
     ),
+    # two states joined by "because"/"so": the flip reads as evidence for an inference, not a reversal
+    ("causal_word_flip", "i like my journal . it also feels authentic because it is an older style ."),
+    ("causal_word_flip", "It had only been a week , so most of my belongings were still packed in my boxes ."),
     ("causal_swap", "she asked him why . he said because she had a son already ."),  # what was said, not a cause
     ("causal_swap", "No one notices it because it ’s all around us ."),  # "it" is not "no one": garbled
     # "because" explains only "bill smiled": ", so" would make the whole line its cause

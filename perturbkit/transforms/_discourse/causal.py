@@ -17,6 +17,7 @@ from .checks import (
     any_in,
     causal_ok,
     has_npi,
+    is_event,
     opens_with,
     result_opener_ok,
     reversible,
@@ -73,6 +74,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
             if reversible(cause.head, effect.head):
                 continue  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
+            if not (is_event(site.left.head) or is_event(site.right.head)):
+                continue  # two states: "it feels authentic, so it is an older style" reads as an inference
             start = site.left.chars(doc)[1]
             new_word = clause_map[c.lower_]
             if new_word == "so":

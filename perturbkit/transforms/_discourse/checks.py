@@ -228,7 +228,7 @@ def result_opener_ok(opener: Token, second: Token) -> bool:
     return not (opener.lower_ == "so" and (opener.head.i != second.i or purpose_so(second)))
 
 
-def _is_event(head: Token) -> bool:
+def is_event(head: Token) -> bool:
     """A non-stative, non-progressive, active, non-perfect verb: only two such events are ordered
     by "when" or "before" ("they were stuffed when they went home" would only be paraphrased; "it
     tasted amazing" is a state too)."""
@@ -256,7 +256,7 @@ def sequential(first: Token, second: Token) -> bool:
     present next to a past ("his boss is hiring. The next week he was called in": the tenses
     tell the order)."""
     t = tense(first)
-    return t is not None and t == tense(second) and _is_event(first)
+    return t is not None and t == tense(second) and is_event(first)
 
 
 def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
@@ -266,15 +266,13 @@ def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
         return False
     prev = conn.doc[conn.i - 1] if conn.i > 0 else None
     if w in ("after", "before", "once"):
-        return conn.dep_ == "mark" and sub.dep_ == "advcl" and _is_event(main) and _is_event(sub)
+        return conn.dep_ == "mark" and sub.dep_ == "advcl" and is_event(main) and is_event(sub)
     if w == "when":
         if prev is not None and prev.lemma_.lower() in WH_COMPLEMENT:
             return False  # "he remembered when ..."
         if main.lemma_.lower() in INCEPTIVE or sub.lemma_.lower() in INCEPTIVE:
             return False  # "he started eating when the bell rang": the same moment either way
-        return (
-            conn.dep_ == "advmod" and conn.tag_ == "WRB" and sub.dep_ == "advcl" and _is_event(main) and _is_event(sub)
-        )
+        return conn.dep_ == "advmod" and conn.tag_ == "WRB" and sub.dep_ == "advcl" and is_event(main) and is_event(sub)
     if w == "then":
         return conn.dep_ == "advmod"
     return False
