@@ -173,6 +173,12 @@ NONE = [
         "this was often a chore . norma would suggest something , robert would disagree . "
         "then robert would suggest something , and norma would disagree .",
     ),
+    # the same act twice, on two things: either order is coherent
+    (
+        "temporal_swap",
+        "they walked the peach orchard and tried some peaches . then they walked the apple orchard and tried some "
+        "apples too .",
+    ),
     # "that deep sound" is a determiner, not a pronoun pointing back at the pulse
     (
         "temporal_swap",

@@ -50,6 +50,8 @@ def _scored(doc: Doc, kind: str, earlier: Clause, later: Clause, *clauses: Claus
     break anything (the later event does not depend on the earlier one)."""
     if kind == "temporal" and not refers_back(doc, earlier, later):
         return None
+    if kind == "temporal" and earlier.head.lemma_.lower() == later.head.lemma_.lower():
+        return None  # one act twice ("walked the peach orchard" / "walked the apple orchard"): no order
     return len(links(doc, *clauses))
 
 
