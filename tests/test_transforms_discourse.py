@@ -15,7 +15,7 @@ from perturbkit.resources.lexicons import table
 
 GOLDEN = [
     # causal_swap: clauses change places, the connective stays, capitals follow the position
-    ("causal_swap", "The sky was clear, so he saw the stars.", "He saw the stars, so the sky was clear."),
+    ("causal_swap", "The sky was clear, so he went for a walk.", "He went for a walk, so the sky was clear."),
     ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
     ("causal_swap", "Maria was late because the bus broke down.", "The bus broke down because Maria was late."),
     ("causal_swap", "Because he was tired, he went to bed.", "Because he went to bed, he was tired."),
@@ -68,16 +68,53 @@ GOLDEN = [
     ("causal_word_flip", "This was the cause of the fire.", "This was the result of the fire."),
     ("causal_word_flip", "The reason for the delay was snow.", "The result of the delay was snow."),
     # temporal_word_flip
-    ("temporal_word_flip", "He woke up early.", "He woke up late."),
+    # "early"/"late" flip only where another sentence speaks of being on time
+    ("temporal_word_flip", "He woke up early. He was never late.", "He woke up late. He was never late."),
     ("temporal_word_flip", "The next day, he went out.", "The previous day, he went out."),
     ("temporal_word_flip", "At first, he hated it.", "At last, he hated it."),
     ("temporal_word_flip", "She started crying.", "She stopped crying."),
     ("temporal_word_flip", "The movie started at noon.", "The movie ended at noon."),
     ("temporal_word_flip", "First, she scraped the paint.", "Finally, she scraped the paint."),
     ("temporal_word_flip", "Two days ago, she left.", "Two days later, she left."),
-    ("temporal_word_flip", "It was a late lunch.", "It was an early lunch."),
-    ("temporal_word_flip", "we went home after the game .", "we went home before the game ."),
-    ("temporal_word_flip", "It happened in the morning.", "It happened in the evening."),
+    (
+        "temporal_word_flip",
+        "He was never punctual. It was a late lunch.",
+        "He was never punctual. It was an early lunch.",
+    ),
+    # (the game and the time of day are told again: the flip contradicts them)
+    (
+        "temporal_word_flip",
+        "we watched the game . we went home after the game .",
+        "we watched the game . we went home before the game .",
+    ),
+    (
+        "temporal_word_flip",
+        "It happened in the morning. He had just woken up.",
+        "It happened in the evening. He had just woken up.",
+    ),
+    # "before"/"after" joining two clauses flips where one names the other's thing (buying comes first)
+    (
+        "temporal_word_flip",
+        "After she bought the dress, she wore the dress to the party.",
+        "Before she bought the dress, she wore the dress to the party.",
+    ),
+    # the story names the event again ("inspection") or tells the season ("the pool"): the flip clashes with it
+    (
+        "temporal_word_flip",
+        "it was a day of inspection . jack showed up after the inspection . jack was fired .",
+        "it was a day of inspection . jack showed up before the inspection . jack was fired .",
+    ),
+    (
+        "temporal_word_flip",
+        "i will probably set the date in the summer . we will swim in the pool .",
+        "i will probably set the date in the winter . we will swim in the pool .",
+    ),
+    # "the end of the day" is a time ("the end of the hall" a place)
+    (
+        "temporal_word_flip",
+        "we were tired at the end of the day . we slept .",
+        "we were tired at the beginning of the day . we slept .",
+    ),
 ]
 
 NONE = [
@@ -119,6 +156,115 @@ NONE = [
     ("temporal_word_flip", "After all, it was fine."),
     ("temporal_word_flip", "I saw him yesterday."),  # tense would have to change: left out
     ("temporal_word_flip", "They ate slice after slice."),
+    # issue 14, strict reading (round 12): a change that leaves the story no less coherent is no break
+    ("temporal_swap", "he started eating it when the doorbell rang . he laid it on the table ."),  # same moment
+    (
+        "temporal_swap",
+        "I began to walk to my left to grab the towel that was next to the shower when I slid on something . "
+        "I looked at the floor .",
+    ),
+    # states or habits: "then" orders nothing ("they loved the options" / "would suggest")
+    (
+        "temporal_swap",
+        "they loved all the options that were available . then the one said , can you believe how fresh the options are .",
+    ),
+    (
+        "temporal_swap",
+        "this was often a chore . norma would suggest something , robert would disagree . "
+        "then robert would suggest something , and norma would disagree .",
+    ),
+    # the same act twice, on two things: either order is coherent
+    (
+        "temporal_swap",
+        "they walked the peach orchard and tried some peaches . then they walked the apple orchard and tried some "
+        "apples too .",
+    ),
+    # "that deep sound" is a determiner, not a pronoun pointing back at the pulse
+    (
+        "temporal_swap",
+        "My mind fluttered . I checked her pulse , and I felt it . "
+        "Then that deep sound roared again outside , shaking everything once more .",
+    ),
+    # "clear it" means his head, not the boxes of the earlier clause: the later event does not depend on it
+    ("temporal_swap", "He stared at the boxes for a long time . Then he shook his head to clear it and looked again ."),
+    # made the effect, a lack of money (or a perception) is still a plausible one
+    (
+        "causal_swap",
+        "he did n't have much money for entertainment . so he bought alcohol to forget about his troubles .",
+    ),
+    ("causal_word_flip", "he saw an object on the ground so he stopped to look ."),
+    ("causal_swap", "He heard a noise , so he got up ."),
+    # "he" may mean fred ("him"), not the friend: exchanging the subjects would change who acts
+    (
+        "causal_swap",
+        "fred installed a camera . but his friend convinced him it was unnecessary . so he decided to remove it .",
+    ),
+    # two states joined by "because"/"so": the flip reads as evidence for an inference, not a reversal
+    ("causal_word_flip", "i like my journal . it also feels authentic because it is an older style ."),
+    ("causal_word_flip", "It had only been a week , so most of my belongings were still packed in my boxes ."),
+    ("causal_swap", "she asked him why . he said because she had a son already ."),  # what was said, not a cause
+    ("causal_swap", "No one notices it because it ’s all around us ."),  # "it" is not "no one": garbled
+    # "because" explains only "bill smiled": ", so" would make the whole line its cause
+    ("causal_word_flip", "kyle pocketed the cash and bill smiled because the mystery was solved ."),
+    ("causal_swap", "kyle pocketed the cash and bill smiled because the mystery was solved ."),
+    # two events nothing ties together: "before" is as coherent as "after"
+    ("temporal_word_flip", "shelly had n't shown up . after bingo was over mary went over to her house ."),
+    (
+        "temporal_word_flip",
+        "one day sarah came home from work early . sarah caught john sleeping with her best friend .",
+    ),
+    ("temporal_word_flip", "he walked to the room at the end of the hall . it was dark ."),  # a place, not a time
+    ("temporal_word_flip", "He raises his gun on me . Mine was up first . I shot him ."),  # "up last": no idiom
+    # round 150 (main's code): details nothing depends on, idioms and parses that only look like time words
+    (
+        "temporal_word_flip",
+        "she could not stand up . fortunately , her husband came home from work earlier . he called the ambulance .",
+    ),
+    ("temporal_word_flip", "he had a few toys . the last toy he sold was a gi joe , and it got $ 2000 at auction ."),
+    (
+        "temporal_word_flip",
+        "one morning he was reading the paper as he ate cereal . suddenly he noticed his own words on the page .",
+    ),
+    (
+        "temporal_word_flip",
+        "she hurried home after work that morning . then she brought her plant inside .",
+    ),  # "before work" fits
+    ("temporal_word_flip", "sometimes i went to bed right after dinner i would be so tired . it was worth it ."),
+    # "after" is an adverb here ("After, joe cooked ..."): "before joe cooked ..." would be a fragment
+    (
+        "temporal_word_flip",
+        "joe went to his son 's game and his son won . after joe cooked ribs on the grill and his son enjoyed them .",
+    ),
+    (
+        "temporal_word_flip",
+        "he pulled the cord several times but the mower would not start .",
+    ),  # a machine, not an event
+    ("temporal_word_flip", "her eyes began to shut . before she knew it she had fallen asleep on her desk ."),  # idiom
+    ("temporal_word_flip", "after a few times he felt that his shooting skills were improving . he shot a window ."),
+    # a perception made the cause reads as evidence ("he saw the stars, so the sky was clear": an inference)
+    ("causal_swap", "The sky was clear, so he saw the stars."),
+    ("causal_swap", "they were talking very loudly so i heard some of their conversation . i ended up listening ."),
+    (
+        "causal_word_flip",
+        "he came to work to find the factory empty . he panicked because he thought everyone had quit .",
+    ),
+    # an inability made the effect is a plausible one ("he started panicking, so he could n't do arithmetic")
+    ("causal_swap", "he started panicking because he could n't do arithmetic . his mom calmed him down ."),
+    ("causal_word_flip", "he started panicking because he could n't do arithmetic . his mom calmed him down ."),
+    # "swam" tagged as a present: "This is because she swam" would mix the tenses
+    (
+        "causal_word_flip",
+        "she really wanted the gold medal . it was her dream to win . so she swam as best she could .",
+    ),
+    # ellipsis: "I have (loved her)"
+    ("causal_swap", "I loved Lloraine . I have since I first met her . But I was a coward ."),
+    ("causal_word_flip", "michael and his cousin were close . they were best friends since they were little ."),  # time
+    # "this" moved to the first sentence would point at another sentence
+    (
+        "causal_swap",
+        "what he enjoyed the most was when she would read to the class . this inspired irving to become an avid "
+        "reader . as a result , irving made excellent grades in school .",
+    ),
 ]
 
 SWAPS = ("causal_swap", "temporal_swap")
@@ -215,7 +361,7 @@ def test_seeds_choose_among_sites_deterministically(name, annotator):
         "causal_swap": "She cried because she lost. He left, so she stayed.",
         "temporal_swap": "He bought a cake before he ate the cake. She lost her dog before she found the dog.",
         "causal_word_flip": "She cried because she lost. He left, so she stayed.",
-        "temporal_word_flip": "He woke up early. The next day, he left before noon.",
+        "temporal_word_flip": "He woke up early. The next day, he was late for work.",
     }[name]
     t = get_transform(name)
     outs = {t(text, seed=s, annotator=annotator).text for s in range(12)}

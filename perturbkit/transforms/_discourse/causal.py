@@ -8,12 +8,22 @@ import functools
 from typing import TYPE_CHECKING
 
 from ...annotation import doc_text, linked_sentences
-from ...resources.inflect import first_form
+from ...resources.inflect import all_lemmas, first_form, forms
 from ...transform import Change
 from ...transform.flip import Scored, opposites
 from ...transform.words import is_tokenised, match_case
 from . import clauses as C
-from .checks import any_in, causal_ok, has_npi, opens_with, result_opener_ok, span_chars, usable_sentences
+from .checks import (
+    any_in,
+    causal_ok,
+    has_npi,
+    is_event,
+    opens_with,
+    result_opener_ok,
+    reversible,
+    span_chars,
+    usable_sentences,
+)
 from .clauses import final_punct, lemma_lowers, word_lowers
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
@@ -22,12 +32,20 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 
+def _present_form(verb: Token) -> bool:
+    """Whether the word is a present form of its lemma by lemminflect ("sings", not "swam")."""
+    lemmas = all_lemmas(verb.lower_, "VERB").get("VERB", ())
+    return not lemmas or any(verb.lower_ in forms(lem, verb.tag_) for lem in lemmas)
+
+
 def _tense_be(head: Token) -> str | None:
     tags = {head.tag_} | {c.tag_ for c in head.children if c.dep_ in ("aux", "auxpass")}
     if "MD" in tags:
         return None
     if "VBD" in tags:
         return "was"
+    if head.tag_ in ("VBP", "VBZ") and head.pos_ == "VERB" and not _present_form(head):
+        return None  # "so she swam" tagged present: a past form the tagger missed, the tense is unknown
     if tags & {"VBZ", "VBP"}:
         return "is"
     return None
@@ -53,6 +71,11 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             c = site.conn
             if not causal_ok(c, site.left.head, site.right.head) or has_npi(doc, site.left, site.right):
                 continue
+            cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
+            if reversible(cause.head, effect.head):
+                continue  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
+            if not (is_event(site.left.head) or is_event(site.right.head)):
+                continue  # two states: "it feels authentic, so it is an older style" reads as an inference
             start = site.left.chars(doc)[1]
             new_word = clause_map[c.lower_]
             if new_word == "so":
@@ -81,8 +104,8 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         if second is None or not result_opener_ok(doc[s_start], second.head) or final_punct(s2) not in (".", "!"):
             continue
         be = _tense_be(second.head)
-        if be is None:
-            continue
+        if be is None or (k > 0 and reversible(doc[s_start - 1].sent.root, second.head)):
+            continue  # (the sentence before, now the effect, may as well follow from this one)
         opener = doc[s_start : s_start + n]
         a, _ = span_chars(doc, s_start, s_start + n)
         b = doc[second.start].idx

@@ -27,6 +27,7 @@ TEMPORAL_NPI = NPI | {"even"}
 # was good because we were terrified"): reversing evidence and belief is no causal reversal.
 EPISTEMIC = frozenset(
     {"know", "guess", "think", "bet", "suppose", "assume", "believe", "figure", "reckon", "seem", "appear", "tell"}
+    | {"say", "explain", "reply", "answer", "claim", "ask"}  # "he said because ...": what was said
 )
 EPISTEMIC_MODALS = frozenset({"must", "might", "may"})
 # Modals of a "so" clause that make it one of purpose ("so he could buy a car"); a negated "can"
@@ -51,6 +52,64 @@ WH_COMPLEMENT = frozenset(
         "decide", "learn", "notice", "say", "write", "dream", "reminisce", "recount", "discuss",
     }
 )  # fmt: skip
+
+
+# Verbs of perceiving and finding out: almost anything a person does may let them see, hear or
+# find something, so such a clause stays a plausible effect when a flip or swap makes it one ("he
+# saw an object because he stopped to look")
+PERCEPTION = frozenset(
+    {
+        "see", "notice", "find", "hear", "discover", "spot", "realize", "realise", "learn", "smell", "observe",
+        "sense", "recognize", "recognise", "watch", "detect", "witness", "glimpse",
+    }
+)  # fmt: skip
+# Verbs of thinking: "he panicked, so he thought everyone had quit" is as plausible as the original
+COGNITION = frozenset({"think", "believe", "assume", "suspect", "guess", "figure", "wonder", "suppose", "imagine"})
+# Verbs of having and affording: having no money (or time) is the plausible result of almost any
+# purchase or pastime ("he bought alcohol, so he did n't have much money")
+LACK = frozenset({"have", "afford", "own", "lack", "need"})
+# Aspect verbs of a clause that only starts or keeps an activity: "he started eating it when the
+# doorbell rang" tells the same moment either way round
+INCEPTIVE = frozenset({"start", "begin", "continue", "keep", "try", "attempt", "proceed", "resume"})
+
+
+def plausible_effect(head: Token) -> bool:
+    """Whether the clause headed by ``head`` would read as a plausible effect of almost any cause:
+    a perception, discovery or thought ("he saw an object"), an inability ("he could n't do
+    arithmetic") or a lack ("he did n't have much money", "she lacked the time"). Reversing a
+    causal link onto such a clause breaks nothing."""
+    lemma = head.lemma_.lower()
+    if lemma in PERCEPTION or lemma in COGNITION:
+        return True
+    lacking = _negated(head) or any(c.lower_ in ("never", "no") for c in head.subtree)
+    if _negated(head) and any(m.lower_ in RESULT_NEGATED for m in _modals(head)):
+        return True  # "he could n't do arithmetic (because he panicked)": an inability
+    return lemma in LACK and (lacking or lemma == "lack")
+
+
+def reversible(cause: Token, effect: Token) -> bool:
+    """Whether reversing a causal link between two clauses (heads ``cause`` and ``effect``) would
+    still read as coherent: the cause made the effect is a plausible effect (see
+    :func:`plausible_effect`), or the effect made the cause is a perception, which reads as the
+    evidence for an inference ("he saw the stars, so the sky was clear"); or either clause is an
+    ellipsis ("I have since I first met her") or points back with "this"/"that" ("this inspired
+    him"), which moved would point at something else."""
+    if plausible_effect(cause) or effect.lemma_.lower() in PERCEPTION:
+        return True
+    return elliptical(cause) or elliptical(effect) or demonstrative_subject(cause) or demonstrative_subject(effect)
+
+
+def elliptical(head: Token) -> bool:
+    """ "I have (loved her)", "she did": an auxiliary standing for a verb phrase left out."""
+    if head.lemma_ not in ("have", "be", "do") or head.pos_ not in ("AUX", "VERB"):
+        return False
+    rest = ("nsubj", "nsubjpass", "expl", "neg", "aux", "advmod", "punct", "advcl", "mark", "cc")
+    return not any(c.dep_ not in rest for c in head.children)
+
+
+def demonstrative_subject(head: Token) -> bool:
+    """A clause whose subject is "this" or "that" (pointing back at a sentence before it)."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("this", "that") for c in head.children)
 
 
 def has_npi(doc: Doc, *clauses: C.Clause, words: frozenset[str] = NPI) -> bool:
@@ -140,6 +199,7 @@ def causal_ok(conn: Token, main: Token, sub: Token) -> bool:
             and prev != "ever"
             and prev.rstrip("s") not in time_units()
             and prev not in ("long", "ago")
+            and not childhood(sub)
         )
     if w == "because":
         return conn.dep_ == "mark" and sub.dep_ == "advcl"
@@ -153,12 +213,22 @@ def causal_ok(conn: Token, main: Token, sub: Token) -> bool:
     return False
 
 
+_YOUNG = frozenset(
+    {"little", "young", "small", "kid", "kids", "child", "children", "baby", "babies", "teenager", "born"}
+)
+
+
+def childhood(sub: Token) -> bool:
+    """ "(best friends) since they were little", "since she was born": "since" of time."""
+    return sub.lower_ == "born" or any(c.lower_ in _YOUNG and c.dep_ in ("acomp", "attr") for c in sub.children)
+
+
 def result_opener_ok(opener: Token, second: Token) -> bool:
     """A sentence-opening "So" introducing a result (not a purpose, not a discourse "so")."""
     return not (opener.lower_ == "so" and (opener.head.i != second.i or purpose_so(second)))
 
 
-def _is_event(head: Token) -> bool:
+def is_event(head: Token) -> bool:
     """A non-stative, non-progressive, active, non-perfect verb: only two such events are ordered
     by "when" or "before" ("they were stuffed when they went home" would only be paraphrased; "it
     tasted amazing" is a state too)."""
@@ -179,6 +249,16 @@ def tense(head: Token) -> str | None:
     return "present" if tags & {"VBZ", "VBP"} else None
 
 
+def sequential(first: Token, second: Token) -> bool:
+    """Whether two sentences' clauses, in one tense, tell an event and then what followed it (an
+    event or the state it led to), so that an opener ("Then") orders them: not a state first
+    ("they loved the options. Then the one said ..."), not habits told with "would", not a
+    present next to a past ("his boss is hiring. The next week he was called in": the tenses
+    tell the order)."""
+    t = tense(first)
+    return t is not None and t == tense(second) and is_event(first)
+
+
 def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
     """Whether a medial/initial temporal connective orders two past events."""
     w = conn.lower_
@@ -186,13 +266,13 @@ def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
         return False
     prev = conn.doc[conn.i - 1] if conn.i > 0 else None
     if w in ("after", "before", "once"):
-        return conn.dep_ == "mark" and sub.dep_ == "advcl" and _is_event(main) and _is_event(sub)
+        return conn.dep_ == "mark" and sub.dep_ == "advcl" and is_event(main) and is_event(sub)
     if w == "when":
         if prev is not None and prev.lemma_.lower() in WH_COMPLEMENT:
             return False  # "he remembered when ..."
-        return (
-            conn.dep_ == "advmod" and conn.tag_ == "WRB" and sub.dep_ == "advcl" and _is_event(main) and _is_event(sub)
-        )
+        if main.lemma_.lower() in INCEPTIVE or sub.lemma_.lower() in INCEPTIVE:
+            return False  # "he started eating when the bell rang": the same moment either way
+        return conn.dep_ == "advmod" and conn.tag_ == "WRB" and sub.dep_ == "advcl" and is_event(main) and is_event(sub)
     if w == "then":
         return conn.dep_ == "advmod"
     return False

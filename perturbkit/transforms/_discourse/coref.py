@@ -27,6 +27,12 @@ PERSON_NOUNS = frozenset(
     "friend teacher student kid child baby person officer doctor boss neighbor neighbour parent coworker customer "
     "manager coach nurse worker owner stranger cousin family team class crowd".split()
 )
+# Quantified subjects ("no one", "everybody", "each man") are no antecedent a pronoun subject can
+# take the place of: the swap is left alone
+QUANTIFIERS = frozenset({"no", "every", "each", "any", "some", "all", "neither", "either"})
+QUANTIFIED = frozenset(
+    "nobody nothing none everyone everybody everything someone somebody something anyone anybody anything".split()
+)
 PRONOUN_GENDER = {"he": "m", "she": "f", "it": "n", "they": "p"}
 # "it" of weather and time: "it rained", "it was late" never refers to a noun phrase
 _IMPERSONAL = frozenset({"rain", "snow", "pour", "storm", "hail", "thunder", "drizzle", "be", "get", "seem"})
@@ -63,6 +69,19 @@ def _people(doc: Doc, clause: Clause, skip: range) -> set[str]:
     return out
 
 
+_OBJECT_GENDER = {"him": "m", "her": "f"}
+
+
+def _pronouns(doc: Doc, clause: Clause, skip: range) -> set[str]:
+    """Genders of the object pronouns a clause holds outside ``skip`` ("his friend convinced him"):
+    another person the later clause's pronoun may mean."""
+    return {
+        _OBJECT_GENDER[doc[i].lower_]
+        for i in range(clause.start, clause.end)
+        if i not in skip and doc[i].lower_ in _OBJECT_GENDER and doc[i].dep_ != "poss"
+    }
+
+
 Texts = tuple[tuple[str, "Token"], tuple[str, "Token"]]
 AMBIGUOUS = "ambiguous"
 
@@ -78,6 +97,8 @@ def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
     na0, na1 = sa.left_edge.i, sa.right_edge.i + 1
     if na0 != a.start or sb.i != b.start or sb.right_edge.i != sb.i or na1 >= a.end:
         return None
+    if sa.lower_ in QUANTIFIED or any(c.dep_ == "det" and c.lower_ in QUANTIFIERS for c in sa.children):
+        return AMBIGUOUS  # "no one notices it because it's all around us": "it" is not "no one"
     p = PRONOUN_GENDER[sb.lower_]
     kind = np_kind(sa)
     if kind is None:
@@ -85,8 +106,8 @@ def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
     if p in ("m", "f"):
         if kind not in (p, "person"):
             return None  # "the heel hit his neck, so he dropped the purse": not the same
-        if _people(doc, a, range(na0, na1)) & {p, "person"}:
-            return AMBIGUOUS  # "the officer told Krystie ..., she hit him"
+        if _people(doc, a, range(na0, na1)) & {p, "person"} or _pronouns(doc, a, range(na0, na1)) & {p}:
+            return AMBIGUOUS  # "the officer told Krystie ..., she hit him"; "his friend convinced him"
     elif p == "n":
         determined = any(c.dep_ in ("det", "poss") for c in sa.children)
         if kind != "n" or not determined or name_gender(sa.text) or b.head.lemma_ in _IMPERSONAL:

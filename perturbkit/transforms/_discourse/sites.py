@@ -7,7 +7,17 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .clauses import Clause, body_end, clause_at, final_punct, has_quotes, phrase_at, subject_first_start, word_lowers
+from .clauses import (
+    Clause,
+    body_end,
+    clause_at,
+    final_punct,
+    has_quotes,
+    is_finite,
+    phrase_at,
+    subject_first_start,
+    word_lowers,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -60,6 +70,8 @@ def medial_sites(doc: Doc, sent: Span, words: frozenset[str], *, allow_and: bool
         )
         if not (attached and (inside_left or lhead.head.i == rh.i)):
             continue
+        if inside_left and rh.head.i != lhead.i and is_finite(rh.head):
+            continue  # "kyle took it and bill smiled because ...": R explains only a clause inside L
         # separators between L and CONN must hang off one of the two clauses
         if any(not (lstart <= doc[k].head.i < lend or doc[k].head.i == rh.i) for k in range(lend, c.i)):
             continue

@@ -23,12 +23,14 @@ from .checks import (
     TEMPORAL_NPI,
     any_in,
     causal_ok,
+    demonstrative_subject,
     has_npi,
     opens_with,
     quantity_later,
     result_opener_ok,
+    reversible,
+    sequential,
     temporal_ok,
-    tense,
 )
 from .clauses import Clause, word_lowers
 from .coref import AMBIGUOUS, exchanged_subjects
@@ -48,6 +50,8 @@ def _scored(doc: Doc, kind: str, earlier: Clause, later: Clause, *clauses: Claus
     break anything (the later event does not depend on the earlier one)."""
     if kind == "temporal" and not refers_back(doc, earlier, later):
         return None
+    if kind == "temporal" and earlier.head.lemma_.lower() == later.head.lemma_.lower():
+        return None  # one act twice ("walked the peach orchard" / "walked the apple orchard"): no order
     return len(links(doc, *clauses))
 
 
@@ -86,6 +90,9 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if left.text(doc).lower() == right.text(doc).lower():
                 continue
+            cause, effect = (left, right) if conn.lower_ == "so" else (right, left)
+            if causal and reversible(cause.head, effect.head):
+                continue  # the reversed link would still read as coherent
             earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
             score = _scored(doc, kind, earlier, later, left, right)
             note = f"swapped clauses around {conn.text!r}"
@@ -95,6 +102,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if not check(ini.conn, main.head, sub.head) or has_npi(doc, sub, main, words=npi):
                 continue
             if sub.text(doc).lower() == main.text(doc).lower():
+                continue
+            if causal and reversible(sub.head, main.head):
                 continue
             earlier, later = (sub, main) if ini.conn.lower_ in LATER_MAIN else (main, sub)
             score = _scored(doc, kind, earlier, later, sub, main)
@@ -109,10 +118,14 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             first, second = site.first, site.second
             if first.text(doc).lower() == second.text(doc).lower() or has_npi(doc, first, second, words=npi):
                 continue
+            if demonstrative_subject(first.head) or demonstrative_subject(second.head):
+                continue  # "this inspired him": moved, "this" would point at another sentence
             if causal and not result_opener_ok(doc[site.conn_start], second.head):
                 continue
-            if not causal and tense(first.head) != tense(second.head):
-                continue  # "his boss is hiring. The next week he was called in": tenses tell the order
+            if causal and reversible(first.head, second.head):
+                continue
+            if not causal and not sequential(first.head, second.head):
+                continue
             opener = doc[site.conn_start : site.conn_end].text
             score = _scored(doc, kind, first, second, first, second)
             note = f"swapped sentence contents around {opener!r}"

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ...annotation import linked_sentences, sentence_index, shared_lemmas
+from ...annotation import linked_sentences, sentence_index, shared_lemmas, token_columns, token_strings
+from ...annotation.links import FREQUENT_NOUNS
 from .clauses import Clause
 from .coref import np_kind
 
@@ -34,7 +35,7 @@ def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
     """Whether ``later`` depends on ``earlier``: it names one of its content words again ("began
     saving money" / "saved enough money"), or points back with a pronoun at a thing ``earlier``
     names ("noticed something" / "realized it was feces")."""
-    if shared_lemmas(doc, range(earlier.start, earlier.end), range(later.start, later.end)):
+    if ties(doc, range(earlier.start, earlier.end), range(later.start, later.end)):
         return True
     span = range(earlier.start, earlier.end)
     kinds = {np_kind(doc[i]) for i in span if doc[i].pos_ == "NOUN"}
@@ -43,10 +44,27 @@ def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
     return any(
         kinds & BACK_PRONOUNS.get(doc[i].lower_, set())
         and doc[i].pos_ in ("PRON", "DET", "ADV")
-        and doc[i].dep_ != "expl"
+        and doc[i].dep_ not in ("expl", "det")  # ("that deep sound" points at no earlier thing)
         and not (doc[i].lower_ == "that" and doc[i].dep_ == "mark")
+        and not _antecedent_before(doc, later.start, i, BACK_PRONOUNS[doc[i].lower_])
         for i in range(later.start, later.end)
     )
+
+
+def _antecedent_before(doc: Doc, start: int, i: int, kinds: set[str]) -> bool:
+    """Whether a noun the pronoun at ``i`` can mean stands before it in its own clause ("he shook
+    his head to clear it": "it" is the head, not something an earlier clause named)."""
+    return any(doc[k].pos_ == "NOUN" and np_kind(doc[k]) in kinds for k in range(start, i))
+
+
+def ties(doc: Doc, a: Iterable[int], b: Iterable[int]) -> frozenset[str]:
+    """The content lemmas tokens ``a`` and ``b`` share, but for names and everyday nouns ("jake",
+    "home"): the hero of both clauses ties no event to the other ("jake put his things in the
+    garage" / "jake turned on the weather" may happen in either order)."""
+    b = list(b)
+    cols, strs = token_columns(doc), token_strings(doc)
+    loose = {cols["lemma"][i] for i in b if strs["pos"][i] == "PROPN"}
+    return frozenset(w for w in shared_lemmas(doc, a, b) if w not in loose and w not in FREQUENT_NOUNS)
 
 
 def sentence_number(doc: Doc, i: int) -> int:

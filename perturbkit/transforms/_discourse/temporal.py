@@ -15,6 +15,16 @@ from . import clauses as C
 from .checks import NPI, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
+from .temporal_cues import (
+    day_cue,
+    event_named_again,
+    fixed_idiom,
+    place_of,
+    punctuality_elsewhere,
+    season_cue,
+    timed_noun,
+    unrelated_events,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -54,6 +64,7 @@ _TIME_NOUNS = frozenset(
         "hours",
     }
 )
+_SEASONS = frozenset({"summer", "winter"})
 _HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
 
 
@@ -86,6 +97,8 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             # "at last"/"at first" need the word to end the phrase, not start "at first glance"
             if t.i + n < len(doc) and doc[t.i + n].pos_ in ("NOUN", "ADJ"):
                 continue
+            if place_of(doc, t.i + n):
+                continue  # "at the end of the hall": a place, not a time
             a, b = span_chars(doc, t.i, t.i + n)
             out.append([Change(a, b, match_case(t.text, new), f"{' '.join(key)} -> {new}")])
             used.update(range(t.i, t.i + n))
@@ -106,6 +119,9 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and not _npi_in_sentence(t)
             and not (w == "after" and _after_idiom(t))
             and not (prev is not None and nxt is not None and (prev.lower_ == nxt.lower_ or prev.lower_ == "one"))
+            and not (t.dep_ == "mark" and unrelated_events(doc, t))
+            and not (t.dep_ == "prep" and not event_named_again(doc, t))
+            and not fixed_idiom(t)
         ):
             one(t, conj[w], f"{w} -> {conj[w]}")
         elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in _TIME_NOUNS:
@@ -117,12 +133,23 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and prev.lower_ == "the"
             and t.head.pos_ == "NOUN"
             and t.head.i > t.i
+            and (w not in ("first", "last") or timed_noun(t.head))
         ):
             one(t, adj_the[w], f"{w} -> {adj_the[w]}")
-        elif w in adv and t.pos_ in ("ADV", "ADJ") and not (sent_start and w in initial) and _adv_ok(t, prev, nxt):
+        elif (
+            w in adv
+            and t.pos_ in ("ADV", "ADJ")
+            and not (sent_start and w in initial)
+            and _adv_ok(t, prev, nxt)
+            and punctuality_elsewhere(doc, t)
+        ):
             one(t, adv[w], f"{w} -> {adv[w]}")
         elif (
-            w in noun and t.pos_ == "NOUN" and not (prev is not None and prev.lower_ == "good") and not _bare_subject(t)
+            w in noun
+            and t.pos_ == "NOUN"
+            and not (prev is not None and prev.lower_ == "good")
+            and not _bare_subject(t)
+            and (day_cue(doc, t) if w not in _SEASONS else season_cue(doc, t))
         ):
             one(t, noun[w], f"{w} -> {noun[w]}")
         elif (
@@ -130,6 +157,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and t.pos_ == "NOUN"
             and prev is not None
             and prev.lower_ in ("that", "the", "one", "every", "all", "each")
+            and day_cue(doc, t)
         ):
             one(t, noun_det[w], f"{w} -> {noun_det[w]}")
         elif t.pos_ == "VERB" and not _npi_in_sentence(t):
@@ -161,7 +189,11 @@ def _duration_object(t: Token) -> bool:
     objs = [c for c in t.children if c.dep_ == "pobj"]
     return (
         bool(objs)
-        and (objs[0].lemma_.lower() in time_units() or objs[0].lower_ in _TIME_NOUNS | {"while"})
+        and (
+            objs[0].lemma_.lower() in time_units()
+            or objs[0].lower_ in _TIME_NOUNS | {"while"}
+            or objs[0].lemma_.lower() in _TIME_NOUNS  # "after a few times"
+        )
         and any(
             c.dep_ in ("nummod", "det", "amod") and (c.like_num or c.lower_ in ("a", "an", "few", "several"))
             for c in objs[0].children
@@ -209,6 +241,8 @@ def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
     if w in ("later", "earlier") and prev is not None and prev.lower_ in ("for", "until", "till", "see", "from"):
         return False  # "pies for later", "see you later"
     if w in ("first", "last"):  # "He came last", "when I first met her"; not "last night"
+        if h.lemma_ == "be":
+            return False  # "mine was up first": "up last" is no idiom, and no event is ordered
         return t.pos_ == "ADV" and t.dep_ == "advmod" and not (prev is not None and prev.lower_ in ("at", "the"))
     if w == "late" and prev is not None and prev.tag_ == "PRP$":  # "her late husband"
         return False
@@ -235,6 +269,7 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
             subj is not None
             and subj.pos_ == "NOUN"
             and subj.lower_ not in _HUMAN_PRON
+            and timed_noun(subj)  # "the movie started"; "the mower would not start" -> "end" is no English
             and not any(c.dep_ == "prep" and c.lower_ in ("with", "by") for c in kids)
         ):
             new_lemma = verb_intr[lemma]

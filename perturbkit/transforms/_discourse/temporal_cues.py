@@ -1,0 +1,124 @@
+"""What a temporal word flip must clash with to break the story (issue 14's strict reading): a
+flipped detail nothing else depends on ("one morning" -> "one evening" in a story about reading
+the paper) leaves the story no less coherent, so each kind of flip needs a cue elsewhere in the
+story that the opposite word contradicts, and idioms or places that only look like time words
+("at the end of the hall", "before she knew it") are left alone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...annotation import linked_sentences
+from ...annotation.links import FREQUENT_NOUNS
+from .clauses import lemma_lowers, word_lowers
+from .lexicon import time_units
+from .targets import ties
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+# Nouns after "at the end of" / "at the beginning of" that name a stretch of time or an event
+# (anything else is a place: "at the end of the hall", "the beginning of the line")
+TIMED = frozenset(
+    """day night week month year season semester term quarter decade century summer winter spring fall autumn
+    game match race movie film show play concert party meeting class lesson session shift trip vacation holiday
+    date evening morning afternoon hour minute period school story book song video speech interview
+    ceremony wedding tournament competition contest event visit tour weekend career life time""".split()
+)
+# Lemmas that tie a story to a time of day: "one morning" flips only where one of them is told
+# ("he woke up", "dinner", "it was dark")
+DAY_CUES = frozenset(
+    """breakfast lunch dinner supper brunch wake awake asleep sleep bed bedtime nap dark darkness light sun
+    sunrise sunset moon star late early tonight midnight noon alarm morning evening night afternoon dawn dusk
+    o'clock pm am""".split()
+)
+# Lemmas that tie a story to a season ("the pool", "snow")
+SEASON_CUES = frozenset(
+    """snow snowman sled ski cold freeze freezing ice icy coat scarf hot heat warm sunny pool swim beach tan
+    sunburn sprinkler christmas thanksgiving halloween vacation spring fall autumn summer winter""".split()
+)
+# "early"/"late": a detail nothing depends on unless the story speaks of being on time elsewhere
+PUNCTUALITY = frozenset({"early", "late", "earliest", "latest"})
+PUNCTUAL_WORDS = frozenset({"early", "late", "earliest", "latest", "tardy", "punctual", "lateness"})
+
+
+def _cue_elsewhere(doc: Doc, t: Token, cues: frozenset[str]) -> bool:
+    """Whether a word other than ``t`` has its lemma (or form) in ``cues``."""
+    lowers, lemmas = word_lowers(doc), lemma_lowers(doc)
+    return any(i != t.i and (lemmas[i] in cues or lowers[i] in cues) for i in range(len(lowers)))
+
+
+def day_cue(doc: Doc, t: Token) -> bool:
+    """Whether the story tells a time of day the flip of ``t`` ("morning" -> "evening") clashes with."""
+    return _cue_elsewhere(doc, t, DAY_CUES)
+
+
+def season_cue(doc: Doc, t: Token) -> bool:
+    """Whether the story tells something of the season ("the pool", "snow") besides ``t``."""
+    return _cue_elsewhere(doc, t, SEASON_CUES)
+
+
+def punctuality_elsewhere(doc: Doc, t: Token) -> bool:
+    """For "early"/"late" (and a bare "earlier"/"later"): whether another sentence speaks of being
+    early or late ("one day he came early" / "he continued to be late"), so the flip contradicts
+    it (True for other words)."""
+    if t.lower_ in ("earlier", "later"):
+        # "an hour earlier", "later in the day", "Later, ..." order events; a bare "came home
+        # from work earlier" -> "later" is a detail like "early"
+        if any(True for _ in t.children) or t.is_sent_start or (t.i > 0 and doc[t.i - 1].is_punct):
+            return True
+    elif t.lower_ not in PUNCTUALITY:
+        return True
+    own = t.sent
+    lowers = word_lowers(doc)
+    return any(lowers[i] in PUNCTUAL_WORDS for i in range(len(lowers)) if not own.start <= i < own.end)
+
+
+def timed_noun(head: Token) -> bool:
+    """ "the first time", "the last day": "first"/"last" order times; "the last toy he sold" is a
+    detail nothing else depends on."""
+    lemma = head.lemma_.lower()
+    return lemma in TIMED or lemma in time_units()
+
+
+def place_of(doc: Doc, i: int) -> bool:
+    """Whether the phrase ending before token ``i`` goes on with "of" + a noun that is no time."""
+    if i >= len(doc) or doc[i].lower_ != "of":
+        return False
+    objs = [c for c in doc[i].children if c.dep_ == "pobj"]
+    return not objs or objs[0].lemma_.lower() not in TIMED | time_units()
+
+
+def unrelated_events(doc: Doc, t: Token) -> bool:
+    """For "before"/"after" joining two clauses: whether there is no main clause ("after joe
+    cooked ribs and his son enjoyed them", an adverb "after" the parser took for a conjunction)
+    or neither clause names anything of the other ("after bingo was over mary went to her
+    house"): either order of two such events is coherent, so the flip breaks nothing."""
+    sub = t.head
+    main = sub.head
+    if main.i == sub.i:
+        return True
+    inner = {c.i for c in sub.subtree}
+    outer = [c.i for c in main.subtree if c.i not in inner]
+    return not ties(doc, sorted(inner), outer)
+
+
+def event_named_again(doc: Doc, t: Token) -> bool:
+    """For "before"/"after" + a noun ("after the inspection"): whether another sentence names that
+    event again ("it was a day of inspection"), so the story depends on the order; "after work",
+    "after dinner" alone may as well be "before". A gerund ("after buying them") always counts:
+    its clause shares the subject of the main one."""
+    objs = [c for c in t.children if c.dep_ == "pobj"]
+    if not objs:
+        return True
+    obj = objs[0]
+    if obj.lemma_.lower() in FREQUENT_NOUNS:
+        return False
+    return bool(linked_sentences(doc, [obj.i]))
+
+
+def fixed_idiom(t: Token) -> bool:
+    """ "before she knew it" (suddenly): no time order to flip."""
+    doc = t.doc
+    words = [doc[k].lower_ for k in range(t.i + 1, min(t.i + 4, len(doc)))]
+    return t.lower_ == "before" and len(words) == 3 and words[1] in ("knew", "know") and words[2] == "it"
