@@ -81,6 +81,46 @@ _MOTION = {"jump", "walk", "fall", "step", "crawl", "sneak", "rush", "head", "fl
 # Cindy in a time out area").
 _LOCATIVE = {"put", "place", "set", "lay", "stick", "hang", "throw", "toss", "push", "shove", "pour", "drop", "tuck"}
 _PRE_DEPS = {"aux", "neg", "advmod"}
+# Adverbs right after the object that belong with the verb, kept before the agent like particles
+# ("brought it home" -> "it was brought home by them").
+DIRECTIONAL = {
+    "home",
+    "back",
+    "away",
+    "up",
+    "down",
+    "out",
+    "in",
+    "off",
+    "over",
+    "around",
+    "inside",
+    "outside",
+    "together",
+    "apart",
+    "aside",
+    "along",
+    "forward",
+    "downstairs",
+    "upstairs",
+}
+# Pronouns the tagger may miss as PRP (lower-cased text): an agent "by him/them" reads stilted.
+_PRONOUNS = {"i", "you", "he", "she", "it", "we", "they", "one", "this", "that", "these", "those"}
+# Objects that make a fixed phrase with the verb, whose passive loses the sense ("ten bucks were
+# made" reads as manufactured; "a difference is made").
+_MONEY = {"buck", "dollar", "cent", "money", "cash", "profit", "fortune", "penny", "pound", "living", "grand"}
+_IDIOM_OBJECTS = {
+    "make": {"difference", "sense", "friend", "mistake", "sure", "way", "fun", "progress", "effort", "point", "deal"}
+    | _MONEY,
+    "earn": _MONEY,
+    "do": {"best", "job", "favor", "favour", "harm", "good", "damage", "trick", "part", "thing"},
+    "raise": {"money"},
+    "lose": {"weight", "track", "mind", "temper", "way"},
+    "gain": {"weight"},
+    "pay": {"attention", "visit"},
+    "change": {"mind"},
+    "catch": {"breath", "eye"},
+}
 
 
 def verb_lemma(v) -> str:
@@ -162,8 +202,12 @@ def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
     hand"); an idiom ("take you at your word"); a particle verb of motion ("the plane was jumped
     out by him"); a place phrase the agent would split from its verb ("put by Cindy in a time out
     area")."""
-    if s.tag_ == "PRP" and (pc := pronoun_case(s)) is not None and pc[0] in ("1s", "1p", "2"):
-        return True
+    if s.tag_ == "PRP" or s.lower_ in _PRONOUNS:
+        return True  # any pronoun agent reads stilted: "a stylist was visited by her", "it was studied by him"
+    if not (s.is_alpha and len(s.text) > 1) and not MASKED.search(doc_text(s.doc)[max(0, s.idx - 1) : s.idx + 2]):
+        return True  # a stray letter: "I haven ' t seen you" -> "you were seen by t"
+    if o.lemma_.lower() in _IDIOM_OBJECTS.get(lemma, ()) or (lemma == "do" and o.pos_ in ("PRON", "DET")):
+        return True  # "a difference is made by it", "something would be done by him", "ten bucks were made"
     if s.lower_ in _QUANTIFIED or any(t.lower_ == "no" and t.dep_ == "det" for t in o.children):
         return True  # "No signs were displayed by all"
     if o.lemma_.lower() in _COLLECTIVE:
@@ -180,8 +224,22 @@ def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
     after = o.right_edge.i + 1
     if lemma in _LOCATIVE and any(c.i >= after and c.dep_ not in ("punct", "prt") for c in kids):
         return True  # "My lungs were set by the water ablaze"
-    # a phrase right after the object would read as the agent's: "dust was found by the woman on the desk"
-    return s.tag_ != "PRP" and any(c.i == after for c in preps)
+    # a phrase right after the object would read as the agent's ("dust was found by the woman on the
+    # desk") or be stranded after it ("he was caught by the raccoon looking", "hit by her too hard")
+    return any(c.left_edge.i == after and _strands(c) for c in kids)
+
+
+def _strands(c) -> bool:
+    """A dependent of the verb that the agent would split from it when it follows the object."""
+    if c.dep_ in ("prep", "agent", "acomp", "dobj", "ccomp"):
+        return True
+    if c.dep_ in ("advcl", "acl"):
+        return c.tag_ in ("VBG", "VBN") or c.left_edge.i == c.i  # a bare participle, not "to stop it"
+    return c.dep_ == "advmod" and not (c.lower_ in DIRECTIONAL | _SENTENCE_ADVERBS and not list(c.children))
+
+
+# Adverbs that may follow the agent without reading as its modifier ("never bought by Tom again").
+_SENTENCE_ADVERBS = {"again", "anymore", "today", "yesterday", "tonight", "later", "then", "before", "already", "yet"}
 
 
 def clause(doc, v) -> tuple | None:
