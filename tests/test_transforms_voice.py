@@ -17,14 +17,14 @@ GOLDEN = [
     ("The cat chases the mice.", "The mice are chased by the cat."),
     ("Anna has painted the fence.", "The fence has been painted by Anna."),
     ("The workers will fix it.", "It will be fixed by the workers."),
-    ("Tom saw her.", "She was seen by Tom."),
+    ("Tom called her.", "She was called by Tom."),
     ("Anna turned off the light.", "The light was turned off by Anna."),
     ("Anna turned the light off.", "The light was turned off by Anna."),
-    ("Tom did not see the dog.", "The dog was not seen by Tom."),
-    ("tom did n't see the dog .", "the dog was n't seen by tom ."),
+    ("Tom did not feed the dog.", "The dog was not fed by Tom."),
+    ("tom did n't feed the dog .", "the dog was n't fed by tom ."),
     ("The girls were painting the house.", "The house was being painted by the girls."),
     ("Mice don't eat the cheese.", "The cheese isn't eaten by mice."),
-    ("The children have never seen the sea.", "The sea has never been seen by the children."),
+    ("The children have never visited the sea.", "The sea has never been visited by the children."),
     ("Anna often visits him.", "He is often visited by Anna."),
     ("The kids would have eaten the cake.", "The cake would have been eaten by the kids."),
     ("The kids brought it home.", "It was brought home by the kids."),
@@ -89,6 +89,16 @@ def test_golden(annotator, text, expected):
         "As if the lamp makes a difference .",  # "a difference is made by the lamp"
         # the tagger's number disagrees with the determiner
         "tom grabbed a zucchini .",  # "a zucchini were grabbed"
+        # misparses and split quotations
+        "boiling removed the poison and dan really liked the greens .",  # "the poison and dan were removed"
+        "as the was mixing everything together , she looked at the cheese .",  # "mixed together by the"
+        "I think that writers should practice the same `` habit of art , '' as he put it .",  # quote split
+        "In response , the child told him `` No . They like me . ''",  # "he was told by the child `` No"
+        "As soon as his hand touched the cats belly the cat sprang into action .",  # "touched by his hand belly"
+        # perception, belief and travel "take" read stilted or lose the sense in the passive
+        "tim saw natural toothpaste .",  # "natural toothpaste was seen by tim"
+        "Erg could n't believe the sight .",  # "the sight could n't be believed by Erg"
+        "bob had never taken the light rail before .",  # "the light rail had never been taken by bob"
         # a split contraction's stray letter taken for the subject
         "I haven ’ t seen you around here before .",  # "you were seen by t"
     ],

@@ -69,6 +69,17 @@ _NO_PASSIVE = {
     "deserve",
     "miss",
     "talk",  # "We talk it out" -> "It is talked out by us"
+    # perception and belief: "natural toothpaste was seen by tim", "the sight could n't be believed by Erg"
+    "see",
+    "hear",
+    "feel",
+    "notice",
+    "believe",
+    "remember",
+    "recognize",
+    "understand",
+    "trust",
+    "doubt",
 }
 # Quantified subjects: "All displayed no signs" -> "No signs were displayed by all".
 _QUANTIFIED = {"all", "both", "each", "none", "everyone", "everybody", "someone", "somebody", "anyone", "nobody"}
@@ -115,6 +126,8 @@ _IDIOM_OBJECTS = {
     "earn": _MONEY,
     "do": {"best", "job", "favor", "favour", "harm", "good", "damage", "trick", "part", "thing"},
     "raise": {"money"},
+    "take": {"train", "bus", "rail", "taxi", "cab", "subway", "plane", "flight", "route", "road", "exit", "stairs"}
+    | {"elevator", "ferry", "boat", "car", "shortcut", "turn", "class", "course", "test", "exam", "medicine"},
     "lose": {"weight", "track", "mind", "temper", "way"},
     "gain": {"weight"},
     "pay": {"attention", "visit"},
@@ -206,6 +219,8 @@ def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
         return True  # any pronoun agent reads stilted: "a stylist was visited by her", "it was studied by him"
     if not (s.is_alpha and len(s.text) > 1) and not MASKED.search(doc_text(s.doc)[max(0, s.idx - 1) : s.idx + 2]):
         return True  # a stray letter: "I haven ' t seen you" -> "you were seen by t"
+    if s.tag_ == "DT" or _misparsed_end(o):
+        return True  # "the was mixing everything" (a typo taken for the subject); "removed the poison and dan really liked"
     if o.lemma_.lower() in _IDIOM_OBJECTS.get(lemma, ()) or (lemma == "do" and o.pos_ in ("PRON", "DET")):
         return True  # "a difference is made by it", "something would be done by him", "ten bucks were made"
     if s.lower_ in _QUANTIFIED or any(t.lower_ == "no" and t.dep_ == "det" for t in o.children):
@@ -227,6 +242,19 @@ def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
     # a phrase right after the object would read as the agent's ("dust was found by the woman on the
     # desk") or be stranded after it ("he was caught by the raccoon looking", "hit by her too hard")
     return any(c.left_edge.i == after and _strands(c) for c in kids)
+
+
+def _misparsed_end(o) -> bool:
+    """The object's phrase is followed by what cannot follow it: a noun,
+    a verb after adverbs ("touched the cats belly the cat", "the poison and dan really liked"), or a quotation ("told him `` No")."""
+    doc, k = o.doc, o.right_edge.i + 1
+    if k >= len(doc):
+        return False
+    if doc[k].pos_ in ("NOUN", "PROPN", "PRON") or doc[k].tag_ in ("``", "''") or doc[k].text in ('"', "\u201c"):
+        return True
+    while k < len(doc) and doc[k].tag_ == "RB":
+        k += 1
+    return k < len(doc) and doc[k].tag_ in ("VB", "VBD", "VBZ", "VBP", "MD")
 
 
 def _strands(c) -> bool:

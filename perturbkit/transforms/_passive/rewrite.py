@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...annotation import doc_text
 from ...transform import Change
+from .._narration import is_plain
 from .._persons import (
     agree,
     at_sentence_start,
@@ -76,8 +77,8 @@ def passive_change(doc, v, style: str) -> Change | None:
     s, o, ss, os_, pre, auxes = parts
     chain = _aux_chain(auxes, v)
     prts, end = _particles(doc, v, o, os_)
-    if chain is None or end is None:
-        return None
+    if chain is None or end is None or not is_plain(doc_text(doc)[ss[0] : end]):
+        return None  # a quotation or markdown mark inside would be split: "the same `` habit of art should be"
     cls, s_cls = np_class(o), np_class(s)
     if _det_number(o) not in (None, cls):
         return None  # the tag and the determiner disagree: "a zucchini" tagged plural ("were grabbed")
