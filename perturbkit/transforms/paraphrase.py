@@ -29,13 +29,14 @@ from .repetition import _copyable_spans, _gap
 @dataclass(repr=False)
 class PassiveVoice(Transform):
     """Rewrite one active clause with a direct object in the passive voice, with the right
-    participle and auxiliaries ("She has painted the fence" -> "The fence has been painted by
-    her"); particles and negation carry over; clauses it cannot rewrite exactly are skipped."""
+    participle and auxiliaries ("Anna has painted the fence" -> "The fence has been painted by
+    Anna"); particles and negation carry over; clauses it cannot rewrite exactly or naturally
+    (a pronoun agent: "by her") are skipped."""
 
     name = "passive_voice"
     aspect = "voice"
     effect = Effect.PRESERVES
-    example = "Shakespeare wrote Macbeth. They will fix it. She did not see the dog."
+    example = "Shakespeare wrote Macbeth. The workers will fix it. Tom did not feed the dog."
 
     def applicable(self, example: Example, doc) -> bool:
         return sid("dobj") in token_columns(doc)["DEP"]
