@@ -99,6 +99,17 @@ def test_golden(annotator, text, expected):
         "tim saw natural toothpaste .",  # "natural toothpaste was seen by tim"
         "Erg could n't believe the sight .",  # "the sight could n't be believed by Erg"
         "bob had never taken the light rail before .",  # "the light rail had never been taken by bob"
+        # round 180: scope, motion, subject misparses, idioms, a stranded infinitive or phrase
+        "tim only drank beer .",  # "beer was only drunk by tim": "only" changes scope
+        "ross hurried out the door .",  # "the door was hurried out by ross"
+        "one day tom was setting up a deer stand .",  # "by one day tom"
+        "bart and jess were making loads of money .",  # "loads of money were being made"
+        "he stood as the security guard kicks open the door .",  # "is opened by the security guard kicks"
+        "Each inch of yard harbored a memory .",  # "a memory was harbored by each inch of yard"
+        "Simon regained enough composure to realize it .",  # "enough composure was regained by Simon to"
+        "the company took her out to lunch .",  # "she was taken out by the company to lunch"
+        "The trashmen shared a glance .",  # "a glance was shared by the trashmen"
+        "chenny threw on some athletic wear .",  # "some athletic wear was thrown on by chenny"
         # a split contraction's stray letter taken for the subject
         "I haven ’ t seen you around here before .",  # "you were seen by t"
     ],

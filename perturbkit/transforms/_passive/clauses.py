@@ -87,7 +87,28 @@ _QUANTIFIED = {"all", "both", "each", "none", "everyone", "everybody", "someone"
 _COLLECTIVE = {"police", "cattle", "clergy", "staff", "crew", "audience", "jury"}
 # Verbs of motion that the parser gives an object after a particle ("jumped out the plane" ->
 # "the plane was jumped out by him").
-_MOTION = {"jump", "walk", "fall", "step", "crawl", "sneak", "rush", "head", "fly", "climb", "run", "hop", "storm"}
+_MOTION = {"jump", "walk", "fall", "step", "crawl", "sneak", "rush", "head", "fly", "climb", "run", "hop", "storm"} | {
+    "hurry",
+    "race",
+    "dash",
+    "bolt",
+    "sprint",
+    "wander",
+    "march",
+    "drive",
+    "ride",
+    "swim",
+    "sail",
+    "slip",
+    "throw",  # "threw on some athletic wear" (dressing, not throwing)
+    "burst",
+    "charge",
+}
+# Adverbs whose scope moves with the passive: "tim only drank beer" -/-> "beer was only drunk by tim".
+_SCOPE = {"only", "even", "also", "alone", "too", "either"}
+# Nouns of time the parser folds into a subject: "one day tom was setting up" -> "by one day tom".
+_TIME = {"day", "night", "morning", "evening", "afternoon", "week", "weekend", "year", "month", "time", "moment"}
+_QUANT_DET = {"each", "every", "all", "no", "any", "some", "most"}
 # Verbs whose place phrase belongs right after them: the agent would split them ("She was put by
 # Cindy in a time out area").
 _LOCATIVE = {"put", "place", "set", "lay", "stick", "hang", "throw", "toss", "push", "shove", "pour", "drop", "tuck"}
@@ -122,10 +143,12 @@ _PRONOUNS = {"i", "you", "he", "she", "it", "we", "they", "one", "this", "that",
 _MONEY = {"buck", "dollar", "cent", "money", "cash", "profit", "fortune", "penny", "pound", "living", "grand"}
 _IDIOM_OBJECTS = {
     "make": {"difference", "sense", "friend", "mistake", "sure", "way", "fun", "progress", "effort", "point", "deal"}
+    | {"shot", "pointer", "basket", "goal", "call", "choice", "move", "load"}
     | _MONEY,
     "earn": _MONEY,
     "do": {"best", "job", "favor", "favour", "harm", "good", "damage", "trick", "part", "thing"},
     "raise": {"money"},
+    "share": {"glance", "look", "laugh", "smile", "moment", "kiss", "hug"},
     "take": {"train", "bus", "rail", "taxi", "cab", "subway", "plane", "flight", "route", "road", "exit", "stairs"}
     | {"elevator", "ferry", "boat", "car", "shortcut", "turn", "class", "course", "test", "exam", "medicine"},
     "lose": {"weight", "track", "mind", "temper", "way"},
@@ -221,7 +244,16 @@ def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
         return True  # a stray letter: "I haven ' t seen you" -> "you were seen by t"
     if s.tag_ == "DT" or _misparsed_end(o):
         return True  # "the was mixing everything" (a typo taken for the subject); "removed the poison and dan really liked"
-    if o.lemma_.lower() in _IDIOM_OBJECTS.get(lemma, ()) or (lemma == "do" and o.pos_ in ("PRON", "DET")):
+    heads = [o] + [g for c in o.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children]
+    if any(h.lemma_.lower() in _IDIOM_OBJECTS.get(lemma, ()) for h in heads):
+        return True  # "loads of money were being made"
+    if any(t.lower_ in ("enough", "too") for t in o.subtree):
+        return True  # "enough composure was regained by Simon to realize"
+    if any(t.i != s.i and t.lemma_.lower() in _TIME | _QUANT_DET for t in s.subtree):
+        return True  # "by one day tom", "a memory was harbored by each inch of yard"
+    if s.tag_ == "NNS" and v.tag_ == "VBP" and s.i + 1 == v.i and s.lower_ in inflections(s.lemma_.lower(), "VBZ"):
+        return True  # "the security guard kicks open the door": "kicks" taken for the subject
+    if lemma == "do" and o.pos_ in ("PRON", "DET"):
         return True  # "a difference is made by it", "something would be done by him", "ten bucks were made"
     if s.lower_ in _QUANTIFIED or any(t.lower_ == "no" and t.dep_ == "det" for t in o.children):
         return True  # "No signs were displayed by all"
@@ -237,6 +269,10 @@ def _reads_unnaturally(v, s, o, lemma: str, kids: list) -> bool:
     if lemma in _MOTION and any(c.dep_ == "prt" for c in kids):
         return True
     after = o.right_edge.i + 1
+    while after < len(o.doc) and o.doc[after].head.i == v.i and o.doc[after].dep_ in ("prt", "advmod"):
+        if o.doc[after].dep_ == "advmod" and o.doc[after].lower_ not in DIRECTIONAL:
+            break
+        after += 1  # particles move before the agent: "took her out to lunch" -/-> "taken out by the company to lunch"
     if lemma in _LOCATIVE and any(c.i >= after and c.dep_ not in ("punct", "prt") for c in kids):
         return True  # "My lungs were set by the water ablaze"
     # a phrase right after the object would read as the agent's ("dust was found by the woman on the
@@ -314,6 +350,7 @@ def clause(doc, v) -> tuple | None:
         or t.dep_ not in _PRE_DEPS
         or (t.dep_ == "advmod" and list(t.children))
         or t.text[:1] in ("'", "\u2019")
+        or t.lower_ in _SCOPE
         for t in pre
     ):
         return None
