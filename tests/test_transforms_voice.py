@@ -110,6 +110,13 @@ def test_golden(annotator, text, expected):
         "the company took her out to lunch .",  # "she was taken out by the company to lunch"
         "The trashmen shared a glance .",  # "a glance was shared by the trashmen"
         "chenny threw on some athletic wear .",  # "some athletic wear was thrown on by chenny"
+        # round 190: wearing, states, leaning out, light verbs, "a lot" stranded
+        "one day susie was wearing flats .",  # "flats were being worn by susie"
+        "These recent memories involved relationships of people .",  # "were involved by these memories"
+        "The tank driver leaned out the door .",  # "the door was leaned out by the tank driver"
+        "Ben gave a smug grin .",  # "a smug grin was given by Ben"
+        "Gary pulled a knife .",  # "a knife was pulled by Gary"
+        "the book helped him a lot .",  # "he was helped by the book a lot"
         # a split contraction's stray letter taken for the subject
         "I haven ’ t seen you around here before .",  # "you were seen by t"
     ],

@@ -80,6 +80,12 @@ _NO_PASSIVE = {
     "understand",
     "trust",
     "doubt",
+    # states and wearing: "flats were being worn by susie", "relationships were involved by these memories"
+    "wear",
+    "involve",
+    "include",
+    "contain",
+    "concern",
 }
 # Quantified subjects: "All displayed no signs" -> "No signs were displayed by all".
 _QUANTIFIED = {"all", "both", "each", "none", "everyone", "everybody", "someone", "somebody", "anyone", "nobody"}
@@ -103,6 +109,7 @@ _MOTION = {"jump", "walk", "fall", "step", "crawl", "sneak", "rush", "head", "fl
     "throw",  # "threw on some athletic wear" (dressing, not throwing)
     "burst",
     "charge",
+    "lean",
 }
 # Adverbs whose scope moves with the passive: "tim only drank beer" -/-> "beer was only drunk by tim".
 _SCOPE = {"only", "even", "also", "alone", "too", "either"}
@@ -148,6 +155,8 @@ _IDIOM_OBJECTS = {
     "earn": _MONEY,
     "do": {"best", "job", "favor", "favour", "harm", "good", "damage", "trick", "part", "thing"},
     "raise": {"money"},
+    "give": {"grin", "smile", "look", "nod", "shrug", "laugh", "sigh", "wink", "glance", "hug", "kiss", "thought"},
+    "pull": {"knife", "gun", "weapon", "sword", "face", "prank", "muscle", "trigger"},
     "share": {"glance", "look", "laugh", "smile", "moment", "kiss", "hug"},
     "take": {"train", "bus", "rail", "taxi", "cab", "subway", "plane", "flight", "route", "road", "exit", "stairs"}
     | {"elevator", "ferry", "boat", "car", "shortcut", "turn", "class", "course", "test", "exam", "medicine"},
@@ -295,7 +304,7 @@ def _misparsed_end(o) -> bool:
 
 def _strands(c) -> bool:
     """A dependent of the verb that the agent would split from it when it follows the object."""
-    if c.dep_ in ("prep", "agent", "acomp", "dobj", "ccomp"):
+    if c.dep_ in ("prep", "agent", "acomp", "dobj", "ccomp") or (c.dep_ == "npadvmod" and c.lower_ == "lot"):
         return True
     if c.dep_ in ("advcl", "acl"):
         return c.tag_ in ("VBG", "VBN") or c.left_edge.i == c.i  # a bare participle, not "to stop it"
