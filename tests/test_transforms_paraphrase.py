@@ -75,7 +75,14 @@ def test_model_paraphraser_is_batched_across_stories(annotator, tmp_path, monkey
     monkeypatch.setattr(settings, "cache_dir", tmp_path / "cache")
     lm = tiny.llama_chat(tmp_path / "llama")
     t = get_transform(
-        "paraphrase", paraphraser="prompt", model=lm, device="cpu", max_new_tokens=8, min_similarity=-1.0, max_bleu1=1.0
+        "paraphrase",
+        paraphraser="prompt",
+        model=lm,
+        device="cpu",
+        max_new_tokens=8,
+        min_similarity=-1.0,
+        max_bleu1=1.0,
+        tries=2,
     )
     t.paraphrasing().prompt = "Rewrite: {input}"
     stories = [STORY, LOWER, "She sang a song. The crowd cheered loudly."]
@@ -83,3 +90,86 @@ def test_model_paraphraser_is_batched_across_stories(annotator, tmp_path, monkey
     counts = t.paraphrasing().counts
     assert counts["sentences"] == 6  # two tries per story, all in one call
     assert counts["generate_model_calls"] == 3  # 24 rows, batch_size 8
+
+
+# Strict-reading goldens (issue 14): judges found pronoun-agent passives stilted, contraction toggles
+# too thin, and semantic repetitions copying markdown marks, landing in an italic aside, inside a
+# quotation or after the author's note.
+
+_THIN = "he did n't go to school . the movie was very boring . she bought a new car ."
+
+
+def _edited(v):
+    e = v.edits[-1]
+    return e.before, e.after
+
+
+def test_paraphrase_prefers_a_rewording_to_a_contraction_toggle(annotator):
+    from perturbkit.transforms._paraphrasers import only_contractions
+
+    t = get_transform("paraphrase", min_similarity=0.3)
+    outs = [t(_THIN, seed=s, annotator=annotator) for s in range(6)]
+    assert all(v is not None for v in outs)
+    assert not any(only_contractions(*_edited(v)) for v in outs)
+
+
+def test_rule_paraphraser_declines_pronoun_agent_passives():
+    from perturbkit.transforms._paraphrasers import RuleParaphraser
+
+    out = RuleParaphraser().paraphrase_many(["she visited a stylist .", "he arranged them from big to small ."], [0, 0])
+    assert not any(" by her" in c or " by him" in c for cs in out for c in cs)
+
+
+def test_semantic_repetition_rewords_more_than_a_contraction(annotator):
+    from perturbkit.transforms._paraphrasers import only_contractions
+
+    t = get_transform("semantic_repetition", min_similarity=0.3)
+    text = "he did n't go to school . she did n't like the rain . they did n't eat lunch . it was n't fun ."
+    assert all(t(text, seed=s, annotator=annotator) is None for s in range(4))
+    for s in range(4):
+        v = t(_THIN, seed=s, annotator=annotator)
+        assert v is None or not any(only_contractions(x, v.edits[-1].after.strip()) for x in split_sentences(_THIN))
+
+
+_WP = (
+    "Maria bought a new house last year . The house was very big . She loved the quiet street . "
+    "**5 seconds . ** Her neighbor was a boring man . *Keep calm , Maria thought . He bought a big dog . * "
+    "The dog was very big . `` Are you there ? '' she asked the empty room . Maria bought a new lamp . "
+    "The lamp was very bright . She was happy at last . -- -- -- -- Thanks for reading ! I bought a new phone ."
+)
+
+
+def test_semantic_repetition_copies_plain_narration_within_the_story(annotator):
+    from perturbkit.transforms._narration import is_plain, open_marks, story_end
+
+    t = get_transform("semantic_repetition", min_similarity=0.3)
+    end = story_end(_WP)
+    assert _WP[end:].startswith("-- --")
+    seen = 0
+    for s in range(12):
+        v = t(_WP, seed=s, annotator=annotator)
+        if v is None:
+            continue
+        seen += 1
+        e = v.edits[-1]
+        at = e.before_span[0]
+        assert is_plain(e.after), e.after  # no "**", "*" or quotation copied
+        assert at < end  # not after the story's end (the author's note)
+        assert not open_marks(_WP, [at])[0]  # not inside the italic aside or a quotation
+        assert _WP[at:].lstrip()[:1] not in ("", "-")  # between two narration sentences
+    assert seen
+
+
+def test_narration_helpers():
+    from perturbkit.transforms._narration import is_plain, open_marks, story_end
+
+    assert is_plain("[MALE] bought a car .") and not is_plain("** I hope .") and not is_plain("`` Hi , '' he said .")
+    text = "A b . *C d . E f . * G h . `` I j . K l . '' M n ."
+    assert open_marks(text, [text.index("E"), text.index("G"), text.index("K"), text.index("M")]) == [
+        True,
+        False,
+        True,
+        False,
+    ]
+    assert story_end("It ended . Edit : thanks for the gold !") == len("It ended . ")
+    assert story_end("No note here .") == len("No note here .")

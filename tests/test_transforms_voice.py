@@ -15,22 +15,22 @@ from perturbkit.transform import Effect
 GOLDEN = [
     ("Shakespeare wrote Macbeth.", "Macbeth was written by Shakespeare."),
     ("The cat chases the mice.", "The mice are chased by the cat."),
-    ("She has painted the fence.", "The fence has been painted by her."),
-    ("They will fix it.", "It will be fixed by them."),
-    ("He saw her.", "She was seen by him."),
-    ("She turned off the light.", "The light was turned off by her."),
-    ("She turned the light off.", "The light was turned off by her."),
-    ("He did not see the dog.", "The dog was not seen by him."),
-    ("he did n't see the dog .", "the dog was n't seen by him ."),
-    ("They were painting the house.", "The house was being painted by them."),
-    ("They don't eat the cheese.", "The cheese isn't eaten by them."),
-    ("They have never seen the sea.", "The sea has never been seen by them."),
-    ("She often visits him.", "He is often visited by her."),
+    ("Anna has painted the fence.", "The fence has been painted by Anna."),
+    ("The workers will fix it.", "It will be fixed by the workers."),
+    ("Tom called her.", "She was called by Tom."),
+    ("Anna turned off the light.", "The light was turned off by Anna."),
+    ("Anna turned the light off.", "The light was turned off by Anna."),
+    ("Tom did not feed the dog.", "The dog was not fed by Tom."),
+    ("tom did n't feed the dog .", "the dog was n't fed by tom ."),
+    ("The girls were painting the house.", "The house was being painted by the girls."),
+    ("Mice don't eat the cheese.", "The cheese isn't eaten by mice."),
+    ("The children have never visited the sea.", "The sea has never been visited by the children."),
+    ("Anna often visits him.", "He is often visited by Anna."),
     ("The kids would have eaten the cake.", "The cake would have been eaten by the kids."),
-    ("They brought it home.", "It was brought home by them."),
-    ("She won't eat the soup.", "The soup won't be eaten by her."),
-    ("First, she scraped off the old paint.", "First, the old paint was scraped off by her."),
-    ("She spelled every word correctly.", "Every word was spelled by her correctly."),
+    ("The kids brought it home.", "It was brought home by the kids."),
+    ("Anna won't eat the soup.", "The soup won't be eaten by Anna."),
+    ("First, Anna scraped off the old paint.", "First, the old paint was scraped off by Anna."),
+    ("Tom never bought that brand again.", "That brand was never bought by Tom again."),
     ("The dogs bit me.", "I was bitten by the dogs."),
 ]
 
@@ -74,6 +74,51 @@ def test_golden(annotator, text, expected):
         "The icy cold water set my lungs ablaze.",  # "set by the icy cold water ablaze"
         "The woman found dust on the desk.",  # "dust was found by the woman on the desk"
         "All displayed no outward signs of anything wrong .",  # "... were displayed by all"
+        # pronoun agents read stilted ("a stylist was visited by her"): declined
+        "she visited a stylist .",
+        "he arranged them from most expensive to cheapest .",
+        "They will fix it.",
+        "He saw her.",
+        # a dependent stranded after the agent
+        "the raccoon caught him looking .",  # "he was caught by the raccoon looking"
+        "Anna spelled every word correctly.",  # "spelled by Anna correctly"
+        "Cora hit the ball too hard .",  # "hit by Cora too hard"
+        # fixed phrases whose passive loses the sense
+        "tom would do something about this .",  # "something about this would be done by tom"
+        "tom made ten bucks that night .",  # "ten bucks were made": earned, not manufactured
+        "As if the lamp makes a difference .",  # "a difference is made by the lamp"
+        # the tagger's number disagrees with the determiner
+        "tom grabbed a zucchini .",  # "a zucchini were grabbed"
+        # misparses and split quotations
+        "boiling removed the poison and dan really liked the greens .",  # "the poison and dan were removed"
+        "as the was mixing everything together , she looked at the cheese .",  # "mixed together by the"
+        "I think that writers should practice the same `` habit of art , '' as he put it .",  # quote split
+        "In response , the child told him `` No . They like me . ''",  # "he was told by the child `` No"
+        "As soon as his hand touched the cats belly the cat sprang into action .",  # "touched by his hand belly"
+        # perception, belief and travel "take" read stilted or lose the sense in the passive
+        "tim saw natural toothpaste .",  # "natural toothpaste was seen by tim"
+        "Erg could n't believe the sight .",  # "the sight could n't be believed by Erg"
+        "bob had never taken the light rail before .",  # "the light rail had never been taken by bob"
+        # round 180: scope, motion, subject misparses, idioms, a stranded infinitive or phrase
+        "tim only drank beer .",  # "beer was only drunk by tim": "only" changes scope
+        "ross hurried out the door .",  # "the door was hurried out by ross"
+        "one day tom was setting up a deer stand .",  # "by one day tom"
+        "bart and jess were making loads of money .",  # "loads of money were being made"
+        "he stood as the security guard kicks open the door .",  # "is opened by the security guard kicks"
+        "Each inch of yard harbored a memory .",  # "a memory was harbored by each inch of yard"
+        "Simon regained enough composure to realize it .",  # "enough composure was regained by Simon to"
+        "the company took her out to lunch .",  # "she was taken out by the company to lunch"
+        "The trashmen shared a glance .",  # "a glance was shared by the trashmen"
+        "chenny threw on some athletic wear .",  # "some athletic wear was thrown on by chenny"
+        # round 190: wearing, states, leaning out, light verbs, "a lot" stranded
+        "one day susie was wearing flats .",  # "flats were being worn by susie"
+        "These recent memories involved relationships of people .",  # "were involved by these memories"
+        "The tank driver leaned out the door .",  # "the door was leaned out by the tank driver"
+        "Ben gave a smug grin .",  # "a smug grin was given by Ben"
+        "Gary pulled a knife .",  # "a knife was pulled by Gary"
+        "the book helped him a lot .",  # "he was helped by the book a lot"
+        # a split contraction's stray letter taken for the subject
+        "I haven ’ t seen you around here before .",  # "you were seen by t"
     ],
 )
 def test_skips_what_it_cannot_do(annotator, text):

@@ -4,6 +4,7 @@ to turn their ``paraphraser`` parameter into a :class:`~perturbkit.transform.par
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -28,6 +29,51 @@ STEPS: tuple[tuple[str, ...], ...] = (
     ("contraction",),
 )
 KINDS = ("rules", "prompt", "seq2seq", "backtranslation", "chain")
+
+# Contracted and full forms mapped to one token, to tell a rewording from a contraction toggle.
+_GLUED = re.compile(r"\s+(?=(?:n't|'[a-z]+)\b)")
+_NEGATED = {"can't": "can not", "cannot": "can not", "won't": "will not", "ca": "can", "wo": "will"}
+_SAME = {
+    "n't": "N",
+    "not": "N",
+    "'d": "D",
+    "would": "D",
+    "had": "D",
+    "'s": "S",
+    "is": "S",
+    "has": "S",
+    "'ve": "V",
+    "have": "V",
+    "'ll": "L",
+    "will": "L",
+    "'re": "R",
+    "are": "R",
+    "'m": "M",
+    "am": "M",
+    "us": "S",
+}
+
+
+def _contraction_free(text: str) -> list[str]:
+    """The words of ``text`` with contractions split off and each contracted/full pair as one token."""
+    low = _GLUED.sub("", text.lower().replace("\u2019", "'"))
+    words = []
+    for w in low.split():
+        w = _NEGATED.get(w, w)
+        m = re.fullmatch(r"(\w+?)(n't|'[a-z]+)", w)
+        parts = (_NEGATED.get(m.group(1), m.group(1)), m.group(2)) if m else (w,)
+        words += [_SAME.get(x, x) for p in parts for x in p.split()]
+    return words
+
+
+def only_contractions(a: str, b: str) -> bool:
+    """True when ``b`` differs from ``a`` only by contracting or expanding ("did n't" / "did not",
+    "he 'd" / "he would"): a paraphrase too thin to count as rewording.
+
+    >>> only_contractions("he did n't go .", "he did not go ."), only_contractions("he did n't go .", "he left .")
+    (True, False)
+    """
+    return _contraction_free(a) == _contraction_free(b)
 
 
 @dataclass

@@ -17,8 +17,9 @@ from ..example import Example
 from ..transform import Change, Effect, GenerativeTransform, Transform, register
 from ..transform.paraphrasers import Paraphraser
 from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
+from ._narration import narration
 from ._paraphrasers import KINDS as PARAPHRASERS
-from ._paraphrasers import build_paraphraser
+from ._paraphrasers import build_paraphraser, only_contractions
 from ._passive import object_verbs, passive_change
 from ._persons import sid, text_style
 from .repetition import _copyable_spans, _gap
@@ -28,13 +29,14 @@ from .repetition import _copyable_spans, _gap
 @dataclass(repr=False)
 class PassiveVoice(Transform):
     """Rewrite one active clause with a direct object in the passive voice, with the right
-    participle and auxiliaries ("She has painted the fence" -> "The fence has been painted by
-    her"); particles and negation carry over; clauses it cannot rewrite exactly are skipped."""
+    participle and auxiliaries ("Anna has painted the fence" -> "The fence has been painted by
+    Anna"); particles and negation carry over; clauses it cannot rewrite exactly or naturally
+    (a pronoun agent: "by her") are skipped."""
 
     name = "passive_voice"
     aspect = "voice"
     effect = Effect.PRESERVES
-    example = "Shakespeare wrote Macbeth. They will fix it. She did not see the dog."
+    example = "Shakespeare wrote Macbeth. The workers will fix it. Tom did not feed the dog."
 
     def applicable(self, example: Example, doc) -> bool:
         return sid("dobj") in token_columns(doc)["DEP"]
@@ -62,7 +64,7 @@ class _SentenceParaphrase(GenerativeTransform):
     paraphraser: str = "rules"  # rules, prompt, seq2seq, backtranslation or chain (see _paraphrasers)
     back_model: str | None = None  # backtranslation: the pivot-to-English model
     n_candidates: int = 4  # candidates per sentence from a model paraphraser
-    tries: int = 2  # sentences tried per story (in random order) until one gets a paraphrase
+    tries: int = 4  # sentences tried per story (in random order); the best accepted rewording wins
     min_similarity: float = MIN_SIMILARITY
     max_bleu1: float | None = None
     encoder: str | None = None  # sentence encoder of the similarity check (None: MiniLM)
@@ -107,8 +109,10 @@ class _SentenceParaphrase(GenerativeTransform):
             )
         return p
 
-    def sources(self, sp: Sequence[tuple[int, int, str, bool]], rng: random.Random) -> list[tuple[int, int | None]]:
-        """(sentence to paraphrase, where it goes) pairs to try, in order."""
+    def sources(
+        self, text: str, sp: Sequence[tuple[int, int, str, bool]], rng: random.Random
+    ) -> list[tuple[int, int | None]]:
+        """(sentence to paraphrase, where it goes) pairs to try in ``text``, in order."""
         raise NotImplementedError
 
     def change(self, ex: Example, sp: Sequence[tuple[int, int, str, bool]], i: int, j: int | None, new: str) -> Change:
@@ -119,24 +123,30 @@ class _SentenceParaphrase(GenerativeTransform):
 
     def apply_batch(self, examples, docs, rngs):
         plans = []
-        for doc, rng in zip(docs, rngs):
+        for ex, doc, rng in zip(examples, docs, rngs):
             sp = _copyable_spans(doc)
-            tries = self.sources(sp, rng)[: self.tries]
+            tries = self.sources(ex.text, sp, rng)[: self.tries]
             plans.append((sp, tries, [rng.getrandbits(63) for _ in tries]))
         jobs = [(k, t, seed) for k, (sp, tries, seeds) in enumerate(plans) for t, seed in zip(tries, seeds)]
         sents = [plans[k][0][t[0]][2] for k, t, _ in jobs]
         cands = self.paraphrasing().paraphrase_many(sents, [seed for _, _, seed in jobs])
-        flat = [(n, c) for n, cs in enumerate(cands) for c in cs]
+        flat = [(n, c) for n, cs in enumerate(cands) for c in cs if self.rank(sents[n], c) is not None]
         ok = self.similarity_check().accept_many([sents[n] for n, _ in flat], [c for _, c in flat])
-        best: dict[int, str] = {}
+        best: dict[int, tuple[int, int, str]] = {}  # story -> (rank, job, candidate), lowest first
         for (n, c), good in zip(flat, ok):
-            if good:
-                best.setdefault(n, c)
+            key = (self.rank(sents[n], c), n, c)
+            if good and (jobs[n][0] not in best or key < best[jobs[n][0]]):
+                best[jobs[n][0]] = key
         out: list[Example | None] = [None] * len(examples)
-        for n, (k, (i, j), _) in enumerate(jobs):
-            if out[k] is None and n in best:
-                out[k] = self.rewrite(examples[k], [self.change(examples[k], plans[k][0], i, j, best[n])])
+        for k, (_, n, c) in best.items():
+            i, j = jobs[n][1]
+            out[k] = self.rewrite(examples[k], [self.change(examples[k], plans[k][0], i, j, c)])
         return out
+
+    def rank(self, sentence: str, candidate: str) -> int | None:
+        """How good ``candidate`` is as this transform's paraphrase of ``sentence``: 0 a rewording,
+        1 a contraction toggle only ("did n't" -> "did not"), None unusable."""
+        return 1 if only_contractions(sentence, candidate) else 0
 
 
 @register
@@ -152,7 +162,7 @@ class Paraphrase(_SentenceParaphrase):
     effect = Effect.PRESERVES
     example = "Tom bought a new car. He did not like the color. He painted it red."
 
-    def sources(self, sp, rng):
+    def sources(self, text, sp, rng):
         idx = [i for i, (_, _, t, ok) in enumerate(sp) if ok and len(t.split()) >= 3]
         rng.shuffle(idx)
         return [(i, None) for i in idx]
@@ -175,12 +185,24 @@ class SemanticRepetition(_SentenceParaphrase):
     def applicable(self, example: Example, doc) -> bool:
         return len(_copyable_spans(doc)) >= 3 and super().applicable(example, doc)
 
-    def sources(self, sp, rng):
+    def rank(self, sentence: str, candidate: str) -> int | None:
+        return None if only_contractions(sentence, candidate) else 0  # a repetition in other words
+
+    def sources(self, text, sp, rng):
+        """Narration only (no quotation or markdown marks, nothing open around it, before any
+        author's note); in a story longer than five units the copy also goes between two
+        narration units, never after the last."""
+        plain = narration(text, sp)
+        last = len(sp) if len(sp) <= 5 else len(sp) - 1
         out = []
         for i in rng.sample(range(len(sp)), len(sp)):
-            if not sp[i][3] or len(sp[i][2].split()) < 3:
+            if not plain[i] or len(sp[i][2].split()) < 3:
                 continue
-            targets = [j for j in range(i + 1, len(sp)) if sp[j][3] and sp[j][2] != sp[i][2]]
+            targets = [
+                j
+                for j in range(i + 1, last)
+                if plain[j] and (j + 1 == len(sp) or plain[j + 1]) and sp[j][2] != sp[i][2]
+            ]
             if targets:
                 out.append((i, rng.choice(targets)))
         return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...annotation import doc_text
 from ...transform import Change
+from .._narration import is_plain
 from .._persons import (
     agree,
     at_sentence_start,
@@ -16,7 +17,7 @@ from .._persons import (
     pronoun_case,
     pronoun_form,
 )
-from .clauses import clause, verb_lemma
+from .clauses import DIRECTIONAL, clause, verb_lemma
 
 # Participles lemminflect gets wrong or archaic ("quitted", "lighted", "waked").
 _PARTICIPLE = {
@@ -30,29 +31,8 @@ _PARTICIPLE = {
     "strike": "struck",
     "bid": "bid",
 }
-# Adverbs right after the object that belong with the verb, kept before the agent like particles
-# ("brought it home" -> "it was brought home by them").
-_DIRECTIONAL = {
-    "home",
-    "back",
-    "away",
-    "up",
-    "down",
-    "out",
-    "in",
-    "off",
-    "over",
-    "around",
-    "inside",
-    "outside",
-    "together",
-    "apart",
-    "aside",
-    "along",
-    "forward",
-    "downstairs",
-    "upstairs",
-}
+_SINGULAR_DET = {"a", "an", "this", "that", "each", "every", "another", "either", "neither"}
+_PLURAL_DET = {"these", "those", "many", "several", "few", "both"}
 _BE = {
     ("pres", "1s"): "am",
     ("pres", "3s"): "is",
@@ -97,9 +77,11 @@ def passive_change(doc, v, style: str) -> Change | None:
     s, o, ss, os_, pre, auxes = parts
     chain = _aux_chain(auxes, v)
     prts, end = _particles(doc, v, o, os_)
-    if chain is None or end is None:
-        return None
+    if chain is None or end is None or not is_plain(doc_text(doc)[ss[0] : end]):
+        return None  # a quotation or markdown mark inside would be split: "the same `` habit of art should be"
     cls, s_cls = np_class(o), np_class(s)
+    if _det_number(o) not in (None, cls):
+        return None  # the tag and the determiner disagree: "a zucchini" tagged plural ("were grabbed")
     if followed_by_verb(o) or (
         not auxes and s_cls is not None and v.tag_ in ("VBZ", "VBP") and (v.tag_ == "VBZ") != (s_cls == "3s")
     ):
@@ -134,6 +116,18 @@ def passive_change(doc, v, style: str) -> Change | None:
     return Change(ss[0], end, new, f"passive: {v.text} -> {part}")
 
 
+def _det_number(o) -> str | None:
+    """The number a determiner or numeral of ``o`` demands ("3s" for "a zucchini", "pl" for "these
+    mice"), to check the tagger's number of the new subject before "be" agrees with it."""
+    for t in o.children:
+        low = t.lower_
+        if t.dep_ == "det" and low in _SINGULAR_DET or (t.dep_ == "nummod" and low in ("one", "1")):
+            return "3s"
+        if t.dep_ == "det" and low in _PLURAL_DET or (t.dep_ == "nummod" and low not in ("one", "1")):
+            return "pl"
+    return None
+
+
 def _particles(doc, v, o, os_: tuple[int, int]) -> tuple[list, int | None]:
     """Particles (and directional adverbs right after the object) that move with the verb, and
     where the rewritten span ends; end None when something else stands between verb and object."""
@@ -143,7 +137,7 @@ def _particles(doc, v, o, os_: tuple[int, int]) -> tuple[list, int | None]:
             c
             for c in v.children
             if c.dep_ == "prt"
-            or (c.dep_ == "advmod" and c.lower_ in _DIRECTIONAL and c.i == after_object and not list(c.children))
+            or (c.dep_ == "advmod" and c.lower_ in DIRECTIONAL and c.i == after_object and not list(c.children))
         ),
         key=lambda t: t.i,
     )
