@@ -201,6 +201,10 @@ TARGETED = [
     ("adjective_antonym", "he hunted wild game . the wild game was tasty .", 0, None),  # tame game
     ("adjective_antonym", "it was the fourth largest city . the largest cities were crowded .", 0, None),  # graded
     ("adjective_antonym", "they moved into a new house . the new house was big .", 0, None),  # old = former
+    # new -> old: a used one meets the need ("wanted a new bike ... bought him an old bike")
+    ("adjective_antonym", "he wanted a new bike for his birthday . his parents bought him a new bike .", 0, None),
+    ("antonym", "he wanted a new bike for his birthday . his parents bought him a new bike .", 0, None),
+    ("keyword_substitution", "he wanted a new bike for his birthday . his parents bought him a new bike .", 0, None),
     (  # the witness is six sentences away: a reader does not hold one against the other
         "adjective_antonym",
         "The room was clean. He walked home. He sat down. He read a book. He went to bed. He slept well. "
@@ -292,6 +296,12 @@ _KEYWORD_CORPUS = ["The cat chased a mouse.", "The dog chased a ball.", "The cat
 
 # (transform, story, what no variant may contain): wrong senses, fixed phrases, compounds.
 NEVER = [
+    # register (rounds 21 and 30): a child's "doctor", "got in his car", an adult "student"
+    ("synonym", "Dan got in his car. The doctor was waiting for him.", "automobile"),
+    ("synonym", "Dan got in his car. The doctor was waiting for him.", "physician"),
+    ("synonym", "The student quickly checked her mother's notes and helped her.", "pupil"),
+    ("synonym", "The student quickly checked her mother's notes and helped her.", "rapidly"),
+    ("synonym", "The student quickly checked her mother's notes and helped her.", "assisted"),
     ("adjective_antonym", "He bought a brand new pc. The pc was new.", "brand old"),
     ("adjective_antonym", "She made some healthy muffins. They were healthy and tasty.", "sick"),
     ("adjective_antonym", "He ate a hot dog. The hot dog was good.", "cold dog"),

@@ -120,6 +120,15 @@ def test_rule_paraphraser_declines_pronoun_agent_passives():
     assert not any(" by her" in c or " by him" in c for cs in out for c in cs)
 
 
+def test_rule_paraphraser_uses_no_passive_voice():
+    """Judged stilted with noun agents too: "a friendship with the barista was developed by tom"."""
+    from perturbkit.transforms._paraphrasers import RuleParaphraser
+
+    sents = ["tom developed a friendship with the barista .", "harriet found work at a local high school ."]
+    out = RuleParaphraser().paraphrase_many(sents, [0, 1])
+    assert not any(" by tom" in c or " by harriet" in c or " was " in c for cs in out for c in cs)
+
+
 def test_semantic_repetition_rewords_more_than_a_contraction(annotator):
     from perturbkit.transforms._paraphrasers import only_contractions
 
