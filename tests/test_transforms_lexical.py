@@ -66,7 +66,7 @@ GOLDEN = [
         {"max_words": 2},
         "The kids watched a movie on the phone.",
         0,
-        "The children watched a film on the phone.",
+        "The kids watched a film on the phone.",  # kid -> child left out (register: round 31)
     ),
     (
         "adjective_antonym",
@@ -302,6 +302,13 @@ NEVER = [
     ("synonym", "The student quickly checked her mother's notes and helped her.", "pupil"),
     ("synonym", "The student quickly checked her mother's notes and helped her.", "rapidly"),
     ("synonym", "The student quickly checked her mother's notes and helped her.", "assisted"),
+    # round 31: "trying for an infant", teenagers as "children", "my favorite creature", "felt lovely"
+    ("synonym", "They were trying for a baby. The kids hung out at the mall.", "infant"),
+    ("synonym", "They were trying for a baby. The kids hung out at the mall.", "children"),
+    ("synonym", "The cat is my favorite animal. She felt beautiful in her dress.", "creature"),
+    ("synonym", "The cat is my favorite animal. She felt beautiful in her dress.", "lovely"),
+    ("synonym", "They planned a vacation. The carpet was red.", "holiday"),
+    ("synonym", "They planned a vacation. The carpet was red.", "rug"),
     ("adjective_antonym", "He bought a brand new pc. The pc was new.", "brand old"),
     ("adjective_antonym", "She made some healthy muffins. They were healthy and tasty.", "sick"),
     ("adjective_antonym", "He ate a hot dog. The hot dog was good.", "cold dog"),
