@@ -34,7 +34,24 @@ _TIED_EVENTS = (
     "He bought a cake before he ate the cake. It was good.",
     "When he found the key, he opened the door with the key. He went in.",
 )
-CORPUS = {"temporal_swap": [*(e.text for e in sample_stories()), *_TIED_EVENTS]}
+# the strict transforms (issue 14) apply only where the story itself contradicts the change, which
+# few shipped samples do: stories they apply to come first
+_CONTRADICTABLE = (
+    "Tom won a lot of money. He bet all his winnings on black.",
+    "she bought a scooter . she shared the scooter with her brother .",
+    "she was happy . she was so happy that she sang a song .",
+    "The soup was hot. He waited for the hot soup to cool.",
+    "Tom bought a car. He drove the car to work every day.",
+    "Anna has painted the fence. The fence looked nice.",
+    "his parents enrolled him in boxing school . he loved it .",
+    "She fed the cat. The cat purred.",
+)
+_STRICT = ("antonym", "adjective_antonym", "keyword_substitution", "negation", "negation_alteration", "passive_voice")
+CORPUS = {
+    "temporal_swap": [*(e.text for e in sample_stories()), *_TIED_EVENTS],
+    **{n: [*_CONTRADICTABLE, *(e.text for e in sample_stories())] for n in (*_STRICT, "subject_object_swap")},
+}
+CORPUS["subject_object_swap"] = [*_CONTRADICTABLE[6:], *_CONTRADICTABLE[:6], *(e.text for e in sample_stories())]
 
 
 # --- toys ----------------------------------------------------------------------------------------

@@ -138,14 +138,14 @@ def test_shipped_yaml_files_are_found_by_stem(modules_dir):
     recipes = modules_dir / "pkreg_data" / "data" / "recipes"
     recipes.mkdir(parents=True)
     (modules_dir / "pkreg_data" / "__init__.py").write_text("")
-    for name in ("union_negatives.yaml", "mars.yml", "_draft.yaml", "notes.txt"):
+    for name in ("union_negatives.yaml", "mars_attacks.yml", "_draft.yaml", "notes.txt"):
         (recipes / name).write_text("name: x\n")
     found = registry.shipped_files("recipes", package="pkreg_data")
-    assert sorted(found) == ["mars", "union_negatives"] and found["mars"].read_text() == "name: x\n"
+    assert sorted(found) == ["mars_attacks", "union_negatives"] and found["mars_attacks"].read_text() == "name: x\n"
     assert registry.shipped_files("no_such_folder", package="pkreg_data") == {}
     with registry.recipes.scoped():  # a recipe resource registers like a shipped one
-        registry.recipes.register("mars", found["mars"])
-        assert registry.recipes.get("mars") is found["mars"]
+        registry.recipes.register("mars_attacks", found["mars_attacks"])
+        assert registry.recipes.get("mars_attacks") is found["mars_attacks"]
         with pytest.raises(TypeError, match="recipe 'bad' must be a YAML file path"):
             registry.recipes.register("bad", 42)
 
