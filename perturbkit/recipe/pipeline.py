@@ -133,6 +133,19 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def recipe_source(recipe: Recipe, inp: Path, options: AugmentOptions) -> Source:
+    """The stories of ``inp`` read as the recipe and the run's options say."""
+    return Source(
+        inp,
+        fmt=options.format or recipe.input.format,
+        columns=_columns(recipe),
+        limit=options.limit,
+        skip_bad=options.skip_bad,
+        dedupe=options.dedupe,
+        split=recipe.input.split,
+    )
+
+
 def _check_paths(inp: Path, output: Path, work: Path) -> None:
     if output.resolve() == inp.resolve() or work.resolve() == inp.resolve() or _same_file(inp, output):
         raise OutputError(f"{output}: the output is the input; choose another output path")
@@ -222,15 +235,7 @@ def run_augment(
     inp, out = Path(input), Path(output)
     work = work_path(out)
     _check_paths(inp, out, work)
-    source = Source(
-        inp,
-        fmt=options.format or recipe.input.format,
-        columns=_columns(recipe),
-        limit=options.limit,
-        skip_bad=options.skip_bad,
-        dedupe=options.dedupe,
-        split=recipe.input.split,
-    )
+    source = recipe_source(recipe, inp, options)
     checked = source.check()
     state_path = work.with_name(work.name + ".progress")
     state = _start(work, out, state_path, _fingerprint(recipe, source), options.overwrite)

@@ -30,7 +30,7 @@ from ..errors import OutputError, UserError
 from ..example import Example
 from ..seeds import rng_for
 from .definition import Recipe
-from .pipeline import AugmentOptions, _check_paths, _columns, _progress, _skip, _start, _write_state
+from .pipeline import AugmentOptions, _check_paths, _progress, _skip, _start, _write_state, recipe_source
 from .plan import iter_chunks
 from .plot_spec import PlotStorySpec
 from .plot_story_output import PlotRound, write_output
@@ -289,15 +289,7 @@ def run_plot_story(
     cand = candidates_path(out)
     _check_paths(inp, out, work)
     _check_paths(inp, cand, cand)
-    source = Source(
-        inp,
-        fmt=options.format or recipe.input.format,
-        columns=_columns(recipe),
-        limit=options.limit,
-        skip_bad=options.skip_bad,
-        dedupe=options.dedupe,
-        split=recipe.input.split,
-    )
+    source = recipe_source(recipe, inp, options)
     checked = source.check()
     if spec.adversarial.enabled and checked.stories < MIN_STORIES:
         raise AdversarialFilterError(
