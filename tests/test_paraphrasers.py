@@ -163,10 +163,12 @@ def test_chain_keeps_passing_primary_candidates_and_falls_back(monkeypatch):
 
 def test_rule_paraphraser_keeps_style_and_meaning():
     p = RuleParaphraser()
-    out = p.paraphrase_many(["[MALE] bought a new car .", "Shakespeare wrote Macbeth."], seeds=[0, 0])
+    sents = ["[MALE] bought a new car .", "Shakespeare wrote Macbeth.", "Anna bought a ticket to the movie."]
+    out = p.paraphrase_many(sents, seeds=[0, 0, 0])
     assert out[0] and all(c.startswith("[MALE]") or "[MALE]" in c for c in out[0])
     assert all(c == c.lower().replace("[male]", "[MALE]") for c in out[0])
-    assert "Macbeth was written by Shakespeare." in out[1]
+    assert out[1] == []  # no passive voice ("Macbeth was written by Shakespeare."): read as stilted
+    assert out[2] == ["Anna purchased a ticket to the movie."]
 
 
 @pytest.mark.slow
