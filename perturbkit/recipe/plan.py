@@ -13,6 +13,7 @@ workers and either executor.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -66,17 +67,18 @@ class Counts:
     not_selected: dict[str, int] = field(default_factory=dict)
 
     def add(self, other: Counts) -> None:
-        self.stories += other.stories
-        self.records += other.records
-        self.variants += other.variants
-        self.duplicates += other.duplicates
-        for mine, theirs in (
-            (self.not_applicable, other.not_applicable),
-            (self.rejected, other.rejected),
-            (self.not_selected, other.not_selected),
-        ):
-            for k, v in theirs.items():
-                mine[k] = mine.get(k, 0) + v
+        add_counts(self, other)
+
+
+def add_counts(mine: Any, other: Any) -> None:
+    """Add a counts dataclass into another of its kind: numbers summed, tables ({name: n}) merged."""
+    for f in dataclasses.fields(mine):
+        a, b = getattr(mine, f.name), getattr(other, f.name)
+        if isinstance(a, dict):
+            for k, v in b.items():
+                a[k] = a.get(k, 0) + v
+        else:
+            setattr(mine, f.name, a + b)
 
 
 Record = dict[str, Any]

@@ -31,7 +31,7 @@ from ..example import Example
 from ..seeds import rng_for
 from .definition import Recipe
 from .pipeline import AugmentOptions, _check_paths, _progress, _skip, _start, _write_state, recipe_source
-from .plan import iter_chunks
+from .plan import add_counts, iter_chunks
 from .plot_spec import PlotStorySpec
 from .plot_story_output import PlotRound, write_output
 from .sinks import work_path
@@ -56,12 +56,7 @@ class PlotCounts:
     passed: int = 0
 
     def add(self, other: PlotCounts) -> None:
-        self.stories += other.stories
-        self.generated += other.generated
-        self.passed += other.passed
-        for mine, theirs in ((self.not_applicable, other.not_applicable), (self.rejected, other.rejected)):
-            for k, v in theirs.items():
-                mine[k] = mine.get(k, 0) + v
+        add_counts(self, other)
 
     def bump(self, table: dict[str, int], key: str, n: int = 1) -> None:
         if n:
