@@ -257,9 +257,10 @@ def _run_stage1(
 
 
 def _read_candidates(cand: Path) -> Iterator[dict[str, Any]]:
-    with open(cand, encoding="utf-8") as f:
-        for line in f:
-            yield json.loads(line)
+    from ..io import iter_jsonl  # a damaged line is named by file and line
+
+    for _, rec in iter_jsonl(cand):
+        yield rec
 
 
 # ------------------------------------------------------------------------------------------------
