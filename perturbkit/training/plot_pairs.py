@@ -11,7 +11,6 @@ reader); this module adds the JSONL form and the checks training needs (no empty
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..errors import InputError
@@ -55,15 +54,14 @@ def read_pairs(path: str | Path, limit: int | None = None) -> list[tuple[Plot, s
 
 
 def _json_pairs(path: Path, limit: int | None) -> list[tuple[Plot, str]]:
+    from ..io import iter_jsonl  # malformed JSON is named by file and line there
+
     pairs: list[tuple[Plot, str]] = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if limit is not None and len(pairs) >= limit:
-                break
-            if not line.strip():
-                continue
-            try:
-                pairs.append(_json_pair(json.loads(line)))
-            except ValueError as exc:  # json.JSONDecodeError is a ValueError
-                raise InputError(f"{path}:{n}: {exc}") from None
+    for n, rec in iter_jsonl(path):
+        if limit is not None and len(pairs) >= limit:
+            break
+        try:
+            pairs.append(_json_pair(rec))
+        except ValueError as exc:  # a record without a usable plot or story
+            raise InputError(f"{path}:{n}: {exc}") from None
     return pairs
