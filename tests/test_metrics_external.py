@@ -109,10 +109,14 @@ def test_evaluate_references(modules, tmp_path):
 
 
 def test_evaluate_module_writes_only_to_the_cache_dir(modules):
+    import evaluate
+
     from perturbkit.resources.config import cache_dir
 
     resolve_metric(f"evaluate:{modules / 'word_count'}")(["a"])
     assert any((cache_dir("evaluate") / "modules").rglob("word_count.py"))
+    default = Path(evaluate.config.HF_MODULES_CACHE)  # where evaluate would import it by itself
+    assert not (default.exists() and any(default.rglob("word_count.py")))
 
 
 def test_evaluate_missing_module_names_it(modules):
