@@ -334,6 +334,23 @@ TARGETED = [
         0,
         None,
     ),
+    # a past event whose opposite ends the arc later ("finally won") is the story's start; an attitude's
+    # object witness is its own object, not a gerund's ("likes handing out candy" ... "candy left over")
+    (
+        "antonym",
+        "olga was an excellent speller . she won every spelling bee she entered . she studied really hard . she"
+        " struggled a few times . she finally won the national spelling bee and was very proud .",
+        0,
+        None,
+    ),
+    (
+        "antonym",
+        "it was halloween . she loves getting dressed up for it . she also really likes handing out candy . this"
+        " year she remembered to keep her dogs downstairs . the evening went smoothly and she even had candy left"
+        " over !",
+        0,
+        None,
+    ),
     # "clean" as an adverb of another adjective ("clean naked") has no opposite
     ("adjective_antonym", "He chopped wood into clean halves . He was also clean naked . The crowd gasped .", 0, None),
 ]

@@ -67,6 +67,11 @@ _FIXED_BEFORE = frozenset({"soaking", "sopping", "dripping", "bone", "stone", "d
 _BUYER_PREPS = frozenset({"for", "with"})
 #: Nouns of a price after "for" ("sold it for a fortune", "bought it for cheap" aside).
 _PRICE_NOUNS = frozenset("dollar cent buck penny price fortune pound euro money cash".split())
+#: Verbs of an attitude, whose object witness must be their own object, not a gerund's.
+_ATTITUDES = frozenset({"love", "hate", "like", "dislike"})
+#: Words that end an arc in a later sentence ("finally won", "eventually remembered"): the opposite
+#: earlier is the story's start, not a contradiction.
+_ARC_END = re.compile(r"\b(?:finally|eventually|at last|in the end|ultimately)\b")
 #: Heads of an infinitive that counts or lists ("so much to remember", "a lot to learn"): no event.
 _AMOUNT_HEADS = frozenset("much lot lots plenty enough little more nothing something everything".split())
 #: Nouns with which an evaluative adjective makes a set phrase ("a good time", "a good idea", "good
@@ -258,7 +263,9 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
     if kind is None:
         return ()
     same = family(lemma, pos) | {lemma}
-    objects = {cols["lemma"][a] for a in arguments(doc, i) if strs["pos"][a] == "NOUN"}
+    # an attitude's object is what it is about: "likes handing out candy" is not about the candy left over
+    depth = 1 if lemma in _ATTITUDES else 2
+    objects = {cols["lemma"][a] for a in arguments(doc, i, depth) if strs["pos"][a] == "NOUN"}
     out = []
     quotes = _quotations(doc)
     for w in found:
@@ -267,6 +274,8 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
         wt = doc[w.token]
         if not plain_statement(wt) or (wt.pos_ == "ADJ" and not _adjective_plain(wt, wt.lemma_.lower())):
             continue  # "has n't been so bad", "the most amazing animal", "keeping sad": no fact to contradict
+        if strs["tag"][i] == "VBD" and w.sentence > own and _ARC_END.search(wt.sent.text.lower()):
+            continue  # "she lost every spelling bee ... she finally won the national": an arc, no contradiction
         if wt.dep_ == "amod" and wt.head.lemma_.lower() in _SET_PHRASE_NOUNS:
             continue  # "we had a good time" says nothing of "a good channel"
         wl = cols["lemma"][w.token]
