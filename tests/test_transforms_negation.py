@@ -248,6 +248,12 @@ TARGETED = [
         "his mom rushed in when he yelled . she said ed had caught chickenpox ! she did not put him in an oatmeal"
         " bath and then rub him with lotion . ed was still miserable , but the bath and cream made him feel better .",
     ),
+    (  # a contrast stays finite
+        "negation",
+        "tom bought a ticket but lost it . he looked for the ticket everywhere .",
+        0,
+        "tom did not buy a ticket but lost it . he looked for the ticket everywhere .",
+    ),
     # a counted object ("four cats", "5 raccoons", "several horses") or one a relative clause restricts
     # ("a store she liked"): the negation reads as a correction, not as the event not happening
     (

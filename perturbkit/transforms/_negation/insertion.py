@@ -170,6 +170,8 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
 def _shared_subject_verbs(kids: Kids) -> list[Token]:
     """Finite verbs coordinated with the main verb that share its subject ("he went to a store and
     grabbed one"): the inserted negation covers them too, so they must take the base form."""
+    if any(dep == "cc" and c.lower_ in ("but", "yet") for c, dep in kids):
+        return []  # a contrast stays finite: "he did not try but failed"
     return [
         c
         for c, dep in kids
