@@ -288,6 +288,71 @@ TARGETED = [
     ("keyword_substitution", "he bought books to learn how to cook . he read the books every night .", 0, None),
     ("keyword_substitution", "he stopped at a gas station . the gas station was closed .", 0, None),  # started at
     ("keyword_substitution", "the kids cried and laughed . the kids laughed all night .", 0, None),  # cried and cried
+    # rounds 32 and 300: "sell" does not take a buyer's "for" (a beneficiary, a purpose) or "with" (the means)
+    (
+        "antonym",
+        "it was right around christmas time . he decided to buy a tree for his new home . tom asked his friends to"
+        " get him decorations for it instead of gifts . tom had a beautiful tree built by love .",
+        0,
+        None,
+    ),
+    (
+        "keyword_substitution",
+        "they saved their allowance . they bought a shiny new scooter with it . they had to share the scooter"
+        " between the two of them . they loved their new toy !",
+        0,
+        None,
+    ),
+    (
+        "antonym",
+        "he bought a car for $ 500 . he drove the car home . the car was fast .",
+        0,
+        "he sold a car for $ 500 . he drove the car home . the car was fast .",
+    ),
+    # a noun's family is another thing ("friends" ... "a friendly puppy"); a set phrase ("a good time")
+    # witnesses nothing; an object witness is a noun, not a verb of the same stem ("mix" ... "mixed")
+    (
+        "keyword_substitution",
+        "tom moved to a new town . in the following weeks , tom began feeling lonely . tom 's friends suggesting"
+        " getting a pet . tom went to a kennel and got a really friendly puppy .",
+        0,
+        None,
+    ),
+    (
+        "keyword_substitution",
+        "i wanted to watch tv . however , there were no interesting channels on . instead of waiting for a good"
+        " channel to come , i took off the tv . a few friends came and we had a good time .",
+        0,
+        None,
+    ),
+    ("keyword_substitution", "sue wanted a cake . she bought mix at the store . she mixed the ingredients .", 0, None),
+    # an infinitive of an amount ("so much to remember") names no event
+    (
+        "keyword_substitution",
+        "tom had a test . there was so much to remember ! he had n't done these subjects in years ! he hoped he"
+        " could remember it all .",
+        0,
+        None,
+    ),
+    # a past event whose opposite ends the arc later ("finally won") is the story's start; an attitude's
+    # object witness is its own object, not a gerund's ("likes handing out candy" ... "candy left over")
+    (
+        "antonym",
+        "olga was an excellent speller . she won every spelling bee she entered . she studied really hard . she"
+        " struggled a few times . she finally won the national spelling bee and was very proud .",
+        0,
+        None,
+    ),
+    (
+        "antonym",
+        "it was halloween . she loves getting dressed up for it . she also really likes handing out candy . this"
+        " year she remembered to keep her dogs downstairs . the evening went smoothly and she even had candy left"
+        " over !",
+        0,
+        None,
+    ),
+    # "clean" as an adverb of another adjective ("clean naked") has no opposite
+    ("adjective_antonym", "He chopped wood into clean halves . He was also clean naked . The crowd gasped .", 0, None),
 ]
 
 #: A corpus the keyword transform is fitted on in the targeted goldens (its corpus nouns are off by

@@ -231,6 +231,46 @@ TARGETED = [
         1,
         "Tom didn't buy a new bike. He rode the bike to school. He wasn't happy.",
     ),
+    # round 28 and round 300: a verb coordinated with the negated one takes the base form too
+    (
+        "negation",
+        "his had been ripped on accident . he went to a store and grabbed one . kyle had never gone shopping so"
+        " fast . he was glad he went in the store and got out .",
+        0,
+        "his had been ripped on accident . he did not go to a store and grab one . kyle had never gone shopping so"
+        " fast . he was glad he went in the store and got out .",
+    ),
+    (
+        "negation",
+        "his mom rushed in when he yelled . she said ed had caught chickenpox ! she put him in an oatmeal bath and"
+        " then rubbed him with lotion . ed was still miserable , but the bath and cream made him feel better .",
+        0,
+        "his mom rushed in when he yelled . she said ed had caught chickenpox ! she did not put him in an oatmeal"
+        " bath and then rub him with lotion . ed was still miserable , but the bath and cream made him feel better .",
+    ),
+    (  # a contrast stays finite
+        "negation",
+        "tom bought a ticket but lost it . he looked for the ticket everywhere .",
+        0,
+        "tom did not buy a ticket but lost it . he looked for the ticket everywhere .",
+    ),
+    # a counted object ("four cats", "5 raccoons", "several horses") or one a relative clause restricts
+    # ("a store she liked"): the negation reads as a correction, not as the event not happening
+    (
+        "negation",
+        "she has four cats and three dogs . two of the cats are very young kittens . luckily they all get along"
+        " with each other . usually the cats even snuggle with the dogs .",
+        0,
+        None,
+    ),
+    ("negation_alteration", "he owned several horses . he fed the horses every morning .", 0, None),
+    (
+        "negation",
+        "so she found a store she liked . she went to the store and bought to get her belly button pierced . she"
+        " got her belly button pierced and it hurt .",
+        0,
+        None,
+    ),
 ]
 
 STORY_SENTENCES = [s for s, _ in FLIPS] + [

@@ -146,19 +146,49 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
     nxt = doc[head.i + 1] if head.i + 1 < len(doc) else None
     if nxt is not None and nxt.text in ("\u2019", "'", "\u2019t", "'t"):
         return None  # a contraction split by the tokeniser ("I can \u2019 t"): already negated
+    shared = _shared_subject_verbs(kids)
     if auxes:
-        if not subject_before(kids, head.i):
-            return None
+        if not subject_before(kids, head.i) or shared:
+            return None  # "was walking home and fell" -> "was not walking home and fell"
         changes = _negate_aux(head, root, style)
     elif root.lemma_ == "be" and root.tag_ in ("VBD", "VBZ", "VBP"):
-        if not subject_before(kids, root.i):
+        if not subject_before(kids, root.i) or shared:
             return None
         changes = _negate_aux(root, root, style)
     else:
         changes = _do_support(sent, root, kids, style, facts.first_word(sent))
+        if changes and shared:
+            rest = _base_forms(shared)
+            if rest is None:
+                return None
+            changes = changes + rest
     if not changes:
         return None
     return changes + conversions
+
+
+def _shared_subject_verbs(kids: Kids) -> list[Token]:
+    """Finite verbs coordinated with the main verb that share its subject ("he went to a store and
+    grabbed one"): the inserted negation covers them too, so they must take the base form."""
+    if any(dep == "cc" and c.lower_ in ("but", "yet") for c, dep in kids):
+        return []  # a contrast stays finite: "he did not try but failed"
+    return [
+        c
+        for c, dep in kids
+        if dep == "conj" and c.pos_ in ("VERB", "AUX") and c.tag_ in _DO_FOR_TAG and not has_subject(kids_of(c))
+    ]
+
+
+def _base_forms(verbs: list[Token]) -> list[Change] | None:
+    """ "grabbed" -> "grab" after an inserted "did not" ("did not go to a store and grab one"), or
+    None when a verb is not a regular form of a verb lemminflect knows (or is "be")."""
+    out = []
+    for v in verbs:
+        base = base_form(v)
+        if base is None or not forms(base, "VBD", "VERB"):
+            return None
+        out.append(Change(v.idx, v.idx + len(v.text), match_case(v.text, base), f"{v.text} -> {base} (coordinated)"))
+    return out
 
 
 def _manner_adverb(kids: Kids) -> bool:

@@ -46,6 +46,11 @@ _MEASURES = GENERAL_NOUNS | frozenset(
     """couple few number pair bunch group piece amount lot step look break walk breath seat turn chance shot nap
     rest try sense deal""".split()
 )
+#: Quantity words: a negated "she has four cats", "he owned several horses", "i found 5 raccoons"
+#: reads as correcting the count, which a later "the cats" does not contradict. So do an object
+#: restricted by a relative clause ("did not find a store she liked": another store may follow) and
+#: a coordinated object ("did not lift ten crowns and a castle").
+_QUANTITIES = frozenset("several many few multiple numerous various lots plenty both".split())
 #: How many sentences after the edit a presupposing mention may come (further on, in a long story,
 #: "the light" may be another light).
 _REACH = 3
@@ -108,13 +113,13 @@ def _introduced(doc: Doc, root: int) -> list[int]:
         if pos[n] != "NOUN" or cols["lemma"][n] in _MEASURES:
             continue
         ks = kids[n]
-        bare_plural = strs["tag"][n] == "NNS" and dep[n] == "dobj" and not any(dep[k] in ("det", "poss") for k in ks)
-        if (
-            bare_plural
-            or any(dep[k] == "det" and lower[k] in _INDEFINITE for k in ks)
-            or any(dep[k] == "nummod" and pos[k] == "NUM" and lower[k] != "one" for k in ks)
-            and not any(dep[k] in ("det", "poss") for k in ks)  # "the $ 10 bill" is known already
+        if any(
+            dep[k] in ("nummod", "conj") or (dep[k] == "relcl" and strs["tag"][k] != "VB") or lower[k] in _QUANTITIES
+            for k in ks
         ):
+            continue  # "did not have four cats", "did not find a store she liked": read as a correction
+        bare_plural = strs["tag"][n] == "NNS" and dep[n] == "dobj" and not any(dep[k] in ("det", "poss") for k in ks)
+        if bare_plural or any(dep[k] == "det" and lower[k] in _INDEFINITE for k in ks):
             out.append(n)
     return out
 

@@ -61,6 +61,22 @@ ANIMATE_SENSE = frozenset({"dead", "alive"})
 _REVERSAL = re.compile(r"\b(?:at first|initially|in the beginning|at the start)\b")
 #: Words before an adjective that make a set phrase with it ("soaking wet" -> "soaking dry").
 _FIXED_BEFORE = frozenset({"soaking", "sopping", "dripping", "bone", "stone", "dead", "brand"})
+#: Prepositions of a buyer's frame that "sell" does not take in the same sense: "for" a beneficiary or
+#: a purpose ("bought a tree for his new home" -> "sold a tree for his new home") unless it names a
+#: price, "with" the means ("bought a scooter with his allowance" -> "sold a scooter with it").
+_BUYER_PREPS = frozenset({"for", "with"})
+#: Nouns of a price after "for" ("sold it for a fortune", "bought it for cheap" aside).
+_PRICE_NOUNS = frozenset("dollar cent buck penny price fortune pound euro money cash".split())
+#: Verbs of an attitude, whose object witness must be their own object, not a gerund's.
+_ATTITUDES = frozenset({"love", "hate", "like", "dislike"})
+#: Words that end an arc in a later sentence ("finally won", "eventually remembered"): the opposite
+#: earlier is the story's start, not a contradiction.
+_ARC_END = re.compile(r"\b(?:finally|eventually|at last|in the end|ultimately)\b")
+#: Heads of an infinitive that counts or lists ("so much to remember", "a lot to learn"): no event.
+_AMOUNT_HEADS = frozenset("much lot lots plenty enough little more nothing something everything".split())
+#: Nouns with which an evaluative adjective makes a set phrase ("a good time", "a good idea", "good
+#: luck"): such a mention witnesses nothing about another thing.
+_SET_PHRASE_NOUNS = frozenset("time idea job luck night day morning thing deal way point question".split())
 #: Nouns for which "old" means "former" ("the old house" = the one she left), not "not new".
 FORMER_NOUNS = frozenset(
     """house home apartment job school neighborhood town city place room office team boss friend girlfriend
@@ -143,7 +159,9 @@ def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
         return False
     if lemma in ANIMATE_SENSE and not describes_animate(tok):
         return False
-    if tok.pos_ == "VERB" and tok.dep_ in ("acl", "relcl"):
+    if tok.pos_ == "VERB" and (
+        tok.dep_ in ("acl", "relcl") or (tok.dep_ == "xcomp" and tok.head.lower_ in _AMOUNT_HEADS)
+    ):
         return False  # "so much to remember" -> "so much to forget"
     if _REVERSAL.search(tok.sent.text.lower()):
         return False
@@ -169,7 +187,28 @@ def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
         objs = [c for c in tok.children if c.dep_ == "dobj"]
         if any(k.dep_ in ("acl", "relcl") and k.tag_ == "VB" for o in objs for k in o.children):
             return False  # "bought a book to read" -> "sold a book to read"
+        if new_lemma == "sell" and any(not _price_frame(p) for p in _preps_of(tok, objs)):
+            return False  # "bought a pet for their home", "bought it with his allowance": a buyer's frame
     return True
+
+
+def _preps_of(verb: Token, objs: list[Token]) -> list[Token]:
+    """The "for"/"with" phrases of a verb or its objects ("bought a tree for his home")."""
+    return [c for h in [verb, *objs] for c in h.children if c.dep_ == "prep" and c.lower_ in _BUYER_PREPS]
+
+
+def _price_frame(prep: Token) -> bool:
+    """A "for" phrase naming a price ("for $5", "for ten dollars", "for a fortune"), which "sell" takes too."""
+    if prep.lower_ != "for":
+        return False
+    objs = [k for k in prep.children if k.dep_ == "pobj"]
+    return any(
+        o.like_num
+        or o.tag_ == "$"
+        or o.lemma_.lower() in _PRICE_NOUNS
+        or any(k.like_num or k.tag_ == "$" for k in o.children)
+        for o in objs
+    )
 
 
 def _adjective_plain(tok: Token, lemma: str) -> bool:
@@ -192,6 +231,8 @@ def _adjective_plain(tok: Token, lemma: str) -> bool:
         and lemma not in _SHARED_PREPS.get(nxt.lower_, ())
     ):
         return False  # a complement the parser hung on the verb: "was so sick from the heat"
+    if nxt is not None and nxt.pos_ == "ADJ" and tok.dep_ == "acomp":
+        return False  # an adverb's sense: "he was clean naked" -> "dirty naked", "dead tired"
     return not (tok.i > 0 and doc[tok.i - 1].lower_ in _FIXED_BEFORE)
 
 
@@ -222,7 +263,9 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
     if kind is None:
         return ()
     same = family(lemma, pos) | {lemma}
-    objects = {cols["lemma"][a] for a in arguments(doc, i) if strs["pos"][a] == "NOUN"}
+    # an attitude's object is what it is about: "likes handing out candy" is not about the candy left over
+    depth = 1 if lemma in _ATTITUDES else 2
+    objects = {cols["lemma"][a] for a in arguments(doc, i, depth) if strs["pos"][a] == "NOUN"}
     out = []
     quotes = _quotations(doc)
     for w in found:
@@ -231,9 +274,14 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
         wt = doc[w.token]
         if not plain_statement(wt) or (wt.pos_ == "ADJ" and not _adjective_plain(wt, wt.lemma_.lower())):
             continue  # "has n't been so bad", "the most amazing animal", "keeping sad": no fact to contradict
+        if strs["tag"][i] == "VBD" and w.sentence > own and _ARC_END.search(wt.sent.text.lower()):
+            continue  # "she lost every spelling bee ... she finally won the national": an arc, no contradiction
+        if wt.dep_ == "amod" and wt.head.lemma_.lower() in _SET_PHRASE_NOUNS:
+            continue  # "we had a good time" says nothing of "a good channel"
         wl = cols["lemma"][w.token]
-        is_same = wl in same or cols["lower"][w.token] in same
-        is_object = wl in objects and w.kind == "repeats"
+        # a noun's family is another thing ("friends" ... "a friendly puppy", "enemy" ... "a friendship")
+        is_same = wl == lemma if pos == "NOUN" else (wl in same or cols["lower"][w.token] in same)
+        is_object = wl in objects and w.kind == "repeats" and strs["pos"][w.token] == "NOUN"
         if (
             (kind == "same" and is_same)
             or (kind == "object" and is_object)
