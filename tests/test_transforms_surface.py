@@ -86,6 +86,7 @@ GOLDEN = [
     ("delete_punctuation", {}, "The princess said nothing , but she looked a little sheepish .", 0, None),
     ("delete_punctuation", {}, "Like this pocket watch for example , it only says the time .", 0, None),
     ("delete_punctuation", {}, "he said , but we could pretend to be handicapped .", 0, None),
+    ("delete_punctuation", {}, "The years , our experiences , the joys , are gone .", 0, None),  # round 362: a list
     ("delete_punctuation", {}, "Besides , he was tired .", 0, "Besides he was tired ."),
     (
         "delete_punctuation",

@@ -96,6 +96,10 @@ def _introductory(sent: Span, comma: Token) -> bool:
         return False
     if any(t.ent_type_ == "PERSON" for t in intro) and head.dep_ != "advcl":
         return False  # vocative ("Anna, come here") misparsed as a modifier
+    ahead = doc[comma.i + 1 : min(comma.i + 5, sent.end)]
+    stop = next((k for k, t in enumerate(ahead) if t.text == ","), None)
+    if stop is not None and not any(t.pos_ in ("VERB", "AUX") for t in ahead[:stop]):
+        return False  # a list or an apposition follows: "The years, our experiences, the joys, ..."
     if any(t.lower_ in _FRAGMENT_OPENERS for t in intro):
         return False  # "Like this pocket watch for example it only says"
     nxt = doc[comma.i + 1]
