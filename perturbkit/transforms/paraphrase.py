@@ -17,9 +17,9 @@ from ..example import Example
 from ..transform import Change, Effect, GenerativeTransform, Transform, register
 from ..transform.paraphrasers import Paraphraser
 from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
-from ._narration import narration
+from ._narration import free_gap, narration
 from ._paraphrasers import KINDS as PARAPHRASERS
-from ._paraphrasers import build_paraphraser, only_contractions
+from ._paraphrasers import build_paraphraser, keeps_inflection, only_contractions
 from ._passive import clause, object_verbs, passive_change, topical
 from ._persons import sid, text_style
 from .repetition import _copyable_spans, _gap
@@ -198,12 +198,16 @@ class SemanticRepetition(_SentenceParaphrase):
         return len(_copyable_spans(doc)) >= 3 and super().applicable(example, doc)
 
     def rank(self, sentence: str, candidate: str) -> int | None:
-        return None if only_contractions(sentence, candidate) else 0  # a repetition in other words
+        if only_contractions(sentence, candidate) or not keeps_inflection(sentence, candidate):
+            return None  # a repetition in other words, with each word in its original form
+        return 0
 
     def sources(self, text, sp, rng):
         """Narration only (no quotation or markdown marks, nothing open around it, before any
         author's note); in a story longer than five units the copy also goes between two
-        narration units, never after the last."""
+        narration units, never after the last; never between two units that belong together
+        (:func:`~._narration.free_gap`: a fragment, a question, a next sentence opening with a
+        pronoun or connective that the copy would capture)."""
         plain = narration(text, sp)
         last = len(sp) if len(sp) <= 5 else len(sp) - 1
         out = []
@@ -213,7 +217,7 @@ class SemanticRepetition(_SentenceParaphrase):
             targets = [
                 j
                 for j in range(i + 1, last)
-                if plain[j] and (j + 1 == len(sp) or plain[j + 1]) and sp[j][2] != sp[i][2]
+                if plain[j] and (j + 1 == len(sp) or plain[j + 1]) and sp[j][2] != sp[i][2] and free_gap(sp, j)
             ]
             if targets:
                 out.append((i, rng.choice(targets)))
