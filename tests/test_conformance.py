@@ -51,6 +51,12 @@ CORPUS = {
     "temporal_swap": [*(e.text for e in sample_stories()), *_TIED_EVENTS],
     **{n: [*_CONTRADICTABLE, *(e.text for e in sample_stories())] for n in (*_STRICT, "subject_object_swap")},
 }
+# passive_voice (topic=True) needs a given patient and a minor agent: stories that have them first
+CORPUS["passive_voice"] = [
+    "I slipped into the river . My sister saved me .",
+    "she put the food in the bowl . the cat ate the food .",
+    *CORPUS["passive_voice"],
+]
 CORPUS["subject_object_swap"] = [*_CONTRADICTABLE[6:], *_CONTRADICTABLE[:6], *(e.text for e in sample_stories())]
 
 

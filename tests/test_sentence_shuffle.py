@@ -54,20 +54,20 @@ GOLDEN = [
         "Human: Write a story about a cat.\nAssistant: The cat sat. It purred.\n"
         "Human: Thanks. Now a dog.\nAssistant: The dog ran.",
         0,
-        "Human: Write a story about a cat.\nAssistant: The dog ran.\n"
-        "Human: Thanks. Now a dog.\nAssistant: The cat sat. It purred.",
+        "Assistant: The dog ran.\nAssistant: The cat sat. It purred.\n"
+        "Human: Write a story about a cat.\nHuman: Thanks. Now a dog.",
     ),
     # a heading stays where it is (it was moved to the end of the story)
     (
         "Chapter 1\nThe rain fell all night. Tom stayed inside. He read a book. At dawn he left.",
         0,
-        "Chapter 1\nThe rain fell all night. At dawn he left. He read a book. Tom stayed inside.",
+        "Chapter 1\nAt dawn he left. Tom stayed inside. The rain fell all night. He read a book.",
     ),
     # a line broken mid-sentence moves as one sentence ("good" was stranded away from "bye.")
     (
         "I remember saying good\nbye. We left the house. The car would not start. We walked home.",
         1,
-        "I remember saying good\nbye. We walked home. The car would not start. We left the house.",
+        "We left the house. We walked home. I remember saying good\nbye. The car would not start.",
     ),
     # a separator and the author's note after it stay at the end; an ellipsis stutter is one unit
     (
@@ -80,12 +80,12 @@ GOLDEN = [
     (
         "She ran to the door. I ... I could not move. The dog barked. Everyone left.",
         0,
-        "I ... I could not move. Everyone left. The dog barked. She ran to the door.",
+        "Everyone left. I ... I could not move. She ran to the door. The dog barked.",
     ),
     (
         "Tom opened the box. It was empty. He cried. Then he threw it away. EDIT: Thanks for the gold!",
         0,
-        "Then he threw it away. He cried. It was empty. Tom opened the box. EDIT: Thanks for the gold!",
+        "Then he threw it away. Tom opened the box. He cried. It was empty. EDIT: Thanks for the gold!",
     ),
     (
         "Tom opened the box. It was empty. He cried. Then he threw it away.\n\n---\n\n"
@@ -101,6 +101,10 @@ GOLDEN = [
         "He cried. It was empty. Tom opened the box. Then he threw it away. -- - This is my first story here. "
         "Sorry for the typos.",
     ),
+    # round 22: four or more sentences lose their opening and their ending and at least half of
+    # their pairs change places (a cause moved after its effect, or two swapped neighbour pairs,
+    # still read in order): none of the old orders "jack ... he did n't go" / "2 1 4 3" / "3 2 1 4"
+    ("A1 came. B2 went. C3 sat. D4 left.", 0, "D4 left. C3 sat. B2 went. A1 came."),
     ("Tom woke up early.", 0, None),
     ("Go! Go! Go!", 0, None),  # every order is the same text
 ]
@@ -145,3 +149,26 @@ def test_masked_names_and_non_ascii(annotator):
     text = "[MALE] met Zoë. 😀 They ate crêpes. [FEMALE] paid."
     out = get_transform("sentence_shuffle")(text, seed=0, annotator=annotator)
     assert out is not None and sorted(out.text.split()) == sorted(text.split())
+
+
+def test_short_story_loses_its_opening_and_its_ending(annotator):
+    """Round 22: an order that keeps the opening or the ending, or swaps only two neighbour pairs
+    ("B A D C"), still reads as a story in order."""
+    t = get_transform("sentence_shuffle")
+    names = ["A1", "B2", "C3", "D4", "E5"]
+    for n in (4, 5):
+        text = " ".join(f"{w} came." for w in names[:n])
+        for seed in range(20):
+            got = [w.split()[0] for w in t(text, seed=seed, annotator=annotator).text.split(". ")]
+            order = [names.index(w.rstrip(".")) for w in got]
+            swapped = sum(1 for i in range(n) for j in range(i + 1, n) if order[i] > order[j])
+            assert order[0] != 0 and order[-1] != n - 1 and 4 * swapped >= n * (n - 1), order
+
+
+def test_quotation_moves_with_the_narration_after_it(annotator):
+    """Round 22: "`` So why did you ? ''" was moved away from "She inquired nervously"."""
+    t = get_transform("sentence_shuffle")
+    text = "`` So why did you ? '' She inquired nervously . The sun rose . I turned away . `` Go . '' He left ."
+    for seed in range(20):
+        out = t(text, seed=seed, annotator=annotator).text
+        assert "`` So why did you ? '' She inquired nervously ." in out and "`` Go . '' He left ." in out

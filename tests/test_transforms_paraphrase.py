@@ -182,3 +182,39 @@ def test_narration_helpers():
     ]
     assert story_end("It ended . Edit : thanks for the gold !") == len("It ended . ")
     assert story_end("No note here .") == len("No note here .")
+
+
+_PAIRS = (
+    "Anna bought a new car at the store . She did not like the color . It was too bright . Nothing . "
+    "Anna bought some paint at the store . Say it again . Anna painted the car in the garage . "
+    "Her mother bought a cake at the store . The neighbours bought flowers at the store . "
+    "Anna bought a new lamp at the store ."
+)
+
+
+def test_semantic_repetition_splits_nothing_that_belongs_together(annotator):
+    """Round 33: a copy put before "after it was gone" / "It was everything" changed what the
+    pronoun points at; one put after "Say it again ." split a pair."""
+    t = get_transform("semantic_repetition", min_similarity=0.3)
+    seen = 0
+    for s in range(16):
+        v = t(_PAIRS, seed=s, annotator=annotator)
+        if v is None:
+            continue
+        seen += 1
+        at = v.edits[-1].before_span[0]
+        before = _PAIRS[:at].rsplit(" . ", 1)[-1]
+        after = _PAIRS[at:].strip().split(" . ")[0].lower().split()
+        assert len(before.split()) >= 4, before  # not after "Nothing ." or "Say it again ."
+        assert not after or (len(after) >= 4 and not {"she", "it", "her", "they"} & set(after[:4])), after
+    assert seen
+
+
+def test_semantic_repetition_keeps_each_word_s_inflection():
+    """Round 33 / 360: "buying cheap headphones" -> "purchase cheap headphones", "a pile" -> "a heaps"."""
+    from perturbkit.transforms._paraphrasers import keeps_inflection
+
+    assert not keeps_inflection("buying cheap headphones won him over .", "purchase cheap headphones won him over .")
+    assert not keeps_inflection("we found a ten foot wide pile of ropes .", "we found a ten foot wide heaps of ropes .")
+    assert keeps_inflection("he bought new shoes .", "he purchased new shoes .")
+    assert keeps_inflection("she was buying shoes .", "she was purchasing shoes .")

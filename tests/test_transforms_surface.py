@@ -79,6 +79,22 @@ GOLDEN = [
     ("delete_punctuation", {}, "their first day open , the boss placed incense around the office .", 0, None),
     ("delete_punctuation", {}, "soon after they began dating , and they fell in love .", 0, None),
     ("delete_punctuation", {}, "all legends must end though , and this one did .", 0, None),
+    # round 21: garden paths without the comma (a gerund or preposition taking the subject as its
+    # object, "nothing but", a fragment opener, a reporting verb taking the clause)
+    ("delete_punctuation", {}, "Over twenty years of thinking , nothing seemed to fit quite right .", 0, None),
+    ("delete_punctuation", {}, "Besides , this resort is 30 miles away from the nearest town .", 0, None),
+    ("delete_punctuation", {}, "The princess said nothing , but she looked a little sheepish .", 0, None),
+    ("delete_punctuation", {}, "Like this pocket watch for example , it only says the time .", 0, None),
+    ("delete_punctuation", {}, "he said , but we could pretend to be handicapped .", 0, None),
+    ("delete_punctuation", {}, "The years , our experiences , the joys , are gone .", 0, None),  # round 362: a list
+    ("delete_punctuation", {}, "Besides , he was tired .", 0, "Besides he was tired ."),
+    (
+        "delete_punctuation",
+        {},
+        "After waiting for an hour , he went home .",
+        0,
+        "After waiting for an hour he went home .",
+    ),
 ]
 
 

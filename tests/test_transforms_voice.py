@@ -37,8 +37,46 @@ GOLDEN = [
 
 @pytest.mark.parametrize("text,expected", GOLDEN)
 def test_golden(annotator, text, expected):
+    """The rewrite itself, on one-clause texts (``topic=False``: no story to take a topic from)."""
+    out = get_transform("passive_voice", topic=False)(text, seed=0, annotator=annotator)
+    assert out is not None and out.text == expected
+
+
+# Round 30 (strict reading): a passive reads naturally only where the patient is the topic (given
+# before, or an animate pronoun) and the agent a minor, determined noun phrase.
+TOPIC_GOLDEN = [
+    (
+        "she put the food in the bowl . the cat ate the food .",
+        "she put the food in the bowl . the food was eaten by the cat .",
+    ),
+    ("tony crossed the street . suddenly a car hit him .", "tony crossed the street . suddenly he was hit by a car ."),
+    ("I slipped into the river . My sister saved me .", "I slipped into the river . I was saved by my sister ."),
+]
+TOPIC_NONE = [
+    "one day greg found a lost demo tape . the tape was a ripoff of his own music !",  # protagonist demoted
+    "tom went to the store . tom bought chips . tom came home .",  # a name agent, a new patient
+    "her eyes caught a beautiful dress . she bought it .",  # a body part: "caught by her eyes"
+    "It was dark . Rain was drowning everything .",  # a progressive with a bare agent
+    "I cried . a tear rolled down my face .",  # "my face was rolled down by a tear"
+    "The wires were red . The technical aspects of bombs bore me .",  # "I was born by"
+    "melvin got lost . the guard brought melvin back to his parents .",  # "brought by the guard back"
+    "the kids hunted . the boys followed all the clues . the boys were happy .",  # the agent is the topic
+    "the school cafeteria was serving cheeseburgers .",  # a new patient and a progressive
+    "I loved her until the sun embraced her , and led her away .",  # "led" loses its subject
+    "he loved the zoo . his parents always take him .",  # "take" without its place
+    "a man came . that person drops the same amount of weight .",  # a demonstrative agent
+]
+
+
+@pytest.mark.parametrize("text,expected", TOPIC_GOLDEN)
+def test_topic_golden(annotator, text, expected):
     out = get_transform("passive_voice")(text, seed=0, annotator=annotator)
     assert out is not None and out.text == expected
+
+
+@pytest.mark.parametrize("text", TOPIC_NONE)
+def test_topic_declines(annotator, text):
+    assert get_transform("passive_voice")(text, seed=0, annotator=annotator) is None
 
 
 @pytest.mark.parametrize(
@@ -126,7 +164,7 @@ def test_skips_what_it_cannot_do(annotator, text):
 
 
 def test_one_clause_per_story_chosen_by_seed(annotator):
-    t = get_transform("passive_voice")
+    t = get_transform("passive_voice", topic=False)
     text = "Tom fed the cat. Anna washed the car."
     outs = {t(text, seed=s, annotator=annotator).text for s in range(8)}
     assert outs == {"The cat was fed by Tom. Anna washed the car.", "Tom fed the cat. The car was washed by Anna."}

@@ -59,3 +59,31 @@ def narration(text: str, sp: Sequence[tuple[int, int, str, bool]]) -> list[bool]
         ok and e <= end and is_plain(t) and not bounds[2 * k] and not bounds[2 * k + 1]
         for k, (s, e, t, ok) in enumerate(sp)
     ]
+
+
+# Words that tie a sentence to the one before it when they open it (or, for pronouns, come among
+# its first words): a copy put before such a sentence changes what they point at ("... a spider
+# crawled over . [copy] after it was gone"; "[the cashier finished the payment .] since he was
+# disgusted").
+_LEANING = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "this", "that", "these"}
+_LEANING |= {"those", "there", "then", "so", "but", "and", "or", "yet", "still", "also", "however", "instead"}
+_LEANING |= {"nothing", "both", "such", "which", "who", "too", "afterwards", "later", "finally", "eventually"}
+_PRONOUNS = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "this", "that", "these", "those"}
+_MIN_WORDS = 4  # shorter units are fragments or beats that pair with a neighbour ("Say it again .", "Nothing .")
+
+
+def _words(text: str) -> list[str]:
+    """The lower-cased words of ``text`` (a masked name counts as one)."""
+    return re.findall(r"[\w']+", MASKED.sub("X", text).lower())
+
+
+def free_gap(sp: Sequence[tuple[int, int, str, bool]], j: int) -> bool:
+    """A copy may go between units ``j`` and ``j + 1`` of ``sp`` without changing what the story
+    says: neither is a fragment or short beat, ``j`` is no question or lead-in (":"), and ``j + 1``
+    does not lean on ``j`` (a pronoun among its first words, an opening connective)."""
+    if len(_words(sp[j][2])) < _MIN_WORDS or sp[j][2].rstrip().endswith(("?", ":", ";", ",")):
+        return False
+    if j + 1 >= len(sp):
+        return True
+    nxt = _words(sp[j + 1][2])
+    return len(nxt) >= _MIN_WORDS and nxt[0] not in _LEANING and not _PRONOUNS & set(nxt[:4])

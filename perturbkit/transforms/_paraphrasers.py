@@ -4,6 +4,7 @@ to turn their ``paraphraser`` parameter into a :class:`~perturbkit.transform.par
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -75,6 +76,27 @@ def only_contractions(a: str, b: str) -> bool:
     (True, False)
     """
     return _contraction_free(a) == _contraction_free(b)
+
+
+def _form(word: str) -> tuple[bool, bool]:
+    """The inflection a word shows: a gerund or participle in -ing, a plural or third-person -s."""
+    return word.endswith("ing"), word.endswith("s") and not word.endswith("ss")
+
+
+def keeps_inflection(a: str, b: str) -> bool:
+    """True when every single word ``b`` puts in place of one of ``a`` shows the same inflection
+    ("buying" -> "purchasing", not "purchase"; "a pile" -> "a heap", not "heaps"): a synonym in
+    the wrong form reads as a grammar error rather than a repetition.
+
+    >>> keeps_inflection("buying shoes won him over", "purchase shoes won him over")
+    False
+    """
+    x, y = a.lower().split(), b.lower().split()
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=x, b=y, autojunk=False).get_opcodes():
+        if op == "replace" and i2 - i1 == j2 - j1:
+            if any(_form(u) != _form(v) for u, v in zip(x[i1:i2], y[j1:j2])):
+                return False
+    return True
 
 
 @dataclass

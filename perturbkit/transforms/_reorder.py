@@ -21,12 +21,18 @@ _SMALL = 6  # up to this many units, every order is listed and one drawn; beyond
 def _scrambled(order: Sequence[int], texts: Sequence[str]) -> bool:
     """An order that breaks the story's: its text differs, at most one in four sentences is still
     followed by the one that followed it (none in a short story), and at least two pairs of
-    sentences changed places (swapping two neighbours may leave a story that still reads well)."""
+    sentences changed places (swapping two neighbours may leave a story that still reads well).
+    A short story of four or more sentences also loses its opening and its ending (neither stays
+    in place) and at least half of its pairs of sentences change places: strict readings (round
+    22) accepted "he did n't go ... jack was n't feeling well" (cause after effect) and two
+    swapped pairs as stories that still read in order."""
     n = len(order)
     if [texts[i] for i in order] == list(texts):
         return False
     kept = sum(1 for a, b in zip(order, order[1:]) if a + 1 < n and texts[b] == texts[a + 1])
     swapped = sum(1 for i in range(n) for j in range(i + 1, n) if order[i] > order[j]) if n <= _SMALL else n
+    if 4 <= n <= _SMALL and (order[0] == 0 or order[-1] == n - 1 or 4 * swapped < n * (n - 1)):
+        return False
     return kept <= (n - 1) // 4 and swapped >= min(2, n - 1)
 
 

@@ -219,6 +219,24 @@ def _join_stutters(text: str, units: list[Unit]) -> list[Unit]:
     return out
 
 
+_QUOTE_CLOSE = re.compile(r"(?:''|[\"\u201d])\s*$")
+
+
+def _join_beats(text: str, units: list[Unit]) -> list[Unit]:
+    """A quotation and the narration right after it on the same line (its tag or beat: "`` So why
+    did you ? '' She inquired nervously", "`` Ca n't ... hear ... '' I tried to reply") joined, so
+    a shuffle never leaves a speech tag dangling away from its quotation."""
+    out: list[Unit] = []
+    for u in units:
+        if out and out[-1].movable and u.movable and "\n" not in text[out[-1].end : u.start]:
+            prev = out[-1]
+            if _QUOTE_CLOSE.search(prev.text) and not u.text.startswith(_OPENERS):
+                out[-1] = Unit(prev.start, u.end, text[prev.start : u.end], prev.pieces + u.pieces, True, u.whole)
+                continue
+        out.append(u)
+    return out
+
+
 def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
     """Separators and authors' notes stay in place, and so does everything after a separator near
     the end or a note in the last half (an afterword: "-- - I'll try to write more")."""
@@ -242,6 +260,7 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
 @per_doc
 def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
     """The units ``sentence_shuffle`` moves: :func:`sentence_units`, with an ellipsis stutter kept
-    whole and separators and authors' notes pinned (not movable)."""
+    whole, a quotation kept with the narration right after it, and separators and authors' notes
+    pinned (not movable)."""
     text = doc_text(doc)
-    return tuple(_pin_notes(text, _join_stutters(text, list(sentence_units(doc)))))
+    return tuple(_pin_notes(text, _join_beats(text, _join_stutters(text, list(sentence_units(doc))))))

@@ -17,10 +17,10 @@ from ..example import Example
 from ..transform import Change, Effect, GenerativeTransform, Transform, register
 from ..transform.paraphrasers import Paraphraser
 from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
-from ._narration import narration
+from ._narration import free_gap, narration
 from ._paraphrasers import KINDS as PARAPHRASERS
-from ._paraphrasers import build_paraphraser, only_contractions
-from ._passive import object_verbs, passive_change
+from ._paraphrasers import build_paraphraser, keeps_inflection, only_contractions
+from ._passive import clause, object_verbs, passive_change, topical
 from ._persons import sid, text_style
 from .repetition import _copyable_spans, _gap
 
@@ -31,12 +31,16 @@ class PassiveVoice(Transform):
     """Rewrite one active clause with a direct object in the passive voice, with the right
     participle and auxiliaries ("Anna has painted the fence" -> "The fence has been painted by
     Anna"); particles and negation carry over; clauses it cannot rewrite exactly or naturally
-    (a pronoun agent: "by her") are skipped."""
+    (a pronoun agent: "by her") are skipped. With ``topic`` (the default) only where the passive
+    keeps the story's topic: a given patient and a minor, determined agent ("Tom fell. His friend
+    caught him." -> "He was caught by his friend."; see ``_passive.topic``)."""
 
     name = "passive_voice"
     aspect = "voice"
     effect = Effect.PRESERVES
-    example = "Shakespeare wrote Macbeth. The workers will fix it. Tom did not feed the dog."
+    example = "Tom fell off his bike. The neighbor found him. Tom did not feed the dog."
+
+    topic: bool = True  # only passives whose patient is given and whose agent is a minor player
 
     def applicable(self, example: Example, doc) -> bool:
         return sid("dobj") in token_columns(doc)["DEP"]
@@ -48,10 +52,18 @@ class PassiveVoice(Transform):
         for i in verbs:
             if i not in simple:
                 continue  # passive_change would reject it: not one subject and one object
+            if self.topic and not self._topical(example, doc, doc[i]):
+                continue
             change = passive_change(doc, doc[i], style)
             if change is not None:
                 return self.rewrite(example, [change])
         return None
+
+    @staticmethod
+    def _topical(example: Example, doc, v) -> bool:
+        """The clause of ``v`` passes :func:`clause` and its passive keeps the story's topic."""
+        parts = clause(doc, v)
+        return parts is not None and topical(doc, v, parts[0], parts[1], example.context or "")
 
 
 @dataclass(repr=False)
@@ -186,12 +198,16 @@ class SemanticRepetition(_SentenceParaphrase):
         return len(_copyable_spans(doc)) >= 3 and super().applicable(example, doc)
 
     def rank(self, sentence: str, candidate: str) -> int | None:
-        return None if only_contractions(sentence, candidate) else 0  # a repetition in other words
+        if only_contractions(sentence, candidate) or not keeps_inflection(sentence, candidate):
+            return None  # a repetition in other words, with each word in its original form
+        return 0
 
     def sources(self, text, sp, rng):
         """Narration only (no quotation or markdown marks, nothing open around it, before any
         author's note); in a story longer than five units the copy also goes between two
-        narration units, never after the last."""
+        narration units, never after the last; never between two units that belong together
+        (:func:`~._narration.free_gap`: a fragment, a question, a next sentence opening with a
+        pronoun or connective that the copy would capture)."""
         plain = narration(text, sp)
         last = len(sp) if len(sp) <= 5 else len(sp) - 1
         out = []
@@ -201,7 +217,7 @@ class SemanticRepetition(_SentenceParaphrase):
             targets = [
                 j
                 for j in range(i + 1, last)
-                if plain[j] and (j + 1 == len(sp) or plain[j + 1]) and sp[j][2] != sp[i][2]
+                if plain[j] and (j + 1 == len(sp) or plain[j + 1]) and sp[j][2] != sp[i][2] and free_gap(sp, j)
             ]
             if targets:
                 out.append((i, rng.choice(targets)))

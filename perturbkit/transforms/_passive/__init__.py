@@ -1,10 +1,12 @@
 """The passive rewrite behind ``passive_voice``: which active clauses can be rewritten exactly
 (:mod:`.clauses`: one nominal subject, one direct object, a plain auxiliary chain), and the rewrite
-with the right participle, auxiliaries, agreement, particles and casing (:mod:`.rewrite`)."""
+with the right participle, auxiliaries, agreement, particles and casing (:mod:`.rewrite`), and
+where a passive reads naturally in the story (:mod:`.topic`)."""
 
 from __future__ import annotations
 
-from .clauses import object_verbs
+from .clauses import clause, object_verbs
 from .rewrite import passive_change
+from .topic import topical
 
-__all__ = ["object_verbs", "passive_change"]
+__all__ = ["clause", "object_verbs", "passive_change", "topical"]

@@ -40,6 +40,17 @@ _NOT_INTRO = {"however", "yes", "no", "well", "oh", "please", "thus", "too", "al
 _INTRO_DEPS = {"advmod", "prep", "advcl", "npadvmod"}
 #: Adverbs that end a clause and need the comma after them ("All legends must end though, and ...").
 _CLAUSE_FINAL_ADVERBS = {"though", "however", "anyway", "too", "either", "instead", "then", "also"}
+#: One-word openers that are also prepositions: without the comma the subject reads as their
+#: object ("Besides this resort is 30 miles away").
+_PREPOSITIONAL = {"besides", "before", "after", "since", "inside", "outside", "below", "above", "around", "behind"}
+_PREPOSITIONAL |= {"underneath", "beyond", "along", "across", "over", "past", "through", "throughout", "within"}
+#: Openers that compare or exemplify: a fragment, not a phrase of the clause ("Like this pocket
+#: watch for example it only says").
+_FRAGMENT_OPENERS = {"like", "unlike", "example", "instance"}
+#: Pronouns that take "but" as "except" ("said nothing but she looked").
+_EXCEPTIVE = {"nothing", "anything", "everything", "all", "none", "nobody", "anyone", "everyone", "everybody", "one"}
+#: Verbs of saying and thinking: "he said but we could" reads as what was said.
+_REPORTING = {"say", "ask", "tell", "think", "know", "mean", "reply", "answer", "wonder", "guess", "admit", "add"}
 
 
 def _subject(verb: Token) -> Token | None:
@@ -85,14 +96,24 @@ def _introductory(sent: Span, comma: Token) -> bool:
         return False
     if any(t.ent_type_ == "PERSON" for t in intro) and head.dep_ != "advcl":
         return False  # vocative ("Anna, come here") misparsed as a modifier
+    ahead = doc[comma.i + 1 : min(comma.i + 5, sent.end)]
+    stop = next((k for k, t in enumerate(ahead) if t.text == ","), None)
+    if stop is not None and not any(t.pos_ in ("VERB", "AUX") for t in ahead[:stop]):
+        return False  # a list or an apposition follows: "The years, our experiences, the joys, ..."
+    if any(t.lower_ in _FRAGMENT_OPENERS for t in intro):
+        return False  # "Like this pocket watch for example it only says"
+    nxt = doc[comma.i + 1]
+    if len(intro) == 1 and head.lower_ in _PREPOSITIONAL and nxt.lower_ not in _NOMINATIVE:
+        return False  # "Besides this resort is 30 miles away"
     last = doc[comma.i - 1]
+    if last.lower_.endswith("ing") and last.lower_ not in _TIME_WORDS and nxt.lower_ not in _NOMINATIVE:
+        return False  # "Over twenty years of thinking nothing seemed to fit": the gerund takes an object
     if last.pos_ in ("VERB", "AUX", "ADP", "PART") or last.like_num or last.lower_ in ("so", "that"):
         return False  # "When he finished eating the dog barked": a garden path without the comma
     if last.pos_ == "ADJ" or last.lower_ in _CLAUSE_FINAL_ADVERBS:
         return False  # "Their first day open the boss ...": the adjective reads as taking the subject
     if head.pos_ in ("VERB", "AUX") and _subject(head) is not None and not _subordinated(head):
         return False  # a comma splice ("He was hungry, he ate"): two independent clauses
-    nxt = doc[comma.i + 1]
     main = head.head
     return _subject_starts_at(_subject(main), nxt) and _starts_clause(nxt)
 
@@ -125,6 +146,10 @@ def _before_clause(sent: Span, comma: Token) -> bool:
     prev = doc[comma.i - 1]
     if prev.lower_ in _CLAUSE_FINAL_ADVERBS:
         return False  # "All legends must end though, and this one did"
+    if cc.lower_ == "but" and prev.lower_ in _EXCEPTIVE:
+        return False  # "The princess said nothing but she looked": "nothing but" reads as "only"
+    if prev.pos_ in ("VERB", "AUX") and prev.lemma_.lower() in _REPORTING:
+        return False  # "he said but we could pretend": the clause reads as what was said
     if any(t.text == "," for t in doc[max(sent.start, comma.i - 4) : comma.i]):
         return False  # closes a parenthetical ("correctly, however, and ...")
     if prev.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and after.lower_ not in _NOMINATIVE:
