@@ -25,13 +25,15 @@ TIMED = frozenset(
     date evening morning afternoon hour minute period school story book song video speech interview
     ceremony wedding tournament competition contest event visit tour weekend career life time""".split()
 )
-# Lemmas that tie a story to a time of day: "one morning" flips only where one of them is told
-# ("he woke up", "dinner", "it was dark")
-DAY_CUES = frozenset(
-    """breakfast lunch dinner supper brunch wake awake asleep sleep bed bedtime nap dark darkness light sun
-    sunrise sunset moon star late early tonight midnight noon alarm morning evening night afternoon dawn dusk
-    o'clock pm am""".split()
+# Lemmas that tie a story to one end of the day: "one morning" -> "one evening" flips only where
+# a morning is told elsewhere ("he woke up", "breakfast") and nothing of the evening stands in its
+# own sentence; "that night" -> "that morning" only where the night is told ("it was dark") and
+# nothing of the morning ("she woke up that night" -> "woke up that morning" is just as coherent)
+MORNING_CUES = frozenset("breakfast wake awake alarm sunrise dawn morning".split())
+EVENING_CUES = frozenset(
+    "dinner supper sunset dusk dark darkness moon star bedtime midnight tonight night evening".split()
 )
+_MORNING_WORDS = frozenset({"morning", "mornings", "sunrise", "dawn"})
 # Lemmas that tie a story to a season ("the pool", "snow")
 SEASON_CUES = frozenset(
     """snow snowman sled ski cold freeze freezing ice icy coat scarf hot heat warm sunny pool swim beach tan
@@ -48,9 +50,15 @@ def _cue_elsewhere(doc: Doc, t: Token, cues: frozenset[str]) -> bool:
     return any(i != t.i and (lemmas[i] in cues or lowers[i] in cues) for i in range(len(lowers)))
 
 
-def day_cue(doc: Doc, t: Token) -> bool:
-    """Whether the story tells a time of day the flip of ``t`` ("morning" -> "evening") clashes with."""
-    return _cue_elsewhere(doc, t, DAY_CUES)
+def day_cue(doc: Doc, t: Token, new: str) -> bool:
+    """Whether the story tells the time of day of ``t`` elsewhere, which its flip to ``new``
+    ("morning" -> "evening") clashes with, and ``t``'s own sentence tells nothing of ``new``'s."""
+    old_cues, new_cues = (MORNING_CUES, EVENING_CUES) if t.lower_ in _MORNING_WORDS else (EVENING_CUES, MORNING_CUES)
+    lowers, lemmas = word_lowers(doc), lemma_lowers(doc)
+    own = t.sent
+    if any(i != t.i and (lemmas[i] in new_cues or lowers[i] in new_cues) for i in range(own.start, own.end)):
+        return False
+    return _cue_elsewhere(doc, t, old_cues)
 
 
 def season_cue(doc: Doc, t: Token) -> bool:
@@ -118,7 +126,18 @@ def event_named_again(doc: Doc, t: Token) -> bool:
 
 
 def fixed_idiom(t: Token) -> bool:
-    """ "before she knew it" (suddenly): no time order to flip."""
+    """ "before she knew it" (suddenly), "before long" (soon): no time order to flip."""
     doc = t.doc
     words = [doc[k].lower_ for k in range(t.i + 1, min(t.i + 4, len(doc)))]
+    if t.lower_ == "before" and words[:1] == ["long"]:
+        return True
     return t.lower_ == "before" and len(words) == 3 and words[1] in ("knew", "know") and words[2] == "it"
+
+
+def fixed_first_last(t: Token) -> bool:
+    """ "at the last minute" (barely in time), "for the first time" (-> "for the last time" is as
+    coherent): "first"/"last" in a fixed phrase that orders nothing the story tells."""
+    head, doc = t.head, t.doc
+    if head.lemma_.lower() == "minute":
+        return True
+    return head.lemma_.lower() == "time" and t.i >= 2 and doc[t.i - 2].lower_ == "for"
