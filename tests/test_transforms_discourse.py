@@ -111,6 +111,12 @@ GOLDEN = [
         "i will probably set the date in the summer . we will swim in the pool .",
         "i will probably set the date in the winter . we will swim in the pool .",
     ),
+    # "finished" flips where the story tells the thing was done
+    (
+        "temporal_word_flip",
+        "they worked all weekend to finish it . when they were done , they stepped back .",
+        "they worked all weekend to start it . when they were done , they stepped back .",
+    ),
     # "the end of the day" is a time ("the end of the hall" a place)
     (
         "temporal_word_flip",
@@ -267,6 +273,16 @@ NONE = [
     ),
     ("temporal_word_flip", "i dropped her from about a foot high . she started whining . i think she was okay ."),
     ("temporal_word_flip", "the puzzle was difficult . but frank nearly finished the puzzle in a few hours ."),
+    # round 331: "finished X" -> "started X" with nothing telling X was done; "could n't stop" -> "could n't
+    # start"; durations ("after many hours", "after awhile"); a time-of-day cue far away in a long story
+    ("temporal_word_flip", "despite being distracted , i finished some work ."),
+    ("temporal_word_flip", "i could n't stop having the dream . i became so frightened ."),
+    ("temporal_word_flip", "he searched for the key for hours . after many hours , he found the key in the kitchen ."),
+    ("temporal_word_flip", "they did n't know who should judge it . after awhile they found someone to judge ."),
+    (
+        "temporal_word_flip",
+        "it was dark when we met . we talked . we laughed . we ate . we left . we went up to the roof to see the sunset .",
+    ),
     # round 330: a habit made the cause explains almost any state; a feeling made the effect of an act is
     # a plausible reaction
     (

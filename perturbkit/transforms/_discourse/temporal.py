@@ -17,6 +17,7 @@ from .checks import NPI, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
 from .temporal_cues import (
+    completion_told,
     day_cue,
     event_named_again,
     fixed_first_last,
@@ -197,14 +198,14 @@ def _duration_object(t: Token) -> bool:
         bool(objs)
         and (
             objs[0].lemma_.lower() in time_units()
-            or objs[0].lower_ in _TIME_NOUNS | {"while"}
+            or objs[0].lower_ in _TIME_NOUNS | {"while", "awhile"}
             or objs[0].lemma_.lower() in _TIME_NOUNS  # "after a few times"
         )
         and any(
-            c.dep_ in ("nummod", "det", "amod") and (c.like_num or c.lower_ in ("a", "an", "few", "several"))
+            c.dep_ in ("nummod", "det", "amod") and (c.like_num or c.lower_ in ("a", "an", "few", "several", "many"))
             for c in objs[0].children
         )
-    )
+    ) or any(c.lower_ == "awhile" for c in t.children)  # "after awhile"
 
 
 def _opens_clause(t: Token, nxt: Token | None) -> bool:
@@ -264,6 +265,8 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
     ing = [c for c in kids if c.dep_ == "xcomp" and c.tag_ == "VBG" and c.i == t.i + 1]
     new_lemma = None
     if lemma in verb_ing and ing and "dobj" not in deps:
+        if lemma == "stop" and any(c.dep_ == "neg" for c in kids):
+            return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
         if verb_ing[lemma] == "stop" and not linked_sentences(t.doc, [c.i for c in ing[0].subtree], later_only=True):
             return None  # "the puppy started whining" -> "stopped whining": nothing later needs it going on
         new_lemma = verb_ing[lemma]
@@ -278,7 +281,7 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
         ):
             new_lemma = verb_intr[lemma]
     elif lemma in verb_obj and "dobj" in deps and not deps & {"xcomp", "ccomp", "dative"}:
-        if any(c.lower_ in _HEDGES for c in kids):
+        if any(c.lower_ in _HEDGES for c in kids) or not completion_told(t.doc, t):
             return None  # "he nearly finished the puzzle" -> "nearly started" is no sense
         new_lemma = verb_obj[lemma]
     if new_lemma is None:

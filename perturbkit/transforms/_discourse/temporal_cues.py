@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...annotation import linked_sentences
+from ...annotation import linked_sentences, sentence_index
 from ...annotation.links import FREQUENT_NOUNS
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import time_units
@@ -44,10 +44,39 @@ PUNCTUALITY = frozenset({"early", "late", "earliest", "latest"})
 PUNCTUAL_WORDS = frozenset({"early", "late", "earliest", "latest", "tardy", "punctual", "lateness"})
 
 
+# how many sentences either side of a flipped word its cue may stand in: in a long story, a "sunset"
+# twenty sentences away tells nothing of the time of the flipped scene
+CUE_WINDOW = 2
+
+
 def _cue_elsewhere(doc: Doc, t: Token, cues: frozenset[str]) -> bool:
-    """Whether a word other than ``t`` has its lemma (or form) in ``cues``."""
-    lowers, lemmas = word_lowers(doc), lemma_lowers(doc)
-    return any(i != t.i and (lemmas[i] in cues or lowers[i] in cues) for i in range(len(lowers)))
+    """Whether a word other than ``t``, at most ``CUE_WINDOW`` sentences away, has its lemma (or
+    form) in ``cues``."""
+    lowers, lemmas, sent = word_lowers(doc), lemma_lowers(doc), sentence_index(doc)
+    own = sent[t.i]
+    return any(
+        i != t.i and abs(sent[i] - own) <= CUE_WINDOW and (lemmas[i] in cues or lowers[i] in cues)
+        for i in range(len(lowers))
+    )
+
+
+# words telling that a thing was finished: "finished the film" -> "started the film" clashes with
+# "tom was happy to complete the movie"
+DONE_CUES = frozenset("done complete completed finished over ready bestseller".split())
+
+
+def completion_told(doc: Doc, verb: Token) -> bool:
+    """For "finished X" -> "started X": whether another sentence names X again or tells that it was
+    done, so the flip contradicts it ("i finished some work" -> "started some work" is as coherent)."""
+    objs = [c for c in verb.children if c.dep_ == "dobj"]
+    if objs and objs[0].lemma_.lower() not in FREQUENT_NOUNS and linked_sentences(doc, [objs[0].i]):
+        return True
+    return _cue_elsewhere(doc, verb, DONE_CUES) and not _cue_in_sentence(doc, verb, DONE_CUES)
+
+
+def _cue_in_sentence(doc: Doc, t: Token, cues: frozenset[str]) -> bool:
+    lowers = word_lowers(doc)
+    return any(i != t.i and lowers[i] in cues for i in range(t.sent.start, t.sent.end))
 
 
 def day_cue(doc: Doc, t: Token, new: str) -> bool:
