@@ -292,6 +292,13 @@ NONE = [
     ("causal_word_flip", "he was okay at third base so his team usually played him there ."),
     ("causal_word_flip", "mary felt stressed out at work . so she bought iced coffee during breaks every day ."),
     ("causal_swap", "the show was long . she got very bored though . so she put on a movie ."),
+    # round 332: the habit inside the verb's complement ("shows them love always"); a feeling begun
+    (
+        "causal_word_flip",
+        "he can not play with other kids . for simon his pets are his best friends so he shows them love always .",
+    ),
+    ("causal_word_flip", "marcus felt left out . marcus started feeling lonely , so he started playing online games ."),
+    ("causal_swap", "marcus felt left out . marcus started feeling lonely , so he started playing online games ."),
     # round 330: "when it came to" is an idiom; "it was time for dinner" may come in either order
     ("temporal_swap", "her family had a party . when it came to the gifts , susie opened them ."),
     ("temporal_swap", "they bought chips . they ate the whole bag in one sitting . soon it was time for dinner ."),

@@ -82,7 +82,7 @@ HABITUAL = frozenset(
     everyday""".split()
 )
 # dependents that start another clause: a clause's own words stop there
-_CLAUSAL = frozenset({"advcl", "conj", "parataxis", "ccomp", "mark", "cc", "relcl"})
+_CLAUSAL = frozenset({"advcl", "conj", "parataxis", "mark", "cc"})
 # Verbs of having and affording: having no money (or time) is the plausible result of almost any
 # purchase or pastime ("he bought alcohol, so he did n't have much money")
 LACK = frozenset({"have", "afford", "own", "lack", "need"})
@@ -120,7 +120,9 @@ def habitual(head: Token) -> bool:
 
 
 def reaction(head: Token) -> bool:
-    """ "she got very bored", "i felt bad", "he was no longer afraid": a feeling."""
+    """ "she got very bored", "he was no longer afraid", "he started feeling lonely": a feeling."""
+    if head.lemma_.lower() in ("start", "begin"):
+        return any(c.dep_ == "xcomp" and reaction(c) for c in head.children)
     if head.lemma_.lower() not in ("be", "feel", "get", "become", "grow"):
         return False
     return any(c.dep_ == "acomp" and c.lower_ in REACTIONS for c in head.children)
