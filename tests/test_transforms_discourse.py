@@ -283,6 +283,8 @@ NONE = [
         "temporal_word_flip",
         "it was dark when we met . we talked . we laughed . we ate . we left . we went up to the roof to see the sunset .",
     ),
+    # round 332: a habit's time of day ("every night" -> "every morning") contradicts nothing
+    ("temporal_word_flip", "it was dark . they begged for the meatloaf every night ."),
     # round 330: a habit made the cause explains almost any state; a feeling made the effect of an act is
     # a plausible reaction
     (

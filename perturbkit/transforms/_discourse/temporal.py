@@ -154,7 +154,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
         elif (
             w in noun
             and t.pos_ == "NOUN"
-            and not (prev is not None and prev.lower_ == "good")
+            and not (prev is not None and prev.lower_ in ("good", "every", "each"))
             and not _bare_subject(t)
             and (day_cue(doc, t, noun[w]) if w not in _SEASONS else season_cue(doc, t))
         ):
@@ -163,7 +163,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             w in noun_det
             and t.pos_ == "NOUN"
             and prev is not None
-            and prev.lower_ in ("that", "the", "one", "every", "all", "each")
+            and prev.lower_ in ("that", "the", "one")  # not a habit ("every night" -> "every morning")
             and day_cue(doc, t, noun_det[w])
         ):
             one(t, noun_det[w], f"{w} -> {noun_det[w]}")
