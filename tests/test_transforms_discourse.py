@@ -61,7 +61,8 @@ GOLDEN = [
         "Tom was hungry. So he ate a sandwich.",
         "Tom was hungry. This was because he ate a sandwich.",
     ),
-    ("causal_word_flip", "She is happy. Therefore, she sings.", "She is happy. This is because she sings."),
+    # ("happy because she sings" would be a plausible reaction: a feeling made the effect is left alone)
+    ("causal_word_flip", "She is hungry. Therefore, she eats.", "She is hungry. This is because she eats."),
     ("causal_word_flip", "The storm caused a flood.", "The storm resulted from a flood."),
     ("causal_word_flip", "The storm led to a flood.", "The storm resulted from a flood."),
     ("causal_word_flip", "The fire resulted in heavy damage.", "The fire resulted from heavy damage."),
@@ -72,7 +73,8 @@ GOLDEN = [
     ("temporal_word_flip", "He woke up early. He was never late.", "He woke up late. He was never late."),
     ("temporal_word_flip", "The next day, he went out.", "The previous day, he went out."),
     ("temporal_word_flip", "At first, he hated it.", "At last, he hated it."),
-    ("temporal_word_flip", "She started crying.", "She stopped crying."),
+    # (stopping breaks the story only where a later sentence needs the activity going on)
+    ("temporal_word_flip", "She started crying. She cried for an hour.", "She stopped crying. She cried for an hour."),
     ("temporal_word_flip", "The movie started at noon.", "The movie ended at noon."),
     ("temporal_word_flip", "First, she scraped the paint.", "Finally, she scraped the paint."),
     ("temporal_word_flip", "Two days ago, she left.", "Two days later, she left."),
@@ -108,6 +110,12 @@ GOLDEN = [
         "temporal_word_flip",
         "i will probably set the date in the summer . we will swim in the pool .",
         "i will probably set the date in the winter . we will swim in the pool .",
+    ),
+    # "finished" flips where the story tells the thing was done
+    (
+        "temporal_word_flip",
+        "they worked all weekend to finish it . when they were done , they stepped back .",
+        "they worked all weekend to start it . when they were done , they stepped back .",
     ),
     # "the end of the day" is a time ("the end of the hall" a place)
     (
@@ -241,6 +249,61 @@ NONE = [
     ),  # a machine, not an event
     ("temporal_word_flip", "her eyes began to shut . before she knew it she had fallen asleep on her desk ."),  # idiom
     ("temporal_word_flip", "after a few times he felt that his shooting skills were improving . he shot a window ."),
+    # round 330: "first" after "finally" reads as the start of a plausible sequence; adverb "last"
+    # ("she last thought") is no English; idioms ("before long", "at the last minute", "for the first
+    # time", "sprint after"); "woke up that morning" is as coherent as "that night"; stopping what
+    # nothing later needs going on; "nearly started"
+    ("temporal_word_flip", "robert had to rush to the store . finally , robert was able to sit on his couch ."),
+    ("temporal_word_flip", "she first thought it might be sick . she realized though that the little guy was sleepy ."),
+    ("temporal_word_flip", "next on his collection was a nice samurai sword . but first he needed money ."),
+    ("temporal_word_flip", "she joined them . before long , they were making inappropriate jokes ."),
+    ("temporal_word_flip", "she handed in her paper at the last minute . she was lucky ."),
+    (
+        "temporal_word_flip",
+        "his wife convinced him to try sushi for the first time . he took one bite and spit it out .",
+    ),
+    (
+        "temporal_word_flip",
+        "she removed her heels to sprint after the thief . the heel rammed into the thief 's neck .",
+    ),
+    (
+        "temporal_word_flip",
+        "gabby checked into the hotel . she woke up that night to find bedbug bites on her legs . "
+        "she jumped out of the bed .",
+    ),
+    ("temporal_word_flip", "i dropped her from about a foot high . she started whining . i think she was okay ."),
+    ("temporal_word_flip", "the puzzle was difficult . but frank nearly finished the puzzle in a few hours ."),
+    # round 331: "finished X" -> "started X" with nothing telling X was done; "could n't stop" -> "could n't
+    # start"; durations ("after many hours", "after awhile"); a time-of-day cue far away in a long story
+    ("temporal_word_flip", "despite being distracted , i finished some work ."),
+    ("temporal_word_flip", "i could n't stop having the dream . i became so frightened ."),
+    ("temporal_word_flip", "he searched for the key for hours . after many hours , he found the key in the kitchen ."),
+    ("temporal_word_flip", "they did n't know who should judge it . after awhile they found someone to judge ."),
+    (
+        "temporal_word_flip",
+        "it was dark when we met . we talked . we laughed . we ate . we left . we went up to the roof to see the sunset .",
+    ),
+    # round 332: a habit's time of day ("every night" -> "every morning") contradicts nothing
+    ("temporal_word_flip", "it was dark . they begged for the meatloaf every night ."),
+    # round 330: a habit made the cause explains almost any state; a feeling made the effect of an act is
+    # a plausible reaction
+    (
+        "causal_swap",
+        "i used to be scared of the basement . i go down there all the time because i am no longer afraid .",
+    ),
+    ("causal_word_flip", "he was okay at third base so his team usually played him there ."),
+    ("causal_word_flip", "mary felt stressed out at work . so she bought iced coffee during breaks every day ."),
+    ("causal_swap", "the show was long . she got very bored though . so she put on a movie ."),
+    # round 332: the habit inside the verb's complement ("shows them love always"); a feeling begun
+    (
+        "causal_word_flip",
+        "he can not play with other kids . for simon his pets are his best friends so he shows them love always .",
+    ),
+    ("causal_word_flip", "marcus felt left out . marcus started feeling lonely , so he started playing online games ."),
+    ("causal_swap", "marcus felt left out . marcus started feeling lonely , so he started playing online games ."),
+    # round 330: "when it came to" is an idiom; "it was time for dinner" may come in either order
+    ("temporal_swap", "her family had a party . when it came to the gifts , susie opened them ."),
+    ("temporal_swap", "they bought chips . they ate the whole bag in one sitting . soon it was time for dinner ."),
     # a perception made the cause reads as evidence ("he saw the stars, so the sky was clear": an inference)
     ("causal_swap", "The sky was clear, so he saw the stars."),
     ("causal_swap", "they were talking very loudly so i heard some of their conversation . i ended up listening ."),

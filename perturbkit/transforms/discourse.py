@@ -77,7 +77,7 @@ class TemporalWordFlip(WordFlip):
     name = "temporal_word_flip"
     aspect = "temporal"
     effect = Effect.BREAKS
-    example = "Before dinner, she finished her homework."
+    example = "She bought a dress. The next day, she wore the dress."
     lexicon = "temporal"
 
     def flips(self, doc: Doc) -> list[Scored]:

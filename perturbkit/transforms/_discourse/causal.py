@@ -16,6 +16,7 @@ from . import clauses as C
 from .checks import (
     any_in,
     causal_ok,
+    habitual,
     has_npi,
     is_event,
     opens_with,
@@ -104,7 +105,7 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         if second is None or not result_opener_ok(doc[s_start], second.head) or final_punct(s2) not in (".", "!"):
             continue
         be = _tense_be(second.head)
-        if be is None or (k > 0 and reversible(doc[s_start - 1].sent.root, second.head)):
+        if be is None or habitual(second.head) or (k > 0 and reversible(doc[s_start - 1].sent.root, second.head)):
             continue  # (the sentence before, now the effect, may as well follow from this one)
         opener = doc[s_start : s_start + n]
         a, _ = span_chars(doc, s_start, s_start + n)

@@ -64,7 +64,25 @@ PERCEPTION = frozenset(
     }
 )  # fmt: skip
 # Verbs of thinking: "he panicked, so he thought everyone had quit" is as plausible as the original
-COGNITION = frozenset({"think", "believe", "assume", "suspect", "guess", "figure", "wonder", "suppose", "imagine"})
+COGNITION = frozenset(
+    {"think", "believe", "assume", "suspect", "guess", "figure", "wonder", "suppose", "imagine", "remember", "recall"}
+)
+# Feelings that follow almost any act: "she put on a movie, so she got very bored", "he complained,
+# so he was angry" read as plausible reactions, not as a reversed cause (not "tired", "hungry": going
+# to bed does not make one tired)
+REACTIONS = frozenset(
+    """bored angry mad upset frustrated annoyed irritated excited stressed lonely nervous worried scared afraid
+    frightened anxious happy glad proud relieved thrilled embarrassed disappointed jealous furious overwhelmed
+    satisfied impatient""".split()
+)
+# Words of a habit: a habit made the cause explains almost any state ("i am no longer afraid because i
+# go down there all the time", "he was okay at third base, so his team usually played him")
+HABITUAL = frozenset(
+    """always usually often daily regularly frequently constantly sometimes normally generally weekly nightly
+    everyday""".split()
+)
+# dependents that start another clause: a clause's own words stop there
+_CLAUSAL = frozenset({"advcl", "conj", "parataxis", "mark", "cc"})
 # Verbs of having and affording: having no money (or time) is the plausible result of almost any
 # purchase or pastime ("he bought alcohol, so he did n't have much money")
 LACK = frozenset({"have", "afford", "own", "lack", "need"})
@@ -87,14 +105,40 @@ def plausible_effect(head: Token) -> bool:
     return lemma in LACK and (lacking or lemma == "lack")
 
 
+def own_words(head: Token) -> list[Token]:
+    """The words of the clause headed by ``head``, without the clauses hanging off it."""
+    return [head] + [t for c in head.children if c.dep_ not in _CLAUSAL for t in c.subtree]
+
+
+def habitual(head: Token) -> bool:
+    """ "he goes down there all the time", "she bought iced coffee every day": a habit."""
+    words = own_words(head)
+    lowers = [t.lower_ for t in sorted(words, key=lambda t: t.i)]
+    if any(w in HABITUAL for w in lowers) or any(t.lower_ == "every" and t.dep_ == "det" for t in words):
+        return True
+    return any(lowers[k : k + 3] == ["all", "the", "time"] for k in range(len(lowers)))
+
+
+def reaction(head: Token) -> bool:
+    """ "she got very bored", "he was no longer afraid", "he started feeling lonely": a feeling."""
+    if head.lemma_.lower() in ("start", "begin"):
+        return any(c.dep_ == "xcomp" and reaction(c) for c in head.children)
+    if head.lemma_.lower() not in ("be", "feel", "get", "become", "grow"):
+        return False
+    return any(c.dep_ == "acomp" and c.lower_ in REACTIONS for c in head.children)
+
+
 def reversible(cause: Token, effect: Token) -> bool:
     """Whether reversing a causal link between two clauses (heads ``cause`` and ``effect``) would
     still read as coherent: the cause made the effect is a plausible effect (see
     :func:`plausible_effect`), or the effect made the cause is a perception, which reads as the
     evidence for an inference ("he saw the stars, so the sky was clear"); or either clause is an
     ellipsis ("I have since I first met her") or points back with "this"/"that" ("this inspired
-    him"), which moved would point at something else."""
+    him"), which moved would point at something else. A habit made the cause, or a feeling made the
+    effect of an act, still reads as coherent too (:func:`habitual`, :func:`reaction`)."""
     if plausible_effect(cause) or effect.lemma_.lower() in PERCEPTION:
+        return True
+    if habitual(effect) or (reaction(cause) and is_event(effect)):
         return True
     return elliptical(cause) or elliptical(effect) or demonstrative_subject(cause) or demonstrative_subject(effect)
 
@@ -259,9 +303,22 @@ def sequential(first: Token, second: Token) -> bool:
     return t is not None and t == tense(second) and is_event(first)
 
 
+def impersonal_it(head: Token) -> bool:
+    """ "when it came to the gifts" (an idiom), "it was time for dinner" (a moment that comes in any
+    order): an "it" clause that tells no event of its own, so moving it breaks no order."""
+    if not any(c.dep_ in ("nsubj", "expl") and c.lower_ == "it" for c in head.children):
+        return False
+    lemma = head.lemma_.lower()
+    if lemma == "come":
+        return any(c.dep_ == "prep" and c.lower_ == "to" for c in head.children)
+    return lemma == "be" and any(c.dep_ == "attr" and c.lemma_.lower() == "time" for c in head.children)
+
+
 def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
     """Whether a medial/initial temporal connective orders two past events."""
     w = conn.lower_
+    if impersonal_it(main) or impersonal_it(sub):
+        return False
     if tense(main) != "past" or tense(sub) != "past":  # (a modal, or a habitual present)
         return False
     prev = conn.doc[conn.i - 1] if conn.i > 0 else None

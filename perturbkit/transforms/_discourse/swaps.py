@@ -25,6 +25,7 @@ from .checks import (
     causal_ok,
     demonstrative_subject,
     has_npi,
+    impersonal_it,
     opens_with,
     quantity_later,
     result_opener_ok,
@@ -124,7 +125,7 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if causal and reversible(first.head, second.head):
                 continue
-            if not causal and not sequential(first.head, second.head):
+            if not causal and (not sequential(first.head, second.head) or impersonal_it(second.head)):
                 continue
             opener = doc[site.conn_start : site.conn_end].text
             score = _scored(doc, kind, first, second, first, second)

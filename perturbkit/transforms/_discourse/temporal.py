@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ...annotation import linked_sentences
 from ...resources.inflect import first_form
 from ...transform import Change
 from ...transform.flip import flip_word, opposites
@@ -16,8 +17,10 @@ from .checks import NPI, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
 from .temporal_cues import (
+    completion_told,
     day_cue,
     event_named_again,
+    fixed_first_last,
     fixed_idiom,
     place_of,
     punctuality_elsewhere,
@@ -30,8 +33,11 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 
-# "look after", "go after" (chase), "take after", "named after": not time
-_AFTER_IDIOMS = frozenset({"look", "take", "go", "run", "chase", "seek", "ask", "inquire", "lust", "be", "come"})
+# "look after", "go after" (chase), "take after", "named after", "sprint after the thief": not time
+_AFTER_IDIOMS = frozenset(
+    {"look", "take", "go", "run", "chase", "seek", "ask", "inquire", "lust", "be", "come"}
+    | {"sprint", "race", "dash", "rush", "hurry", "charge", "bolt", "follow", "hunt", "head", "jog", "fly"}
+)
 
 
 def _after_idiom(t: Token) -> bool:
@@ -66,6 +72,7 @@ _TIME_NOUNS = frozenset(
 )
 _SEASONS = frozenset({"summer", "winter"})
 _HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
+_HEDGES = frozenset({"nearly", "almost", "barely", "hardly", "just"})
 
 
 def temporal_flips(doc: Doc) -> list[list[Change]]:
@@ -108,7 +115,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
         sent_start = t.is_sent_start or (
             prev is not None and (prev.is_sent_end or (prev.pos_ == "CCONJ" and (prev.is_sent_start or prev.i == 0)))
         )
-        if w in initial and sent_start and t.pos_ == "ADV" and t.dep_ == "advmod" and _opens_clause(t, nxt):
+        if w in initial and t.is_sent_start and t.pos_ == "ADV" and t.dep_ == "advmod" and _opens_clause(t, nxt):
             one(t, initial[w], f"{w} -> {initial[w]}")
         elif (
             w in conj
@@ -133,7 +140,7 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and prev.lower_ == "the"
             and t.head.pos_ == "NOUN"
             and t.head.i > t.i
-            and (w not in ("first", "last") or timed_noun(t.head))
+            and (w not in ("first", "last") or (timed_noun(t.head) and not fixed_first_last(t)))
         ):
             one(t, adj_the[w], f"{w} -> {adj_the[w]}")
         elif (
@@ -147,17 +154,17 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
         elif (
             w in noun
             and t.pos_ == "NOUN"
-            and not (prev is not None and prev.lower_ == "good")
+            and not (prev is not None and prev.lower_ in ("good", "every", "each"))
             and not _bare_subject(t)
-            and (day_cue(doc, t) if w not in _SEASONS else season_cue(doc, t))
+            and (day_cue(doc, t, noun[w]) if w not in _SEASONS else season_cue(doc, t))
         ):
             one(t, noun[w], f"{w} -> {noun[w]}")
         elif (
             w in noun_det
             and t.pos_ == "NOUN"
             and prev is not None
-            and prev.lower_ in ("that", "the", "one", "every", "all", "each")
-            and day_cue(doc, t)
+            and prev.lower_ in ("that", "the", "one")  # not a habit ("every night" -> "every morning")
+            and day_cue(doc, t, noun_det[w])
         ):
             one(t, noun_det[w], f"{w} -> {noun_det[w]}")
         elif t.pos_ == "VERB" and not _npi_in_sentence(t):
@@ -191,14 +198,14 @@ def _duration_object(t: Token) -> bool:
         bool(objs)
         and (
             objs[0].lemma_.lower() in time_units()
-            or objs[0].lower_ in _TIME_NOUNS | {"while"}
+            or objs[0].lower_ in _TIME_NOUNS | {"while", "awhile"}
             or objs[0].lemma_.lower() in _TIME_NOUNS  # "after a few times"
         )
         and any(
-            c.dep_ in ("nummod", "det", "amod") and (c.like_num or c.lower_ in ("a", "an", "few", "several"))
+            c.dep_ in ("nummod", "det", "amod") and (c.like_num or c.lower_ in ("a", "an", "few", "several", "many"))
             for c in objs[0].children
         )
-    )
+    ) or any(c.lower_ == "awhile" for c in t.children)  # "after awhile"
 
 
 def _opens_clause(t: Token, nxt: Token | None) -> bool:
@@ -240,10 +247,6 @@ def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
         return False  # the parser took a subject for an adverb ("late wanted to be a musician")
     if w in ("later", "earlier") and prev is not None and prev.lower_ in ("for", "until", "till", "see", "from"):
         return False  # "pies for later", "see you later"
-    if w in ("first", "last"):  # "He came last", "when I first met her"; not "last night"
-        if h.lemma_ == "be":
-            return False  # "mine was up first": "up last" is no idiom, and no event is ordered
-        return t.pos_ == "ADV" and t.dep_ == "advmod" and not (prev is not None and prev.lower_ in ("at", "the"))
     if w == "late" and prev is not None and prev.tag_ == "PRP$":  # "her late husband"
         return False
     if w == "ago":
@@ -262,6 +265,10 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
     ing = [c for c in kids if c.dep_ == "xcomp" and c.tag_ == "VBG" and c.i == t.i + 1]
     new_lemma = None
     if lemma in verb_ing and ing and "dobj" not in deps:
+        if lemma == "stop" and any(c.dep_ == "neg" for c in kids):
+            return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
+        if verb_ing[lemma] == "stop" and not linked_sentences(t.doc, [c.i for c in ing[0].subtree], later_only=True):
+            return None  # "the puppy started whining" -> "stopped whining": nothing later needs it going on
         new_lemma = verb_ing[lemma]
     elif lemma in verb_intr and not deps & {"dobj", "xcomp", "ccomp", "prep_to", "attr", "acomp"}:
         subj = C.subject(t)
@@ -274,6 +281,8 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
         ):
             new_lemma = verb_intr[lemma]
     elif lemma in verb_obj and "dobj" in deps and not deps & {"xcomp", "ccomp", "dative"}:
+        if any(c.lower_ in _HEDGES for c in kids) or not completion_told(t.doc, t):
+            return None  # "he nearly finished the puzzle" -> "nearly started" is no sense
         new_lemma = verb_obj[lemma]
     if new_lemma is None:
         return None

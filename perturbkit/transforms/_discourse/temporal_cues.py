@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...annotation import linked_sentences
+from ...annotation import linked_sentences, sentence_index
 from ...annotation.links import FREQUENT_NOUNS
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import time_units
@@ -25,13 +25,15 @@ TIMED = frozenset(
     date evening morning afternoon hour minute period school story book song video speech interview
     ceremony wedding tournament competition contest event visit tour weekend career life time""".split()
 )
-# Lemmas that tie a story to a time of day: "one morning" flips only where one of them is told
-# ("he woke up", "dinner", "it was dark")
-DAY_CUES = frozenset(
-    """breakfast lunch dinner supper brunch wake awake asleep sleep bed bedtime nap dark darkness light sun
-    sunrise sunset moon star late early tonight midnight noon alarm morning evening night afternoon dawn dusk
-    o'clock pm am""".split()
+# Lemmas that tie a story to one end of the day: "one morning" -> "one evening" flips only where
+# a morning is told elsewhere ("he woke up", "breakfast") and nothing of the evening stands in its
+# own sentence; "that night" -> "that morning" only where the night is told ("it was dark") and
+# nothing of the morning ("she woke up that night" -> "woke up that morning" is just as coherent)
+MORNING_CUES = frozenset("breakfast wake awake alarm sunrise dawn morning".split())
+EVENING_CUES = frozenset(
+    "dinner supper sunset dusk dark darkness moon star bedtime midnight tonight night evening".split()
 )
+_MORNING_WORDS = frozenset({"morning", "mornings", "sunrise", "dawn"})
 # Lemmas that tie a story to a season ("the pool", "snow")
 SEASON_CUES = frozenset(
     """snow snowman sled ski cold freeze freezing ice icy coat scarf hot heat warm sunny pool swim beach tan
@@ -42,15 +44,50 @@ PUNCTUALITY = frozenset({"early", "late", "earliest", "latest"})
 PUNCTUAL_WORDS = frozenset({"early", "late", "earliest", "latest", "tardy", "punctual", "lateness"})
 
 
+# how many sentences either side of a flipped word its cue may stand in: in a long story, a "sunset"
+# twenty sentences away tells nothing of the time of the flipped scene
+CUE_WINDOW = 2
+
+
 def _cue_elsewhere(doc: Doc, t: Token, cues: frozenset[str]) -> bool:
-    """Whether a word other than ``t`` has its lemma (or form) in ``cues``."""
+    """Whether a word other than ``t``, at most ``CUE_WINDOW`` sentences away, has its lemma (or
+    form) in ``cues``."""
+    lowers, lemmas, sent = word_lowers(doc), lemma_lowers(doc), sentence_index(doc)
+    own = sent[t.i]
+    return any(
+        i != t.i and abs(sent[i] - own) <= CUE_WINDOW and (lemmas[i] in cues or lowers[i] in cues)
+        for i in range(len(lowers))
+    )
+
+
+# words telling that a thing was finished: "finished the film" -> "started the film" clashes with
+# "tom was happy to complete the movie"
+DONE_CUES = frozenset("done complete completed finished over ready bestseller".split())
+
+
+def completion_told(doc: Doc, verb: Token) -> bool:
+    """For "finished X" -> "started X": whether another sentence names X again or tells that it was
+    done, so the flip contradicts it ("i finished some work" -> "started some work" is as coherent)."""
+    objs = [c for c in verb.children if c.dep_ == "dobj"]
+    if objs and objs[0].lemma_.lower() not in FREQUENT_NOUNS and linked_sentences(doc, [objs[0].i]):
+        return True
+    return _cue_elsewhere(doc, verb, DONE_CUES) and not _cue_in_sentence(doc, verb, DONE_CUES)
+
+
+def _cue_in_sentence(doc: Doc, t: Token, cues: frozenset[str]) -> bool:
+    lowers = word_lowers(doc)
+    return any(i != t.i and lowers[i] in cues for i in range(t.sent.start, t.sent.end))
+
+
+def day_cue(doc: Doc, t: Token, new: str) -> bool:
+    """Whether the story tells the time of day of ``t`` elsewhere, which its flip to ``new``
+    ("morning" -> "evening") clashes with, and ``t``'s own sentence tells nothing of ``new``'s."""
+    old_cues, new_cues = (MORNING_CUES, EVENING_CUES) if t.lower_ in _MORNING_WORDS else (EVENING_CUES, MORNING_CUES)
     lowers, lemmas = word_lowers(doc), lemma_lowers(doc)
-    return any(i != t.i and (lemmas[i] in cues or lowers[i] in cues) for i in range(len(lowers)))
-
-
-def day_cue(doc: Doc, t: Token) -> bool:
-    """Whether the story tells a time of day the flip of ``t`` ("morning" -> "evening") clashes with."""
-    return _cue_elsewhere(doc, t, DAY_CUES)
+    own = t.sent
+    if any(i != t.i and (lemmas[i] in new_cues or lowers[i] in new_cues) for i in range(own.start, own.end)):
+        return False
+    return _cue_elsewhere(doc, t, old_cues)
 
 
 def season_cue(doc: Doc, t: Token) -> bool:
@@ -118,7 +155,18 @@ def event_named_again(doc: Doc, t: Token) -> bool:
 
 
 def fixed_idiom(t: Token) -> bool:
-    """ "before she knew it" (suddenly): no time order to flip."""
+    """ "before she knew it" (suddenly), "before long" (soon): no time order to flip."""
     doc = t.doc
     words = [doc[k].lower_ for k in range(t.i + 1, min(t.i + 4, len(doc)))]
+    if t.lower_ == "before" and words[:1] == ["long"]:
+        return True
     return t.lower_ == "before" and len(words) == 3 and words[1] in ("knew", "know") and words[2] == "it"
+
+
+def fixed_first_last(t: Token) -> bool:
+    """ "at the last minute" (barely in time), "for the first time" (-> "for the last time" is as
+    coherent): "first"/"last" in a fixed phrase that orders nothing the story tells."""
+    head, doc = t.head, t.doc
+    if head.lemma_.lower() == "minute":
+        return True
+    return head.lemma_.lower() == "time" and t.i >= 2 and doc[t.i - 2].lower_ == "for"
