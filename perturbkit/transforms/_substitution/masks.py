@@ -4,22 +4,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...annotation import doc_text, per_doc, token_columns
+from ...annotation import doc_text, hyphen_glued, per_doc, token_columns
+from ...transform.substitution import fixed_expression_tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
+
+# Words spaCy's stop list misses that are not content words (mask_words reads tokens only, no
+# parts of speech): prepositions ("like burnt charcoal", "despite"), interjections, and "get", a
+# light verb ("got a call", "got tired"); masking one hides nothing a reader needs.
+_FUNCTION_WORDS = frozenset(
+    "like unlike despite till onto toward towards inside outside beneath underneath beside amid versus via "
+    "oh ah uh um hmm huh hey wow yeah yes yep nope okay ok "
+    "get gets got gotten getting".split()
+)
+# What marks the token before it as the first piece of a contraction ("wo" of "wo n't", "isn ’ t").
+_CONTRACTION_TAILS = frozenset({"n't", "n\u2019t", "'", "\u2019"})
 
 
 @per_doc
 def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """(character offsets, texts) of the content words of ``doc`` that may be masked: masking
-    "the" or "of" tests nothing; masked names ("[MALE]") stay names; speaker labels ("Human:")
-    stay, since they are the transcript's layout, not its words. Read once per Doc from the
-    token table (no spaCy Token objects; ``applicable`` and ``apply`` both need them)."""
+    "the" or "of" tests nothing; neither does masking a word in a function use ("like", "going"
+    of "going to", "got"), a word of a fixed expression ("of course"), or a
+    piece of a hyphenated word or contraction ("read" of "re-read", "isn" of "isn ’ t"); masked
+    names ("[MALE]") stay names; speaker labels ("Human:") stay, since they are the transcript's
+    layout, not its words. Read once per Doc from the token table (no spaCy Token objects;
+    ``applicable`` and ``apply`` both need them)."""
     text = doc_text(doc)
     cols = token_columns(doc)
-    idx, length, alpha, stop = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"]
+    idx, length, alpha, stop, lower = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"], cols["lower"]
+    fixed, glued = frozenset(fixed_expression_tokens(doc)), hyphen_glued(doc)
     n = len(idx)
+
+    def function_use(i: int) -> bool:
+        nxt = lower[i + 1] if i + 1 < n else ""
+        return (
+            lower[i] in _FUNCTION_WORDS
+            or (lower[i] == "going" and nxt == "to")  # "was going to" (a future)
+            or nxt in _CONTRACTION_TAILS
+        )
+
     keep = [
         i
         for i in range(n)
@@ -28,5 +53,8 @@ def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
         and length[i] > 1
         and not (i > 0 and length[i - 1] == 1 and text[idx[i - 1]] == "[")
         and not (i + 1 < n and length[i + 1] == 1 and text[idx[i + 1]] == ":")
+        and i not in fixed
+        and i not in glued
+        and not function_use(i)
     ]
     return tuple(idx[i] for i in keep), tuple(text[idx[i] : idx[i] + length[i]] for i in keep)
