@@ -84,6 +84,7 @@ def test_speaker_labels_stay(annotator):
         ("He was going to buy it. Of course he paid.", "He was going to AAA it. Of course he AAA."),
         # pieces of a contraction or a hyphenated word stay whole
         ("It isn ’ t true, he wo n't re-read it.", "It isn ’ t AAA, he wo n't re-read it."),
+        ("I'm gonna sleep near the window.", "I'm gonna AAA near the AAA."),
     ],
 )
 def test_function_uses_stay(annotator, text, expected):

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 # parts of speech): prepositions ("like burnt charcoal", "despite"), interjections, and "get", a
 # light verb ("got a call", "got tired"); masking one hides nothing a reader needs.
 _FUNCTION_WORDS = frozenset(
-    "like unlike despite till onto toward towards inside outside beneath underneath beside amid versus via "
+    "like unlike despite till near onto toward towards inside outside beneath underneath beside amid versus via "
     "oh ah uh um hmm huh hey wow yeah yes yep nope okay ok "
     "get gets got gotten getting".split()
 )
@@ -27,13 +27,15 @@ def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """(character offsets, texts) of the content words of ``doc`` that may be masked: masking
     "the" or "of" tests nothing; neither does masking a word in a function use ("like", "going"
     of "going to", "got"), a word of a fixed expression ("of course"), or a
-    piece of a hyphenated word or contraction ("read" of "re-read", "isn" of "isn ’ t"); masked
+    piece of a hyphenated word, contraction or a word spaCy splits ("read" of "re-read", "isn"
+    of "isn ’ t", "na" of "gonna"); masked
     names ("[MALE]") stay names; speaker labels ("Human:") stay, since they are the transcript's
     layout, not its words. Read once per Doc from the token table (no spaCy Token objects;
     ``applicable`` and ``apply`` both need them)."""
     text = doc_text(doc)
     cols = token_columns(doc)
     idx, length, alpha, stop, lower = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"], cols["lower"]
+    ws = cols["SPACY"]
     fixed, glued = frozenset(fixed_expression_tokens(doc)), hyphen_glued(doc)
     n = len(idx)
 
@@ -43,6 +45,8 @@ def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
             lower[i] in _FUNCTION_WORDS
             or (lower[i] == "going" and nxt == "to")  # "was going to" (a future)
             or nxt in _CONTRACTION_TAILS
+            or (i > 0 and not ws[i - 1] and alpha[i - 1])  # "na" of "gonna": a piece of one word
+            or (i + 1 < n and not ws[i] and alpha[i + 1])
         )
 
     keep = [
