@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ...annotation import doc_text, hyphen_glued, per_doc, token_columns
-from ...transform.substitution import fixed_expression_tokens
+from ...resources.lexicons import word_list
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -22,6 +23,27 @@ _FUNCTION_WORDS = frozenset(
 _CONTRACTION_TAILS = frozenset({"n't", "n\u2019t", "'", "\u2019"})
 
 
+@functools.lru_cache(maxsize=1)
+def _fixed_expressions() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The fixed expressions ("of course", "at least") by first word."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for e in word_list("fixed_expressions.txt"):
+        words = tuple(e.split())
+        out.setdefault(words[0], []).append(words)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _fixed_tokens(lower: tuple[str, ...]) -> set[int]:
+    """Indices of the tokens inside a fixed expression, matched on the words alone (lemmas need a
+    parse, and mask_words reads tokens only: the same sites whatever the Doc's level)."""
+    exprs, out = _fixed_expressions(), set()
+    for i, w in enumerate(lower):
+        for e in exprs.get(w, ()):
+            if lower[i : i + len(e)] == e:
+                out.update(range(i, i + len(e)))
+    return out
+
+
 @per_doc
 def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """(character offsets, texts) of the content words of ``doc`` that may be masked: masking
@@ -36,7 +58,7 @@ def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
     cols = token_columns(doc)
     idx, length, alpha, stop, lower = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"], cols["lower"]
     ws = cols["SPACY"]
-    fixed, glued = frozenset(fixed_expression_tokens(doc)), hyphen_glued(doc)
+    fixed, glued = _fixed_tokens(lower), hyphen_glued(doc)
     n = len(idx)
 
     def function_use(i: int) -> bool:
