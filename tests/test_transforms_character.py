@@ -199,6 +199,27 @@ def test_entity_replacement_golden(annotator):
     assert t(ex, seed=1, annotator=annotator).text == "She met Chiamaka in London. Chiamaka was kind."
 
 
+@pytest.mark.parametrize(
+    "text,context",
+    [
+        # a new name in the protagonist's place reads as one of the friends the story mentions
+        (
+            "she put her shoes in a cubby . when it was time to leave , monica 's were gone .",
+            "monica was at a skating rink with her friends .",
+        ),
+        (
+            "they rode their atvs . their atvs tipped . josh got a big gash .",
+            "josh went with his friends to the hills .",
+        ),
+        # an ordinal inside a fixed expression is no ordinal ("at first" -> "at 5th")
+        ("At first I thought it was a dream. But at first I laughed.", None),
+    ],
+)
+def test_entity_replacement_declines(annotator, text, context):
+    """Cases the strict reading found not to break the story (or to break the grammar instead)."""
+    assert get_transform("entity_replacement")(Example(text, context=context), seed=0, annotator=annotator) is None
+
+
 def test_entity_replacement_anchors(annotator):
     t = get_transform("entity_replacement")
     one = "Tom loved Paris and stayed there for three days."

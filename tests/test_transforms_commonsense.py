@@ -146,3 +146,16 @@ def test_properties(annotator, edge_file, text, use_file, seed):
     out = check_properties(get_transform("conceptnet_substitution", conceptnet=spec), text, annotator, seed=seed)
     if out is not None:
         _check_edges(out, get_provider(spec))
+
+
+def test_interchangeable_siblings_are_not_swapped(annotator):
+    """A door called a gate (or a boat a ship) is the same thing to a reader: no contradiction
+    (the strict reading of issue 14); ``siblings_blocked.tsv`` refuses such co-hyponyms."""
+    story = (
+        "rick made a sandwich . as he was about to eat , there was a knock on his door . "
+        "he put his sandwich down to answer the door . when he came back , his sandwich was gone ."
+    )
+    assert get_transform("conceptnet_substitution")(story, seed=0, annotator=annotator) is None
+    wordnet_provider = get_provider(None)
+    assert not any(w == "gate" for w, _ in concept_neighbours(wordnet_provider, "door", "NOUN"))
+    assert ("truck", "CoHyponym") in concept_neighbours(wordnet_provider, "car", "NOUN")

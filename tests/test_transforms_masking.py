@@ -72,3 +72,22 @@ def test_speaker_labels_stay(annotator):
     out = t(text, seed=0, annotator=annotator)
     assert out.text.startswith("Human: ") and "\nAssistant: " in out.text
     assert "AAA" in out.text
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # prepositions, interjections and the light verb "get" are not content words
+        ("It smelled like burnt charcoal.", "It AAA like AAA AAA."),
+        ("Oh yes, I got a ticket despite the rain.", "Oh yes, I got a AAA despite the AAA."),
+        # "going" of the future "was going to", and a word of a fixed expression ("of course")
+        ("He was going to buy it. Of course he paid.", "He was going to AAA it. Of course he AAA."),
+        # pieces of a contraction or a hyphenated word stay whole
+        ("It isn ’ t true, he wo n't re-read it.", "It isn ’ t AAA, he wo n't re-read it."),
+        ("I'm gonna sleep near the window.", "I'm gonna AAA near the AAA."),
+    ],
+)
+def test_function_uses_stay(annotator, text, expected):
+    """Only content words in content uses are masked (the strict reading of issue 14 found "like",
+    "going" of "going to", "got", "course" of "of course" and "isn" of "isn ’ t" masked)."""
+    assert get_transform("mask_words", rate=1.0)(text, seed=0, annotator=annotator).text == expected

@@ -17,8 +17,8 @@ CAR = "She bought a red car at the market."
 
 GOLDEN = [
     # repeat_ngram: a whole phrase, then " and " + its copy (a sentence-initial capital lowered)
-    ("repeat_ngram", {}, CAR, 0, "She bought and she bought a red car at the market."),
-    ("repeat_ngram", {"n": 2}, CAR, 0, "She bought and she bought a red car at the market."),
+    ("repeat_ngram", {}, CAR, 0, "She bought a red car at the market and the market."),
+    ("repeat_ngram", {"n": 2}, CAR, 0, "She bought a red car at the market and the market."),
     ("repeat_ngram", {"n": 3}, CAR, 0, "She bought a red car and a red car at the market."),
     ("repeat_ngram", {"n": 4}, CAR, 0, "She bought a red car and bought a red car at the market."),
     (
@@ -28,27 +28,39 @@ GOLDEN = [
         3,
         "she bought a red car at the market and the market .",
     ),
-    ("repeat_ngram", {}, "SHE BOUGHT A RED CAR.", 0, "SHE BOUGHT A RED CAR AND A RED CAR."),
-    ("repeat_ngram", {}, "[MALE] went home.", 0, "[MALE] went home and home."),
+    ("repeat_ngram", {}, "SHE BOUGHT A RED CAR.", 0, "SHE BOUGHT A RED CAR AND BOUGHT A RED CAR."),
+    ("repeat_ngram", {}, "[MALE] went home.", 0, "[MALE] went home and went home."),
     ("repeat_ngram", {}, "...", 0, None),
     # no n-gram cut inside a fixed expression or from its "of"-phrase ("for the sake and the sake of")
     ("repeat_ngram", {"n": 3}, "He did it for the sake of his family.", 0, None),
-    (
-        "repeat_ngram",
-        {},
-        "He did it for the sake of his family.",
-        0,
-        "He did and he did it for the sake of his family.",
-    ),
+    ("repeat_ngram", {}, "He did it for the sake of his family.", 0, None),
     ("repeat_ngram", {"n": 1}, "He fell asleep on the couch.", 0, None),
     ("repeat_ngram", {"n": 4}, "He fell asleep on the couch.", 0, None),
     # no subject doubled before its verb ("the one she wanted and the one she wanted was"), nor cut from it
     ("repeat_ngram", {"n": 4}, "The one she wanted was sold out.", 0, None),
     ("repeat_ngram", {"n": 3}, "The one she wanted was sold out.", 0, None),
-    ("repeat_ngram", {}, "The one she wanted was sold out.", 0, "The one she wanted was sold and was sold out."),
+    ("repeat_ngram", {}, "The one she wanted was sold out.", 0, None),
     # no lone verb (or plural of time) doubled: "walked and walked", "hours and hours" are idioms of duration
     ("repeat_ngram", {"n": 1}, "He walked for hours.", 0, None),
     ("repeat_ngram", {"n": 1}, "The one she wanted was sold out.", 0, None),
+    # no word cut from a complement it needs ("he added and he added eggs", "worth and worth $5000")
+    ("repeat_ngram", {"n": 2}, "He added eggs.", 0, "He added eggs and added eggs."),
+    ("repeat_ngram", {"n": 2}, "He would miss her.", 0, None),
+    ("repeat_ngram", {"n": 1}, "His watch was worth $5000.", 0, None),
+    # one phrase, not pieces of two ("to school he tried"), nor a preposition cut from its head ("out of")
+    (
+        "repeat_ngram",
+        {"n": 4},
+        "When he got to school he tried to study.",
+        0,
+        "When he got to school he tried to study and he tried to study.",
+    ),
+    ("repeat_ngram", {"n": 3}, "A rat was climbing out of the drain.", 0, None),
+    # no adverb hanging on a word before it, nor a comparative, doubled: "again and again", "sure
+    # enough and enough", "better and better" read as idioms, not as a repetition
+    ("repeat_ngram", {"n": 1}, "Sure enough, the air was cold.", 0, "Sure enough, the air was cold and cold."),
+    ("repeat_ngram", {"n": 1}, "Tom cooked again.", 0, None),
+    ("repeat_ngram", {"n": 1}, "Her path was better.", 0, None),
     # repeat_sentence
     ("repeat_sentence", {}, STORY, 0, "Tom woke up early. Tom woke up early. He made coffee. Then he went to work."),
     ("repeat_sentence", {"keep_length": True}, STORY, 0, "Tom woke up early. Tom woke up early. Then he went to work."),

@@ -23,6 +23,7 @@ from ._character.entities import (
     default_candidates,
     entity_pools,
     mention_changes,
+    names_unnamed_people,
     replaceable_entities,
     replacement_pool,
 )
@@ -187,7 +188,10 @@ class EntityReplacement(Transform):
         rng.shuffle(order)
         style = text_style(example.text)
         used = story_words(example.text, example.context, example.reference)
+        unnamed = names_unnamed_people(example.text, anchor)
         for label, old in order:
+            if label == "PERSON" and unnamed:
+                continue  # the new name may be one of the friends (or the wife) the story mentions
             candidates = self.pool.get(label, []) if self.pool else default_candidates(label)
             pool = replacement_pool(label, old, candidates, used)
             if pool:

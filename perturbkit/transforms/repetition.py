@@ -24,6 +24,11 @@ _CLAUSAL = {"VERB", "AUX"}  # their left edge is the subject, which a verb phras
 _SUBJECT = {"nsubj", "nsubjpass", "csubj", "csubjpass"}
 # nouns that doubled read as an idiom of duration ("for hours and hours"), not as a repetition
 _DURATION = set("seconds minutes hours days nights weeks months years ages miles times".split())
+# dependents a word needs: an n-gram holding the word holds them too ("bob found and bob found a car"
+# repeats a verb cut from its object; "tried and tried to study" one cut from its complement)
+_COMPLEMENTS = {"dobj", "obj", "dative", "attr", "acomp", "oprd", "xcomp", "ccomp", "pobj", "pcomp", "prt", "npadvmod"}
+_PP_HOSTS = _NOUNISH | {"ADP", "ADV", "ADJ"}  # a preposition on one of these is part of its phrase ("out of")
+_DOUBLING_IDIOM_TAGS = {"JJR", "RBR"}  # "better and better", "more and more": idioms of degree
 # Punctuation that may touch an n-gram on its left / right without joining it to another word.
 _LEFT_GLUE = {'"', "\u201c"}
 _RIGHT_GLUE = set('.,!?;:"\u201d)\u2026')
@@ -89,11 +94,19 @@ class _Phrases:
             for p, d, r in zip(pos, dep, run)
         ]
         # the first token an n-gram starting here may end on: one that hangs on a word before it
-        # needs that word ("bases" not from "acids and bases", not "of her passwords" without "all")
+        # needs that word ("bases" not from "acids and bases", not "of her passwords" without "all",
+        # not "of the drain" without "out"); so does an adverb ("sure enough and enough", "again
+        # and again" read as idioms, not as a repetition)
         self.first_end = [
-            (h if h >= i else n) if d in _ATTACHED or (p == "ADP" and pos[h] in _NOUNISH) else i
+            (h if h >= i else n) if d in _ATTACHED or d == "advmod" or (p == "ADP" and pos[h] in _PP_HOSTS) else i
             for i, (p, d, h) in enumerate(zip(pos, dep, head))
         ]
+        # the last complement of each token (-1: none): an n-gram holding the token reaches it
+        self.needs = [-1] * n
+        for i, (d, h) in enumerate(zip(dep, head)):
+            if d in _COMPLEMENTS and h != i:
+                self.needs[h] = max(self.needs[h], i)
+        self.head = head
         # may end an n-gram: a content word that modifies nothing after it
         self.end_ok = [p in _CONTENT_POS and h <= i for i, (p, h) in enumerate(zip(pos, head))]
         # the first token of its phrase (none for verbs: their left edge is a subject they may leave out)
@@ -101,7 +114,10 @@ class _Phrases:
         # a lone verb (or a plural of time) doubled reads as an idiom of duration ("walked and walked"),
         # not as a repetition
         words = strs["text"]
-        self.bare_verb = [p in _CLAUSAL or w.lower() in _DURATION for p, w in zip(pos, words)]
+        self.bare_verb = [
+            p in _CLAUSAL or w.lower() in _DURATION or t in _DOUBLING_IDIOM_TAGS
+            for p, w, t in zip(pos, words, strs["tag"])
+        ]
         # may not end an n-gram: a noun whose "of"-phrase would be cut off ("the sake" + "of his family")
         self.of_after = [i + 1 < n and head[i + 1] == i and words[i + 1].lower() == "of" for i in range(n)]
         # a fixed expression ("at least") is repeated whole or not at all: the first / last token of
@@ -159,8 +175,10 @@ def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
     """n -> first token index of the n-grams (n = 1-4) in tokens [start, end) that read
     well repeated: joinable words, a fitting first and last word, and a whole phrase (no noun
     phrase in it loses its determiner or modifiers: "a red car", not "red car" or "a red"), no
-    fixed expression or "of"-phrase cut, no lone verb, no subject cut from the verb after it."""
-    longest, first_end, end_ok, reach = ph.longest, ph.first_end, ph.end_ok, ph.reach
+    fixed expression or "of"-phrase cut, no lone verb, no subject cut from the verb after it, no
+    word cut from its complement, and one phrase: a single word in it hangs on a word outside it
+    ("to school he tried" from "he got to school he tried" is two)."""
+    longest, first_end, end_ok, reach, head = ph.longest, ph.first_end, ph.end_ok, ph.reach, ph.head
     out: dict[int, list[int]] = {}
     for a in range(start, end):
         k = longest[a]
@@ -168,12 +186,16 @@ def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
             continue
         lo = first_end[a]
         verb = -1  # the verb of the last subject seen in the n-gram
+        needs = -1  # the last complement of a word in the n-gram
         for z in range(a, min(a + k, end, ph.last[a] + 1)):
             if reach[z] < a:
                 break  # cuts a phrase; so does every longer n-gram
             verb = max(verb, ph.subject_verb[z])
+            needs = max(needs, ph.needs[z])
             if (
                 z >= lo
+                and needs <= z
+                and sum(not a <= head[t] <= z or head[t] == t for t in range(a, z + 1)) == 1
                 and end_ok[z]
                 and ph.fixed_hi[z] <= z
                 and not ph.of_after[z]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ...annotation import doc_text, token_columns
 from ...resources.lexicons import table, word_list
 from ...transform import Change
+from ...transform.substitution import fixed_expression_tokens
 from ...transform.words import indefinite_article
 from .._persons import MASKED, name_gender, sid
 from .names import is_common_word, renamed, story_words, word_spans
@@ -71,6 +72,20 @@ _UNITS = set(
     "cent kilometer meter kilogram ounce yard".split()
 )
 _UNITS_PL = {u + "s" for u in _UNITS} | {"feet", "inches", "centuries", "cents", "dollars"}
+
+
+# People a story may leave unnamed ("monica and her friends", "his wife"): a new name in the
+# protagonist's place reads as one of them, and the story stays coherent.
+_UNNAMED_PEOPLE = frozenset(
+    "friend friends family classmate classmates teammate teammates team coworker coworkers colleague "
+    "colleagues sibling siblings sister sisters brother brothers cousin cousins wife husband girlfriend "
+    "boyfriend roommate roommates partner neighbor neighbors neighbour neighbours".split()
+)
+
+
+def names_unnamed_people(*texts: str) -> bool:
+    """Whether the texts mention people a new name could belong to (friends, a wife, a team)."""
+    return any(w in _UNNAMED_PEOPLE for t in texts for w in _WORDS.findall(t.lower()))
 
 
 _YEAR = re.compile(r"(1[6-9]|20)\d\d")
@@ -236,14 +251,15 @@ def cased_entity(new: str, old: str, label: str, style: str) -> str:
 def mention_changes(doc: Doc, old: str, new: str, label: str, start_at: int = 0) -> list[Change]:
     """Every mention of the entity: for numbers and dates only the spans tagged as that entity
     ("three" in "the three of us" is another number); for names every occurrence, which must
-    all be proper nouns or entities (else the story cannot be changed consistently)."""
+    all be proper nouns or entities (else the story cannot be changed consistently). None when
+    a number is a word of a fixed expression ("at first": "at 5th" is no ordinal)."""
     text = doc_text(doc)
     if label in NUMERIC:
-        spans = [
-            (e.start_char, e.end_char, new)
-            for e in doc.ents
-            if e.label_ == label and e.text == old and e.start_char >= start_at
-        ]
+        mentions = [e for e in doc.ents if e.label_ == label and e.text == old and e.start_char >= start_at]
+        fixed = set(fixed_expression_tokens(doc))
+        if any(k in fixed for e in mentions for k in range(e.start, e.end)):
+            return []
+        spans = [(e.start_char, e.end_char, new) for e in mentions]
     else:
         cols = token_columns(doc)
         by_start = dict(zip(cols["IDX"], range(len(cols["IDX"]))))

@@ -9,6 +9,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from ...annotation import token_columns, token_strings
+from ...resources.lexicons import table
 from .antonyms import WN_POS, antonyms_of, blocked_antonyms, main_pos_of, sense_share
 
 if TYPE_CHECKING:
@@ -30,6 +31,17 @@ CONCRETE = frozenset({"noun.animal", "noun.artifact", "noun.food", "noun.plant",
 MIN_SENSE_SHARE = 0.6
 MIN_COUNT = 3
 MIN_PARENT_DEPTH = {"noun.artifact": 8, "noun.animal": 9, "noun.food": 5, "noun.plant": 6, "noun.time": 5}
+
+
+@functools.lru_cache(maxsize=1)
+def blocked_siblings() -> frozenset[tuple[str, str]]:
+    """Co-hyponym pairs that make no commonsense swap in stories (both directions): the same
+    thing to a reader ("door"/"gate"), or a sense the story does not mean ("years"/"teens")."""
+    out = set()
+    for r in table("siblings_blocked.tsv"):
+        a, b = r["word"].lower(), r["sibling"].lower()
+        out.update({(a, b), (b, a)})
+    return frozenset(out)
 
 
 def _ancestors(synset, levels: int = 2) -> set:
@@ -73,7 +85,7 @@ def concept_neighbours(provider, lemma: str, upos: str) -> tuple[tuple[str, str]
     """(word, relation) neighbours of ``lemma`` usable as replacements: single common words that
     WordNet knows mainly as the same part of speech, never the word itself or a blocked pair.
     Memoised per (provider, lemma, POS): the WordNet checks behind it dominate the run time."""
-    blocked = blocked_antonyms()
+    blocked = blocked_antonyms() | blocked_siblings()
     out: list[tuple[str, str]] = []
     seen = {lemma}
     for rel in RELATIONS.get(upos, ()):

@@ -2,24 +2,75 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
-from ...annotation import doc_text, per_doc, token_columns
+from ...annotation import doc_text, hyphen_glued, per_doc, token_columns
+from ...resources.lexicons import word_list
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
+
+# Words spaCy's stop list misses that are not content words (mask_words reads tokens only, no
+# parts of speech): prepositions ("like burnt charcoal", "despite"), interjections, and "get", a
+# light verb ("got a call", "got tired"); masking one hides nothing a reader needs.
+_FUNCTION_WORDS = frozenset(
+    "like unlike despite till near onto toward towards inside outside beneath underneath beside amid versus via "
+    "oh ah uh um hmm huh hey wow yeah yes yep nope okay ok "
+    "get gets got gotten getting".split()
+)
+# What marks the token before it as the first piece of a contraction ("wo" of "wo n't", "isn ’ t").
+_CONTRACTION_TAILS = frozenset({"n't", "n\u2019t", "'", "\u2019"})
+
+
+@functools.lru_cache(maxsize=1)
+def _fixed_expressions() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The fixed expressions ("of course", "at least") by first word."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for e in word_list("fixed_expressions.txt"):
+        words = tuple(e.split())
+        out.setdefault(words[0], []).append(words)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _fixed_tokens(lower: tuple[str, ...]) -> set[int]:
+    """Indices of the tokens inside a fixed expression, matched on the words alone (lemmas need a
+    parse, and mask_words reads tokens only: the same sites whatever the Doc's level)."""
+    exprs, out = _fixed_expressions(), set()
+    for i, w in enumerate(lower):
+        for e in exprs.get(w, ()):
+            if lower[i : i + len(e)] == e:
+                out.update(range(i, i + len(e)))
+    return out
 
 
 @per_doc
 def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """(character offsets, texts) of the content words of ``doc`` that may be masked: masking
-    "the" or "of" tests nothing; masked names ("[MALE]") stay names; speaker labels ("Human:")
-    stay, since they are the transcript's layout, not its words. Read once per Doc from the
-    token table (no spaCy Token objects; ``applicable`` and ``apply`` both need them)."""
+    "the" or "of" tests nothing; neither does masking a word in a function use ("like", "going"
+    of "going to", "got"), a word of a fixed expression ("of course"), or a
+    piece of a hyphenated word, contraction or a word spaCy splits ("read" of "re-read", "isn"
+    of "isn ’ t", "na" of "gonna"); masked
+    names ("[MALE]") stay names; speaker labels ("Human:") stay, since they are the transcript's
+    layout, not its words. Read once per Doc from the token table (no spaCy Token objects;
+    ``applicable`` and ``apply`` both need them)."""
     text = doc_text(doc)
     cols = token_columns(doc)
-    idx, length, alpha, stop = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"]
+    idx, length, alpha, stop, lower = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"], cols["lower"]
+    ws = cols["SPACY"]
+    fixed, glued = _fixed_tokens(lower), hyphen_glued(doc)
     n = len(idx)
+
+    def function_use(i: int) -> bool:
+        nxt = lower[i + 1] if i + 1 < n else ""
+        return (
+            lower[i] in _FUNCTION_WORDS
+            or (lower[i] == "going" and nxt == "to")  # "was going to" (a future)
+            or nxt in _CONTRACTION_TAILS
+            or (i > 0 and not ws[i - 1] and alpha[i - 1])  # "na" of "gonna": a piece of one word
+            or (i + 1 < n and not ws[i] and alpha[i + 1])
+        )
+
     keep = [
         i
         for i in range(n)
@@ -28,5 +79,8 @@ def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
         and length[i] > 1
         and not (i > 0 and length[i - 1] == 1 and text[idx[i - 1]] == "[")
         and not (i + 1 < n and length[i + 1] == 1 and text[idx[i + 1]] == ":")
+        and i not in fixed
+        and i not in glued
+        and not function_use(i)
     ]
     return tuple(idx[i] for i in keep), tuple(text[idx[i] : idx[i] + length[i]] for i in keep)
