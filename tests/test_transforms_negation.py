@@ -29,6 +29,8 @@ FLIPS = [
     ("I'll go home.", "I will not go home."),
     ("She's gone.", "She's not gone."),
     ("We'd eaten already by then.", None),  # a positive polarity item ("already")
+    ("You dont understand it.", None),  # already negated, without an apostrophe (not "do notnt")
+    ("The detective didnt feel confident.", None),
     ("You'd like it.", "You would not like it."),
     ("We'd eaten by then.", "We had not eaten by then."),
     # copula

@@ -52,7 +52,7 @@ def negation_cues() -> frozenset[str]:
 @functools.lru_cache(maxsize=1)
 def cue_forms() -> frozenset[str]:
     """:func:`negation_cues` as written with straight or curly apostrophes ("n't", "n’t")."""
-    out = set()
+    out = {"nt"}  # spaCy splits an apostrophe-less "dont" / "didnt" into "do" / "did" + "nt"
     for cue in negation_cues():
         parts = cue.split("'")
         for quotes in itertools.product("'\u2019", repeat=len(parts) - 1):
