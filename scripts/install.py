@@ -141,7 +141,22 @@ def uv_install(uv: str, python: Path, packages: list[str], env: dict[str, str], 
     run([*base, *packages], env)
 
 
+def drop_build_metadata() -> None:
+    """Remove the ``perturbkit.egg-info`` folder the editable build leaves in the checkout: the
+    venv holds the real metadata, and a second copy on ``sys.path`` (the checkout, when pytest runs
+    from it) is a second perturbkit distribution whose ``pytest11`` entry point makes pytest
+    rewrite the asserts of every perturbkit module on every run."""
+    shutil.rmtree(ROOT / "perturbkit.egg-info", ignore_errors=True)
+
+
 def install(venv: Path, extras: str) -> None:
+    try:
+        _install(venv, extras)
+    finally:
+        drop_build_metadata()
+
+
+def _install(venv: Path, extras: str) -> None:
     create_venv(venv)
     python = venv_python(venv)
     project = f"{ROOT}[{extras}]" if extras else str(ROOT)
