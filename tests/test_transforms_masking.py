@@ -85,6 +85,8 @@ def test_speaker_labels_stay(annotator):
         # pieces of a contraction or a hyphenated word stay whole
         ("It isn ’ t true, he wo n't re-read it.", "It isn ’ t AAA, he wo n't re-read it."),
         ("I'm gonna sleep near the window.", "I'm gonna AAA near the AAA."),
+        # pre-tokenised spoken forms (WritingPrompts): "gon na", "'em"
+        ("I 'm gon na sleep and wake 'em later .", "I 'm gon na AAA and AAA 'em AAA ."),
     ],
 )
 def test_function_uses_stay(annotator, text, expected):

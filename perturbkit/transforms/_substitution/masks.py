@@ -12,12 +12,15 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 # Words spaCy's stop list misses that are not content words (mask_words reads tokens only, no
-# parts of speech): prepositions ("like burnt charcoal", "despite"), interjections, and "get", a
-# light verb ("got a call", "got tired"); masking one hides nothing a reader needs.
+# parts of speech): prepositions ("like burnt charcoal", "despite"), interjections, "get", a
+# light verb ("got a call", "got tired"), and spoken forms; masking one hides nothing a reader needs.
 _FUNCTION_WORDS = frozenset(
     "like unlike despite till near onto toward towards inside outside beneath underneath beside amid versus via "
     "oh ah uh um hmm huh hey wow yeah yes yep nope okay ok "
-    "get gets got gotten getting".split()
+    "get gets got gotten getting "
+    # the pieces of "gonna", "wanna", "gotta" as pre-tokenised text writes them ("gon na") and the
+    # clitic "'em": spoken forms of function words
+    "gon na wan ta 'em \u2019em".split()
 )
 # What marks the token before it as the first piece of a contraction ("wo" of "wo n't", "isn ’ t").
 _CONTRACTION_TAILS = frozenset({"n't", "n\u2019t", "'", "\u2019"})
