@@ -356,7 +356,8 @@ def _srep_donors(corpus, story, annotator, seeds=range(12)):
 
 def test_srep_takes_one_clean_sentence_from_a_donor(annotator):
     """A scene break joins two sentences into one unit ("... homogenised . -- -- -- When ..."), a
-    markdown star or a backquote style the story does not use: none of them is ever put in."""
+    markdown star, a backquote style the story does not use or a single quote opening speech: none
+    of them is ever put in."""
     donors = [
         Example(
             "The islands drifted apart over the centuries . -- -- -- -- -- - When the continents met again , "
@@ -365,6 +366,7 @@ def test_srep_takes_one_clean_sentence_from_a_donor(annotator):
         ),
         Example("* `` I can guard the northern gate , take the girls away ... '' The soldiers nodded .", id="d2"),
         Example("`` Wolves howled in the distant mountains all winter . ''", id="d4"),
+        Example("'She keeps knitting warm scarves though , Carl .", id="d5"),
         Example(CLEAN_DONOR, id="d3"),
     ]
     assert _srep_donors(donors + [WP_STORY], WP_STORY, annotator) == {CLEAN_DONOR}

@@ -42,6 +42,7 @@ def _poolable(unit: Unit) -> bool:
 # A donor must be one clean sentence: markup ("*", "_", "#"), stray backquotes and scene-break
 # lines ("-- -- --", "***") would break the story in a way the transform does not mean to.
 _MARKUP = re.compile(r"[*_#~|<>\[\]{}\\]|(?<!`)`(?!`)|(?:-\s*){3,}")
+_SINGLE_QUOTE = re.compile(r"\u2018|(?:^|\s)'(?=[A-Z])")  # "'She keeps trying ." opens a quotation
 _QUOTE_MARKS = ("``", "''", '"', "\u201c", "\u201d")
 _MIN_DONOR_LEMMAS = 3  # "he ran away ." (2) could sit in many stories; a sentence with more content cannot
 _MIN_SLOT_LEMMAS = 2  # "Go away ." among a rant's many lines: replacing it hardly changes the story
@@ -58,7 +59,13 @@ def _unit_lemmas(doc, unit: Unit) -> frozenset[str]:
 
 def _clean_donor(unit: Unit, lemmas: frozenset[str]) -> bool:
     """One parser sentence of plain words and punctuation, with enough content to be off-topic."""
-    return unit.pieces == 1 and not _MARKUP.search(unit.text) and len(lemmas) >= _MIN_DONOR_LEMMAS
+    text = unit.text
+    return (
+        unit.pieces == 1
+        and not _MARKUP.search(text)
+        and not _SINGLE_QUOTE.search(text)
+        and len(lemmas) >= _MIN_DONOR_LEMMAS
+    )
 
 
 def _starts_cased(text: str) -> bool:
