@@ -337,3 +337,68 @@ def test_rwr_sites_skip_participles_speech_verbs_and_frame_nouns_in_the_vocabula
     assert not any(lemma == "middle" for pool in vocab.values() for _, lemma in pool)
     doc = annotator.parse("She took a job at another company with more money.")
     assert keyword_slot(doc, 6) == ("NN", "a") and keyword_slot(doc, 9) == ("NN", "bare")
+
+
+# --- sentence_replacement: what a reader finds unbroken or broken the wrong way --------------------
+WP_STORY = Example(
+    "The doctor looked at the old man in the hospital bed . “ You are very sick , but the doctor will help . ” "
+    "The old man smiled at the doctor . The doctor left the hospital at night .",
+    id="wp1",
+)
+CLEAN_DONOR = "A family of lemurs played with squeaky toys in the zoo ."
+
+
+def _srep_donors(corpus, story, annotator, seeds=range(12)):
+    t = get_transform("sentence_replacement").fit(corpus, annotator)
+    outs = [t(story, seed=seed, annotator=annotator) for seed in seeds]
+    return {o.edits[0].after if o else None for o in outs}
+
+
+def test_srep_takes_one_clean_sentence_from_a_donor(annotator):
+    """A scene break joins two sentences into one unit ("... homogenised . -- -- -- When ..."), a
+    markdown star, a backquote style the story does not use or a single quote opening speech: none
+    of them is ever put in."""
+    donors = [
+        Example(
+            "The islands drifted apart over the centuries . -- -- -- -- -- - When the continents met again , "
+            "chaos erupted across both lands .",
+            id="d1",
+        ),
+        Example("* `` I can guard the northern gate , take the girls away ... '' The soldiers nodded .", id="d2"),
+        Example("`` Wolves howled in the distant mountains all winter . ''", id="d4"),
+        Example("'She keeps knitting warm scarves though , Carl .", id="d5"),
+        Example(CLEAN_DONOR, id="d3"),
+    ]
+    assert _srep_donors(donors + [WP_STORY], WP_STORY, annotator) == {CLEAN_DONOR}
+
+
+def test_srep_declines_generic_or_shared_donors(annotator):
+    """A short generic donor ("he ran away .") or one sharing the story's content words (tires in a
+    story about a car) could belong to the story: never drawn."""
+    story = Example(
+        "kim wanted a new car . her old car was slow and rusty . kim saved money for a year . "
+        "she bought a shiny red car .",
+        id="k1",
+    )
+    donors = [
+        Example("he ran away .", id="d1"),
+        Example("the tires of the car were worn down completely .", id="d2"),
+        Example("the penguins at the aquarium ate fresh fish .", id="d3"),
+    ]
+    assert _srep_donors(donors + [story], story, annotator) == {"the penguins at the aquarium ate fresh fish ."}
+
+
+def test_srep_leaves_repeated_and_short_lines(annotator):
+    """A line the story repeats ("Go away .") or one with little content is not the story's thread."""
+    story = Example(
+        "The old house shouted at the builders . Go away . The builders ignored the old house . Go away . "
+        "Leave me alone . The builders tore down the old house .",
+        id="h1",
+    )
+    replaced = set()
+    for seed in range(12):
+        out = get_transform("sentence_replacement").fit([Example(CLEAN_DONOR, id="d3"), story], annotator)(
+            story, seed=seed, annotator=annotator
+        )
+        replaced.add(out.edits[0].before if out else None)
+    assert replaced and not replaced & {"Go away .", "Leave me alone ."}
