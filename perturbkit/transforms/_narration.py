@@ -96,16 +96,16 @@ def _words(text: str) -> list[str]:
 
 def _lead_in(text: str) -> bool:
     """``text`` leads into the next unit: it trails off ("...", a dash) or opens with a
-    subordinator, which may well be all it is ("And as I was walking down 2nd Avenue , towards
-    St. Mark 's Place ." + "I saw my soul ...")."""
+    subordinator with no comma to close its clause, or after "and" / "but" ("And as I was walking
+    down 2nd Avenue , towards St. Mark 's Place ." + "I saw my soul ...")."""
     tail = text.rstrip()
     tail = tail[:-2].rstrip() if tail.endswith(" .") else tail
     if tail.endswith(("...", "\u2026", "-", "\u2014")):
         return True
     words = _words(text)
-    while words and words[0] in ("and", "but", "so", "then"):
-        words = words[1:]
-    return bool(words) and words[0] in _SUBORDINATORS
+    joined = bool(words) and words[0] in ("and", "but", "so", "then")
+    words = words[1:] if joined else words
+    return bool(words) and words[0] in _SUBORDINATORS and (joined or "," not in text)
 
 
 def free_gap(sp: Sequence[tuple[int, int, str, bool]], j: int, strict: bool = False) -> bool:

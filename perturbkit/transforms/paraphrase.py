@@ -210,10 +210,13 @@ class SemanticRepetition(_SentenceParaphrase):
         narration units, never after the last (long texts are often cut off); never between two
         units that belong together (:func:`~._narration.free_gap`: a fragment, a question, a lead-in
         such as "And as I was walking ...", a next sentence opening with a pronoun or connective
-        that the copy would capture, or in a long story holding any third-person pronoun); the
-        copied sentence has no dialogue next to it."""
+        that the copy would capture, or in a long story holding any third-person pronoun); in a
+        long story in paragraphs only at a paragraph's end; the copied sentence has no dialogue
+        next to it."""
         plain, speech = narration(text, sp), quoted(text, sp)
         last = len(sp) if len(sp) <= 5 else len(sp) - 1
+        ends = [j + 1 < len(sp) and "\n" in text[sp[j][1] : sp[j + 1][0]] for j in range(len(sp))]
+        paragraphs = len(sp) > 5 and any(ends)  # a long text in paragraphs: copies go at their ends
         out = []
         for i in rng.sample(range(len(sp)), len(sp)):
             if not plain[i] or len(sp[i][2].split()) < 3 or any(speech[k] for k in (i - 1, i + 1) if 0 <= k < len(sp)):
@@ -224,7 +227,8 @@ class SemanticRepetition(_SentenceParaphrase):
                 if plain[j]
                 and (j + 1 == len(sp) or plain[j + 1])
                 and sp[j][2] != sp[i][2]
-                and free_gap(sp, j, strict=len(sp) > 5)
+                and (ends[j] or not paragraphs)
+                and free_gap(sp, j, strict=len(sp) > 5 and not paragraphs)
             ]
             if targets:
                 out.append((i, rng.choice(targets)))
