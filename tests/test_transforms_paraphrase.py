@@ -218,3 +218,69 @@ def test_semantic_repetition_keeps_each_word_s_inflection():
     assert not keeps_inflection("we found a ten foot wide pile of ropes .", "we found a ten foot wide heaps of ropes .")
     assert keeps_inflection("he bought new shoes .", "he purchased new shoes .")
     assert keeps_inflection("she was buying shoes .", "she was purchasing shoes .")
+
+
+_SENSES = (
+    "the reporter wrote a story about the flood . the editor printed it on page one . "
+    "everyone in town read the paper . the mayor called the office ."
+)
+_KEEP_IN_MIND = (
+    "just remember the rules of the game . the coach said that every day . the team won the cup . we ate pizza ."
+)
+
+
+def test_semantic_repetition_declines_synonyms_of_another_sense(annotator):
+    """Round 36: "a newspaper story" / "the second story" -> "tale", "just remember" -> "recall"."""
+    t = get_transform("semantic_repetition", min_similarity=0.3)
+    for text in (_SENSES, _KEEP_IN_MIND):
+        assert all(t(text, seed=s, annotator=annotator) is None for s in range(4)), text
+    from perturbkit.transforms._paraphrasers import keeps_senses
+
+    assert not keeps_senses("on the second story , a man exits .", "on the second tale , a man exits .")
+    assert keeps_senses("he bought a car .", "he purchased a car .")
+
+
+_DIALOGUE = (
+    "Anna walked into the old shop on the corner . The owner looked up from his desk . "
+    "'Will I survive ? ' Anna asked the owner . 'You will survive but you will be injured . "
+    "Just remember that the old bridge is not safe . Anna bought a new lamp at the shop . ' "
+    "The owner wrapped the lamp in paper . Anna paid for the lamp with cash . The rain had stopped by then ."
+)
+
+
+def test_semantic_repetition_finds_single_quoted_dialogue():
+    """Round 36: a line of 'single-quoted' dialogue was repeated outside its quotation marks."""
+    from perturbkit.transforms._narration import is_plain, open_marks
+
+    inside = _DIALOGUE.index("Just remember")
+    assert open_marks(_DIALOGUE, [inside, _DIALOGUE.index("The owner wrapped")]) == [True, False]
+    assert not is_plain("'Will I survive ? ' Anna asked .") and is_plain("I 'm sure it 's fine , Anna 's dog said .")
+
+
+def test_semantic_repetition_keeps_lead_ins_and_long_story_pronouns(annotator):
+    """Round 36: a copy after "And as I was walking down 2nd Avenue ..." split it from "I saw my
+    soul"; one before "Rasmuth saw the archaeologist reaching for it" changed what "it" meant."""
+    from perturbkit.transforms._narration import free_gap
+
+    def units(*texts):
+        return [(0, 0, x, True) for x in texts]
+
+    lead = units("And as I was walking down 2nd Avenue , towards the square .", "I saw my soul lying there .")
+    assert not free_gap(lead, 0)
+    trail = units("He stood there and waited for the bus ...", "The driver never came to the stop .")
+    assert not free_gap(trail, 0)
+    far = units("There was a glowing button on the wall .", "Rasmuth saw the archaeologist reaching for it .")
+    assert free_gap(far, 0) and not free_gap(far, 0, strict=True)
+    plain = units("There was a glowing button on the wall .", "Rasmuth walked over to the window .")
+    assert free_gap(plain, 0, strict=True)
+    t = get_transform("semantic_repetition", min_similarity=0.3)
+    for s in range(8):
+        v = t(_DIALOGUE, seed=s, annotator=annotator)
+        if v is not None:
+            assert "'" not in v.edits[-1].after and not open_marks_at(v.edits[-1].before_span[0]), v.text
+
+
+def open_marks_at(at: int) -> bool:
+    from perturbkit.transforms._narration import open_marks
+
+    return open_marks(_DIALOGUE, [at])[0]

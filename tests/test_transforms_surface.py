@@ -88,6 +88,12 @@ GOLDEN = [
     ("delete_punctuation", {}, "he said , but we could pretend to be handicapped .", 0, None),
     ("delete_punctuation", {}, "The years , our experiences , the joys , are gone .", 0, None),  # round 362: a list
     ("delete_punctuation", {}, "Besides , he was tired .", 0, "Besides he was tired ."),
+    # round 36: a one-word subordinator opener reads as a clause ("once he shoved ..."), a repeated
+    # word across the comma ("it it"), a name after a noun reads as one compound ("the river glen")
+    ("delete_punctuation", {}, "once , he shoved markus on the ground and made him cry .", 0, None),
+    ("delete_punctuation", {}, "when he opened it , it made no noise .", 0, None),
+    ("delete_punctuation", {}, "at the river , glen slipped and fell into the mud .", 0, None),
+    ("delete_punctuation", {}, "At the river, Glen slipped and fell into the mud.", 0, None),
     (
         "delete_punctuation",
         {},

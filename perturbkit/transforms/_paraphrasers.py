@@ -99,6 +99,27 @@ def keeps_inflection(a: str, b: str) -> bool:
     return True
 
 
+# Synonym pairs whose other senses the synonym rules cannot tell apart from context: "a newspaper
+# story", "the second story" (a floor) are no "tale"; "just remember" / "remember to" (keep in
+# mind) is no "recall". Word forms, word -> synonym.
+_OTHER_SENSES = {"story": "tale", "stories": "tales"}
+_OTHER_SENSES |= {"remember": "recall", "remembers": "recalls", "remembered": "recalled", "remembering": "recalling"}
+
+
+def keeps_senses(a: str, b: str) -> bool:
+    """True when ``b`` puts none of the context-dependent synonyms (``_OTHER_SENSES``) in place of
+    a word of ``a``; ``semantic_repetition`` rejects the others (a wrong sense reads as garbled).
+
+    >>> keeps_senses("the newspaper ran the story .", "the newspaper ran the tale .")
+    False
+    """
+    x, y = a.lower().split(), b.lower().split()
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=x, b=y, autojunk=False).get_opcodes():
+        if op == "replace" and any(_OTHER_SENSES.get(u) == v for u, v in zip(x[i1:i2], y[j1:j2])):
+            return False
+    return True
+
+
 @dataclass
 class RuleParaphraser(Paraphraser):
     """Candidates from the project's meaning-preserving transforms (a strict synonym in the word's

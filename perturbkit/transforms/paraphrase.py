@@ -17,9 +17,9 @@ from ..example import Example
 from ..transform import Change, Effect, GenerativeTransform, Transform, register
 from ..transform.paraphrasers import Paraphraser
 from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
-from ._narration import free_gap, narration
+from ._narration import free_gap, narration, quoted
 from ._paraphrasers import KINDS as PARAPHRASERS
-from ._paraphrasers import build_paraphraser, keeps_inflection, only_contractions
+from ._paraphrasers import build_paraphraser, keeps_inflection, keeps_senses, only_contractions
 from ._passive import clause, object_verbs, passive_change, topical
 from ._persons import sid, text_style
 from .repetition import _copyable_spans, _gap
@@ -200,24 +200,35 @@ class SemanticRepetition(_SentenceParaphrase):
     def rank(self, sentence: str, candidate: str) -> int | None:
         if only_contractions(sentence, candidate) or not keeps_inflection(sentence, candidate):
             return None  # a repetition in other words, with each word in its original form
+        if not keeps_senses(sentence, candidate):
+            return None  # "the second story" -> "the second tale": a synonym of another sense
         return 0
 
     def sources(self, text, sp, rng):
         """Narration only (no quotation or markdown marks, nothing open around it, before any
         author's note); in a story longer than five units the copy also goes between two
-        narration units, never after the last; never between two units that belong together
-        (:func:`~._narration.free_gap`: a fragment, a question, a next sentence opening with a
-        pronoun or connective that the copy would capture)."""
-        plain = narration(text, sp)
+        narration units, never after the last (long texts are often cut off); never between two
+        units that belong together (:func:`~._narration.free_gap`: a fragment, a question, a lead-in
+        such as "And as I was walking ...", a next sentence opening with a pronoun or connective
+        that the copy would capture, or in a long story holding any third-person pronoun); in a
+        long story in paragraphs only at a paragraph's end; the copied sentence has no dialogue
+        next to it."""
+        plain, speech = narration(text, sp), quoted(text, sp)
         last = len(sp) if len(sp) <= 5 else len(sp) - 1
+        ends = [j + 1 < len(sp) and "\n" in text[sp[j][1] : sp[j + 1][0]] for j in range(len(sp))]
+        paragraphs = len(sp) > 5 and any(ends)  # a long text in paragraphs: copies go at their ends
         out = []
         for i in rng.sample(range(len(sp)), len(sp)):
-            if not plain[i] or len(sp[i][2].split()) < 3:
-                continue
+            if not plain[i] or len(sp[i][2].split()) < 3 or any(speech[k] for k in (i - 1, i + 1) if 0 <= k < len(sp)):
+                continue  # narration only, and none next to dialogue (an attribution or aside)
             targets = [
                 j
                 for j in range(i + 1, last)
-                if plain[j] and (j + 1 == len(sp) or plain[j + 1]) and sp[j][2] != sp[i][2] and free_gap(sp, j)
+                if plain[j]
+                and (j + 1 == len(sp) or plain[j + 1])
+                and sp[j][2] != sp[i][2]
+                and (ends[j] or not paragraphs)
+                and free_gap(sp, j, strict=len(sp) > 5 and not paragraphs)
             ]
             if targets:
                 out.append((i, rng.choice(targets)))

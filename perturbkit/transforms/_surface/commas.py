@@ -44,6 +44,9 @@ _CLAUSE_FINAL_ADVERBS = {"though", "however", "anyway", "too", "either", "instea
 #: object ("Besides this resort is 30 miles away").
 _PREPOSITIONAL = {"besides", "before", "after", "since", "inside", "outside", "below", "above", "around", "behind"}
 _PREPOSITIONAL |= {"underneath", "beyond", "along", "across", "over", "past", "through", "throughout", "within"}
+#: One-word openers that are also subordinators: without the comma the clause reads as theirs,
+#: a fragment ("Once he shoved Markus on the ground and made him cry").
+_SUBORDINATORS = {"once", "since", "before", "after", "until", "till", "while", "as", "though", "because", "unless"}
 #: Openers that compare or exemplify: a fragment, not a phrase of the clause ("Like this pocket
 #: watch for example it only says").
 _FRAGMENT_OPENERS = {"like", "unlike", "example", "instance"}
@@ -105,7 +108,11 @@ def _introductory(sent: Span, comma: Token) -> bool:
     nxt = doc[comma.i + 1]
     if len(intro) == 1 and head.lower_ in _PREPOSITIONAL and nxt.lower_ not in _NOMINATIVE:
         return False  # "Besides this resort is 30 miles away"
+    if len(intro) == 1 and head.lower_ in _SUBORDINATORS:
+        return False  # "Once he shoved Markus ...": reads as a subordinate clause, a fragment
     last = doc[comma.i - 1]
+    if last.pos_ in ("NOUN", "PROPN") and nxt.pos_ == "PROPN":
+        return False  # "At the river Glen slipped": the name reads as part of the noun ("the river Glen")
     if last.lower_.endswith("ing") and last.lower_ not in _TIME_WORDS and nxt.lower_ not in _NOMINATIVE:
         return False  # "Over twenty years of thinking nothing seemed to fit": the gerund takes an object
     if last.pos_ in ("VERB", "AUX", "ADP", "PART") or last.like_num or last.lower_ in ("so", "that"):
@@ -204,6 +211,8 @@ def eligible_commas(doc: Doc, text: str) -> list[tuple[Token, str]]:
                 continue
             if quotes is not None and quotes.inside(tok.idx):
                 continue
+            if prev.lower_ == nxt.lower_:
+                continue  # "When he opened it it made no noise": the same word twice in a row
             if _introductory(sent, tok):
                 out.append((tok, "introductory"))
             elif _before_clause(sent, tok):
