@@ -29,6 +29,12 @@ FLIPS = [
     ("I'll go home.", "I will not go home."),
     ("She's gone.", "She's not gone."),
     ("We'd eaten already by then.", None),  # a positive polarity item ("already")
+    ("He almost broke his leg.", None),
+    # a chain of conjuncts (the second verb's conjunct is the third): every one takes the base form
+    (
+        "I watched Sondra, watched that grin freeze on her face, watched the panic reach her eyes.",
+        "I did not watch Sondra, watch that grin freeze on her face, watch the panic reach her eyes.",
+    ),  # "did not almost break": the negation goes to "almost"
     ("You dont understand it.", None),  # already negated, without an apostrophe (not "do notnt")
     ("The detective didnt feel confident.", None),
     ("You'd like it.", "You would not like it."),

@@ -50,9 +50,10 @@ _OUTER_ADVERBS = frozenset(
         "hopefully",
     }
 )
-#: Focus adverbs before the verb: a negation inserted before them negates the focus, not the
-#: event ("I just sent him home" -> "I did not just send him home", "he only ate" -> "did not only eat").
-_FOCUS_ADVERBS = frozenset({"just", "only", "even", "merely", "simply"})
+#: Focus adverbs and approximators before the verb: a negation inserted before them negates them, not
+#: the event ("I just sent him home" -> "I did not just send him home", "he almost broke" -> "did not
+#: almost break").
+_FOCUS_ADVERBS = frozenset({"just", "only", "even", "merely", "simply", "almost", "nearly", "practically", "virtually"})
 #: Sentence adverbs in -ly that comment on the whole event and stay outside the negation
 #: ("luckily he did not fall"); other -ly adverbs of the verb (manner, time: "accidentally",
 #: "suddenly", "finally", "quickly") would be negated themselves or read oddly
@@ -147,6 +148,8 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
     if nxt is not None and nxt.text in ("\u2019", "'", "\u2019t", "'t"):
         return None  # a contraction split by the tokeniser ("I can \u2019 t"): already negated
     shared = _shared_subject_verbs(kids)
+    if _uncovered_verb(sent, root, shared):
+        return None
     if auxes:
         if not subject_before(kids, head.i) or shared:
             return None  # "was walking home and fell" -> "was not walking home and fell"
@@ -170,13 +173,39 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
 def _shared_subject_verbs(kids: Kids) -> list[Token]:
     """Finite verbs coordinated with the main verb that share its subject ("he went to a store and
     grabbed one"): the inserted negation covers them too, so they must take the base form."""
-    if any(dep == "cc" and c.lower_ in ("but", "yet") for c, dep in kids):
-        return []  # a contrast stays finite: "he did not try but failed"
-    return [
-        c
-        for c, dep in kids
-        if dep == "conj" and c.pos_ in ("VERB", "AUX") and c.tag_ in _DO_FOR_TAG and not has_subject(kids_of(c))
-    ]
+    out: list[Token] = []
+    level = kids
+    while level:  # a chain of conjuncts: "watched A , watched B , watched C" (B the root's, C B's)
+        if any(dep == "cc" and c.lower_ in ("but", "yet") for c, dep in level):
+            return out if out else []  # a contrast stays finite: "he did not try but failed"
+        nxt = [
+            c
+            for c, dep in level
+            if dep == "conj" and c.pos_ in ("VERB", "AUX") and c.tag_ in _DO_FOR_TAG and not has_subject(kids_of(c))
+        ]
+        out.extend(nxt)
+        level = [kc for c in nxt for kc in kids_of(c)]
+    return sorted(out, key=lambda t: t.i)
+
+
+#: How a finite verb without its own subject hangs on the main verb when a list of verbs is misparsed.
+_LIST_DEPS = frozenset({"ccomp", "advcl", "dep", "parataxis"})  # conj: see _shared_subject_verbs
+
+
+def _uncovered_verb(sent: Span, root: Token, shared: list[Token]) -> bool:
+    """A finite verb after the main verb, attached to it, without its own subject and not among the
+    coordinated verbs that take the base form: an asyndetic list the parser split ("watched Sondra ,
+    watched the grin , watched ..."), which one inserted negation would leave half negated."""
+    covered = {v.i for v in shared}
+    return any(
+        t.head.i == root.i
+        and t.dep_ in _LIST_DEPS
+        and t.tag_ in _DO_FOR_TAG
+        and t.pos_ == "VERB"
+        and t.i not in covered
+        and not has_subject(kids_of(t))
+        for t in sent[root.i - sent.start + 1 :]
+    )
 
 
 def _base_forms(verbs: list[Token]) -> list[Change] | None:
