@@ -8,6 +8,7 @@ import math
 
 import _suite_toys as toys
 import pytest
+from _local_ray import local_ray
 
 from perturbkit.cli import main
 from perturbkit.errors import InputError, MetricError, OutputError
@@ -351,11 +352,8 @@ def test_ray_scores_the_same_as_local(files):
     local, remote = tmp / "local.jsonl", tmp / "ray.jsonl"
     spec = [f"{metrics}:distinct"]
     score_cases(cases, spec, local, cache_dir=False, progress=False, chunk_size=8)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
+    with local_ray(ray):
         score_cases(cases, spec, remote, cache_dir=False, progress=False, chunk_size=8, executor="ray", workers=2)
-    finally:
-        ray.shutdown()
     assert remote.read_bytes() == local.read_bytes()
     assert all(math.isfinite(v) for v in read_scores(remote).scores["distinct"].values())
 

@@ -8,6 +8,7 @@ import operator
 import os
 
 import pytest
+from _local_ray import local_ray
 
 from perturbkit.execution import ChunkFailed, InProcess, ProcessPool, get_executor
 from perturbkit.recipe import AugmentOptions, Recipe, run_augment
@@ -70,9 +71,6 @@ def test_two_workers_write_the_same_bytes_as_one(stories, tmp_path):
 @pytest.mark.subprocess
 def test_ray_writes_the_same_bytes_as_local(stories, tmp_path):
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
+    with local_ray(ray):
         got = _run(stories, tmp_path / "ray.jsonl", executor="ray", workers=2)
-    finally:
-        ray.shutdown()
     assert got == _run(stories, tmp_path / "local.jsonl")
