@@ -468,3 +468,31 @@ def test_properties(annotator, text, name, mode, seed):
         assert all(a == b + 1 for b, a in changed)
     if mode == "delete":
         assert all(a == b - 1 for b, a in changed)
+
+
+def _watched_list(dep: str):
+    """ "I watched Sondra, watched the panic." parsed by hand, the second verb hanging on the first by ``dep``."""
+    import spacy
+    from spacy.tokens import Doc
+
+    words = ["I", "watched", "Sondra", ",", "watched", "the", "panic", "."]
+    return Doc(
+        spacy.blank("en").vocab,
+        words=words,
+        spaces=[True, True, False, True, True, True, False, False],
+        heads=[1, 1, 1, 1, 1, 6, 4, 1],
+        deps=["nsubj", "ROOT", "dobj", "punct", dep, "det", "dobj", "punct"],
+        tags=["PRP", "VBD", "NNP", ",", "VBD", "DT", "NN", "."],
+        pos=["PRON", "VERB", "PROPN", "PUNCT", "VERB", "DET", "NOUN", "PUNCT"],
+        lemmas=["I", "watch", "Sondra", ",", "watch", "the", "panic", "."],
+        sent_starts=[True] + [False] * 7,
+    )
+
+
+def test_a_misparsed_list_of_verbs_is_not_half_negated():
+    """A subjectless finite verb the parser hangs on the main verb as a clause (a list of verbs it
+    split) would stay finite after "did not": the sentence is declined (round 39, union_negative)."""
+    style = Style(contract=False, tokenised=False)
+    assert insertion(next(_watched_list("ccomp").sents), style) is None
+    changes = insertion(next(_watched_list("xcomp").sents), style)
+    assert changes and changes[0].new == "did not watch"

@@ -177,7 +177,7 @@ def _shared_subject_verbs(kids: Kids) -> list[Token]:
     level = kids
     while level:  # a chain of conjuncts: "watched A , watched B , watched C" (B the root's, C B's)
         if any(dep == "cc" and c.lower_ in ("but", "yet") for c, dep in level):
-            return out if out else []  # a contrast stays finite: "he did not try but failed"
+            return out  # a contrast stays finite: "he did not try but failed"
         nxt = [
             c
             for c, dep in level
