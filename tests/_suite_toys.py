@@ -134,3 +134,27 @@ def n_words(texts, contexts=None, references=None):
 
 def constant(texts, contexts=None, references=None):
     return [1.0] * len(texts)
+
+
+#: A metric module the CLI tests write to disk and name as `--metric FILE:NAME`: word-level scores,
+#: a metric that returns NaN for short texts and one that returns one score too few.
+METRICS_MODULE = """\
+def distinct(texts, contexts=None, references=None):
+    out = []
+    for t in texts:
+        ws = t.lower().replace(".", " ").split()
+        out.append(len(set(ws)) / max(1, len(ws)))
+    return out
+
+
+def count(texts, contexts=None, references=None):
+    return [float(len(t.split())) for t in texts]
+
+
+def nan_for_short(texts, contexts=None, references=None):
+    return [float("nan") if len(t) < 12 else 1.0 for t in texts]
+
+
+def one_short(texts, contexts=None, references=None):
+    return [1.0] * (len(texts) - 1)
+"""

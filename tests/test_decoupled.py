@@ -40,26 +40,7 @@ tests:
     group_by: [genre]
 """
 
-METRICS = """\
-def distinct(texts, contexts=None, references=None):
-    out = []
-    for t in texts:
-        ws = t.lower().replace(".", " ").split()
-        out.append(len(set(ws)) / max(1, len(ws)))
-    return out
-
-
-def count(texts, contexts=None, references=None):
-    return [float(len(t.split())) for t in texts]
-
-
-def nan_for_short(texts, contexts=None, references=None):
-    return [float("nan") if len(t) < 12 else 1.0 for t in texts]
-
-
-def one_short(texts, contexts=None, references=None):
-    return [1.0] * (len(texts) - 1)
-"""
+METRICS = toys.METRICS_MODULE
 
 
 @pytest.fixture

@@ -25,18 +25,7 @@ tests:
     transforms: toy_lower_first
 """
 
-METRICS = """\
-def distinct(texts, contexts=None, references=None):
-    out = []
-    for t in texts:
-        ws = t.lower().replace(".", " ").split()
-        out.append(len(set(ws)) / max(1, len(ws)))
-    return out
-
-
-def count(texts, contexts=None, references=None):
-    return [float(len(t.split())) for t in texts]
-"""
+METRICS = toys.METRICS_MODULE
 
 
 @pytest.fixture
