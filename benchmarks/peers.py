@@ -14,7 +14,7 @@ is skipped with a message.
 Targets (issue 16): string-level transforms (typos, punctuation, contractions) at least as fast as
 the fastest peer; parse- or lexicon-based ones (negation, synonyms) at least 5x it.
 
-    python benchmarks/peers.py [--limit N] [--data PATH] [--seed S]
+    python benchmarks/peers.py [--limit N] [--data PATH] [--seed S] [--only typos,contraction]
 """
 
 from __future__ import annotations
@@ -118,7 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="ROC-format .tsv file")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--budget", type=float, default=60.0, help="seconds per peer before it stops early (default 60)")
+    ap.add_argument("--only", default="", help="comma-separated perturbkit transforms to measure (default: all)")
     args = ap.parse_args(argv)
+    only = set(filter(None, args.only.split(",")))
+    if only - set(PEERS):
+        ap.error(f"--only: unknown {sorted(only - set(PEERS))}; choose from {sorted(PEERS)}")
     if not args.data.exists():
         print(f"skipped: {args.data} not found (the benchmark needs the ROC dev stories)")
         return 0
@@ -136,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'transform':20s} {'perturbkit /s':>14s}  {'peer':38s} {'peer /s':>10s}  {'ratio':>7s}")
     measured: dict[str, float] = {}
     for name, peers in PEERS.items():
+        if only and name not in only:
+            continue
         ours, outs = _ours(get_transform(name), examples, args.seed, nlp)
         applied = sum(o is not None for o in outs)
         rates: dict[str, float] = {}
@@ -159,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'':20s} {'':>14s}  applied by perturbkit: {applied}/{n}")
         measured.update(rates)
     print("adapters (the peer through perturbkit: seeding, drawing, edits by diff):")
-    for adapted, label in ADAPTED:
+    for adapted, label in ADAPTED if not only or "typos" in only else ():
         try:
             t = get_transform(adapted)
         except UnknownTransform as exc:

@@ -32,7 +32,21 @@ def test_what_a_pipeline_provides(annotator, blank):
     assert provided(spacy.blank("en")) == frozenset()
 
 
-@pytest.mark.parametrize("name", ["typos", "mask_words", "token_shuffle"])
+def test_typos_reads_no_annotation_at_all(annotator):
+    """Typos is string-level: it runs with a pipeline that has no component, parses nothing, and
+    gives what it gives with the full pipeline."""
+    import spacy
+
+    t = get_transform("typos")
+    assert t.level == Level.NONE
+    ann = Annotator(spacy.blank("en"))
+    outs = t.batch([STORY, "Ann found a dog. She kept it."], seed=0, annotator=ann)
+    full = t.batch([STORY, "Ann found a dog. She kept it."], seed=0, annotator=Annotator(annotator.nlp))
+    assert [o and o.text for o in outs] == [o and o.text for o in full] and None not in outs
+    assert ann.n_parsed == 0
+
+
+@pytest.mark.parametrize("name", ["mask_words", "token_shuffle"])
 def test_tokens_level_transforms_run_on_a_blank_pipeline(annotator, blank, name):
     t = get_transform(name)
     assert t.level == Level.TOKENS

@@ -256,6 +256,6 @@ def test_a_suite_derives_the_docs_of_the_negatives_it_perturbs_again(annotator, 
     # ran across a paragraph break, while the transform repeated only the part after it
     rest = [t for t in parsed if t not in stories]
     assert len(rest) < len(negatives) / 4 and all("\n" in t or len(t) < 80 for t in rest)
-    # typos reads tokens only: the same variants as on negatives tokenized from scratch
+    # typos reads the string only: the same variants as on the negatives from scratch
     typos = get_transform("typos").batch(negatives, seed=0, annotator=Annotator(annotator.nlp))
     assert sorted(v.text for _, v in gen["typo_neg"].variants) == sorted(o.text for o in typos if o is not None)

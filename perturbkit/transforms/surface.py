@@ -27,16 +27,13 @@ class Typos(Transform):
     name = "typos"
     aspect = "surface"
     effect = Effect.PRESERVES
-    level = Level.TOKENS
+    level = Level.NONE  # string-level: the words come from a regular expression, not a tokenizer
     example = "She walked to the market and bought fresh bread."
 
     rate: float = 0.02  # share of alphabetic words to misspell (at least one)
 
-    def applicable(self, example: Example, doc: Doc) -> bool:
-        return bool(typo_words(doc)[1])
-
-    def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        n_words, starts, words = typo_words(doc)
+    def apply(self, example: Example, doc: None, rng: random.Random) -> Example | None:
+        n_words, starts, words = typo_words(example.text)
         k = max(1, math.floor(self.rate * n_words))
         changes = []
         for j in rng.sample(range(len(words)), len(words)):  # a random order; words without a typo are skipped
