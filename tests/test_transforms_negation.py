@@ -286,7 +286,7 @@ TARGETED = [
 # mention another modifier restricts ("the best reviews" are not the reviews read), a manner of
 # moving ("did not trudge" reads as "moved some other way"), a source or place looked at ("woke
 # up from a dream", "parked at a meter": still there), a choice ("picks a teller": the teller exists
-# anyway) or a promise, and a bare plural ("did not buy chips . he ate the chips": ones he had)
+# anyway), a promise or a perception ("did not see a snail": it is there), and a bare plural ("did not buy chips . he ate the chips": ones he had)
 REASONABLE = [
     ("negation", "Tom bought a new bike. He rode the bike to school. He was happy.", 0, None),
     (
@@ -332,6 +332,7 @@ REASONABLE = [
         None,
     ),
     ("negation", "he parked at a meter . the court took long . he got a ticket from the meter .", 0, None),
+    ("negation", "she saw a snail on the ground . she picked up the snail .", 0, None),
     ("negation", "todd was promised a bonus by his boss . he worked late . the bonus was big .", 0, None),
     (
         "negation",

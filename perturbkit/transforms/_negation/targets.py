@@ -13,7 +13,7 @@ want a car"), quantified subjects ("everyone did not love him" reads as "not eve
 dialogue tags are left out: nothing makes them contradict. So are events a reader reconciles with
 the later "the": a replacement ("did not buy new batteries": the old ones), a bare plural ("did not
 buy chips": chips from home), a later mention another adjective restricts ("the best reviews"), a
-choice or a promise ("did not pick a teller"), a manner of moving ("did not trudge": went some
+choice, a promise or a perception ("did not pick a teller", "did not see a snail"), a manner of moving ("did not trudge": went some
 other way) and a source or place passed ("did not wake up from a dream": the dream was still had).
 """
 
@@ -42,7 +42,7 @@ _INTENSIONAL = frozenset(
     """want need wish hope expect seek look search ask request plan try like love hate prefer enjoy imagine
     dream fear miss lose forget remember think believe know decide choose consider wait attempt say tell
     reply answer shout yell scream whisper mean seem appear crave signify represent symbolize resemble involve
-    require include pick select promise offer rely depend""".split()
+    require include pick select promise offer rely depend see spot notice hear watch observe witness""".split()
 )
 #: Verbs of a manner of moving: "they did not trudge to the flag" reads as "they went some other
 #: way", and the later "as they approached the flag" stays true.
