@@ -50,6 +50,15 @@ GOLDEN = [
         1,
         "the girl turned out to be drop dead beautiful and drop dead beautiful .",
     ),
+    # no verb cut from its particle ("a stranger came and a stranger came by")
+    ("repeat_ngram", {"n": 3}, "but one day a stranger came by .", 0, None),
+    (
+        "repeat_ngram",
+        {"n": 4},
+        "but one day a stranger came by .",
+        0,
+        "but one day a stranger came by and a stranger came by .",
+    ),
     # no subject doubled before its verb ("the one she wanted and the one she wanted was"), nor cut from it
     ("repeat_ngram", {"n": 4}, "The one she wanted was sold out.", 0, None),
     ("repeat_ngram", {"n": 3}, "The one she wanted was sold out.", 0, None),

@@ -37,6 +37,7 @@ _SIZES = (1, 2, 3, 4)
 # fronted object or relative word ("the money that he needed"); an n-gram without them is no clause
 _TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
 _WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
+_PARTICLES = set("by over up down out off away back around in on".split())
 # intensifying idioms the parser splits ("drop dead beautiful": "dead beautiful" is no phrase of
 # it), kept whole here only (the shared fixed expressions also keep substitutions away from them)
 _IDIOMS = {("drop", "dead"), ("brand", "new"), ("pitch", "black"), ("stone", "cold"), ("dirt", "cheap")}
@@ -149,6 +150,16 @@ class _Phrases:
         # keeps what ties it to the sentence before it ("more than he needed and he needed" leaves
         # "than" with one clause and a dangling one)
         self.right = right
+        # particles after the head word ("a stranger came by": "came and a stranger came by" cuts
+        # "came by" in two)
+        self.particles = [
+            [
+                k
+                for k in strs["children"][i]
+                if k > i and (dep[k] == "prt" or (dep[k] == "advmod" and cols["lower"][k] in _PARTICLES))
+            ]
+            for i in range(n)
+        ]
         self.tied_children = [
             [k for k in strs["children"][i] if k < i and (dep[k] in _TIES or strs["tag"][k] in _WH_TAGS)]
             for i in range(n)
@@ -236,7 +247,7 @@ def _whole(ph: _Phrases, a: int, z: int) -> bool:
         if a <= h <= z and h != t:
             if ph.right[t] > z:
                 return False
-        elif any(k < a for k in ph.tied_children[t]):
+        elif any(k < a for k in ph.tied_children[t]) or any(k > z for k in ph.particles[t]):
             return False
     return True
 
