@@ -333,6 +333,14 @@ REASONABLE = [
     ),
     ("negation", "he parked at a meter . the court took long . he got a ticket from the meter .", 0, None),
     ("negation", "she saw a snail on the ground . she picked up the snail .", 0, None),
+    # a reason clause takes the negation ("the chip was not unique because ...": unique for another
+    # reason), so the first sentence is flipped
+    (
+        "negation",
+        "he found a unique chip . the chip was unique because it looked like a famous comedian .",
+        0,
+        "he did not find a unique chip . the chip was unique because it looked like a famous comedian .",
+    ),
     ("negation", "todd was promised a bonus by his boss . he worked late . the bonus was big .", 0, None),
     (
         "negation",

@@ -70,6 +70,9 @@ _QUANTITIES = frozenset("several many few multiple numerous various lots plenty 
 #: How many sentences after the edit a presupposing mention may come (further on, in a long story,
 #: "the light" may be another light).
 _REACH = 3
+#: Subordinators of a reason: negating a clause that has one negates the reason instead ("he did not
+#: leave because he was tired" reads as "he left for another reason").
+_REASONS = frozenset({"because", "since"})
 #: Quotation marks (not "\u2019", which is also an apostrophe: "don \u2019 t").
 _QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018"})
 
@@ -176,7 +179,9 @@ def _state_witnesses(doc: Doc, root: int, own: int) -> list[Witness]:
     adj = next((k for k in kids[root] if dep[k] == "acomp" and pos[k] == "ADJ"), None)
     if subj is None or adj is None or pos[subj] != "NOUN" or tag[adj] != "JJ":
         return []
-    if any(dep[k] in ("advmod", "neg") and cols["lower"][k] in ("most", "more", "least", "less") for k in kids[adj]):
+    if any(
+        dep[k] in ("advmod", "neg") and cols["lower"][k] in ("most", "more", "least", "less", "as") for k in kids[adj]
+    ):
         return []
     sent, head, out = sentence_index(doc), cols["HEAD"], []
     for j in _adjective_mentions(doc).get(lemma[adj], ()):
@@ -217,6 +222,8 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     a, b = sentence_bounds(doc)[sentence]
     if any(lower[i] in _QUOTES for i in range(a, b)) and any(dep[k] == "ccomp" for k in kids[root]):
         return ()  # a dialogue tag: "... ," Miranda said
+    if any(dep[k] == "advcl" and any(lower[m] in _REASONS for m in kids[k] if dep[m] == "mark") for k in kids[root]):
+        return ()  # "the chip was not unique because it looked like ...": the negation takes the reason
     found = [w for n in _introduced(doc, root) if (w := _later_definite(doc, n, sentence)) is not None]
     if cols["lemma"][root] == "be" and not found:
         found = _state_witnesses(doc, root, sentence)
