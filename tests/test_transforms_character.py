@@ -13,7 +13,7 @@ from perturbkit import get_transform
 from perturbkit.example import Example
 from perturbkit.resources.lexicons import word_list
 from perturbkit.transform import TransformParamError
-from perturbkit.transforms._character.entities import entity_shape
+from perturbkit.transforms._character.entities import entity_shape, plausible, replacement_pool
 from perturbkit.transforms._persons import name_gender, pronoun_readings
 
 # ------------------------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_entity_replacement_golden(annotator):
     ex = Example("Tom loved Paris and stayed there for three days.", context="Tom flew to Paris on Monday.")
     assert t(ex, seed=0, annotator=annotator).text == "Tom loved New York and stayed there for three days."
     ex = Example("She met Anna in London. Anna was kind.", reference="Anna lives in London.")
-    assert t(ex, seed=1, annotator=annotator).text == "She met Chiamaka in London. Chiamaka was kind."
+    assert t(ex, seed=1, annotator=annotator).text == "She met Chidi in London. Chidi was kind."
 
 
 @pytest.mark.parametrize(
@@ -213,6 +213,11 @@ def test_entity_replacement_golden(annotator):
         ),
         # an ordinal inside a fixed expression is no ordinal ("at first" -> "at 5th")
         ("At first I thought it was a dream. But at first I laughed.", None),
+        # round 37: a name the context gives only as an owner ("Ed's office"): another name in the story
+        # reads as a coworker; a mention inside a longer name ("the United States of America" -> "the
+        # United States of Dong")
+        ("She was shy. Ed decided to befriend her. He sat with her at lunch.", "A new girl joined Ed's office."),
+        ("We loved America. Later we sang about America and the United States of America.", None),
     ],
 )
 def test_entity_replacement_declines(annotator, text, context):
@@ -254,12 +259,40 @@ def test_entity_replacement_fixes_the_article(annotator):
         assert not re.search(r"\ba [AEIOU]|\ban [B-DF-HJ-NP-TV-Z]", out.text), out.text
 
 
+def test_entity_replacement_keeps_a_place_in_the_story(annotator):
+    """Round 37: with every mention replaced the story agreed with itself ("a fire in paris ... our son
+    lives in paris") and only an unrelated context detail changed; its first mention now stays."""
+    ex = Example(
+        "There was a fire in Allston. I was worried as our son lives in Allston.",
+        context="Today is moving day in Allston.",
+    )
+    out = get_transform("entity_replacement")(ex, seed=0, annotator=annotator)
+    assert out.text == "There was a fire in Allston. I was worried as our son lives in Peru."
+
+
+def test_entity_replacement_pools_hold_real_names():
+    """Round 37: no nickname of the old name ("kate" -> "katy" reads as the same woman)."""
+    assert replacement_pool("PERSON", "kate", ["katy", "mary"], set()) == ["mary"]
+    assert replacement_pool("PERSON", "Susan Hill", ["Susie Cole", "Mary Cole"], set()) == ["Mary Cole"]
+
+
+def test_entity_replacement_fit_skips_garbled_person_names(annotator):
+    """A PERSON the NER found that is no first name ("Mkbmmm" in a WritingPrompts story) is no
+    replacement name."""
+    doc = annotator.parse("Mkbmmm smiled at Jane. Then Jane smiled at Mkbmmm.")
+    ents = [e for e in doc.ents if e.label_ == "PERSON"]
+    assert ents and all(plausible(e) == (e.text == "Jane") for e in ents)
+
+
 def test_entity_shapes():
     assert entity_shape("DATE", "three days") == entity_shape("DATE", "five weeks")
     assert entity_shape("DATE", "three days") != entity_shape("DATE", "one day")
     assert entity_shape("DATE", "last year") != entity_shape("DATE", "next year")
     assert entity_shape("CARDINAL", "3") != entity_shape("CARDINAL", "three")
     assert entity_shape("GPE", "the United States") != entity_shape("GPE", "France")
+    # units of another measure are no replacement ("600 pounds is a lot" -> "100 feet is a lot")
+    assert entity_shape("QUANTITY", "600 pounds") == entity_shape("QUANTITY", "3 ounces")
+    assert entity_shape("QUANTITY", "600 pounds") != entity_shape("QUANTITY", "100 feet")
 
 
 def test_entity_replacement_rejects_unknown_labels():

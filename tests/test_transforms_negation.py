@@ -148,9 +148,9 @@ GOLDEN = [
 TARGETED = [
     (
         "negation",
-        "Tom bought a new bike. He rode the bike to school. He was happy.",
+        "Tom bought a bike. He rode the bike to school. He was happy.",
         0,
-        "Tom did not buy a new bike. He rode the bike to school. He was happy.",
+        "Tom did not buy a bike. He rode the bike to school. He was happy.",
     ),
     ("negation", "He walked home. She ate an apple.", 0, None),  # nothing depends on either sentence
     ("negation", "She looked in the ads. She looked online.", 3, None),  # the same verb again is another event
@@ -235,9 +235,9 @@ TARGETED = [
     ),
     (
         "negation_alteration",
-        "Tom bought a new bike. He rode the bike to school. He wasn't happy.",
+        "Tom bought a bike. He rode the bike to school. He wasn't happy.",
         1,
-        "Tom didn't buy a new bike. He rode the bike to school. He wasn't happy.",
+        "Tom didn't buy a bike. He rode the bike to school. He wasn't happy.",
     ),
     # round 28 and round 300: a verb coordinated with the negated one takes the base form too
     (
@@ -281,6 +281,76 @@ TARGETED = [
     ),
 ]
 
+# round 40: negated events a reader reconciles with the rest. A replacement ("new batteries", "a
+# better keyboard for it": the later "the batteries" / "the keyboard" may be the old ones), a later
+# mention another modifier restricts ("the best reviews" are not the reviews read), a manner of
+# moving ("did not trudge" reads as "moved some other way"), a source or place looked at ("woke
+# up from a dream", "parked at a meter": still there), a choice ("picks a teller": the teller exists
+# anyway), a promise or a perception ("did not see a snail": it is there), and a bare plural ("did not buy chips . he ate the chips": ones he had)
+REASONABLE = [
+    ("negation", "Tom bought a new bike. He rode the bike to school. He was happy.", 0, None),
+    (
+        "negation_alteration",
+        "he would frequently use the remote to change channels . one day , the remote stopped working . tim bought"
+        " new batteries . tim fixed the remote by replacing the batteries .",
+        0,
+        None,
+    ),
+    (
+        "negation_alteration",
+        "she bought a better keyboard for it . she liked to type on it very loudly . the keyboard worked great for a"
+        " week . then it stopped working !",
+        0,
+        None,
+    ),
+    (
+        "negation_alteration",
+        "he read reviews online . he thought carefully about his decision . tom purchased the speakers with the best"
+        " reviews . tom was very happy with his new speakers .",
+        0,
+        None,
+    ),
+    (
+        "negation_alteration",
+        "The astronauts trudged their way across the red ground at a flag fluttering in the distance . As they"
+        " approached the flag , they could finally confirm what they saw from the distance . It was a Soviet Flag .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "I woke up from a dream , that night that I first started running . I had been putzing around with running"
+        " for years now . But that dream , left me determined . In the dream , I was in a cloud of white smoke .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "tom loved eating chips . tom drove to the store . tom bought chips . tom came home , and ate the chips to end"
+        " his hunger .",
+        0,
+        None,
+    ),
+    ("negation", "he parked at a meter . the court took long . he got a ticket from the meter .", 0, None),
+    ("negation", "she saw a snail on the ground . she picked up the snail .", 0, None),
+    # a reason clause takes the negation ("the chip was not unique because ...": unique for another
+    # reason), so the first sentence is flipped
+    (
+        "negation",
+        "he found a unique chip . the chip was unique because it looked like a famous comedian .",
+        0,
+        "he did not find a unique chip . the chip was unique because it looked like a famous comedian .",
+    ),
+    ("negation", "todd was promised a bonus by his boss . he worked late . the bonus was big .", 0, None),
+    (
+        "negation",
+        "Then the kid picks a teller to work with all day . The teller is in charge of the kid , and oh , do the"
+        " parents love a day free of their sweet children !",
+        0,
+        None,
+    ),
+]
+
 STORY_SENTENCES = [s for s, _ in FLIPS] + [
     "she looked in her closet for something good .",
     "the teacher agreed .",
@@ -313,14 +383,14 @@ def test_golden(annotator, name, params, text, seed, expected):
     assert all(e.transform == name for e in out.edits)
 
 
-@pytest.mark.parametrize("name,text,seed,expected", TARGETED)
+@pytest.mark.parametrize("name,text,seed,expected", TARGETED + REASONABLE)
 def test_targeted(annotator, name, text, seed, expected):
     out = get_transform(name)(text, seed=seed, annotator=annotator)
     assert (out.text if out else None) == expected
 
 
 def test_targeted_note_names_the_contradicted_sentence(annotator):
-    out = get_transform("negation")("Tom bought a new bike. He rode the bike to school.", seed=0, annotator=annotator)
+    out = get_transform("negation")("Tom bought a bike. He rode the bike to school.", seed=0, annotator=annotator)
     assert out.edits[0].note == "sentence 1: negation inserted (do-support); contradicts sentence 2 ('bike')"
 
 

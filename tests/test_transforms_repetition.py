@@ -36,6 +36,29 @@ GOLDEN = [
     ("repeat_ngram", {}, "He did it for the sake of his family.", 0, None),
     ("repeat_ngram", {"n": 1}, "He fell asleep on the couch.", 0, None),
     ("repeat_ngram", {"n": 4}, "He fell asleep on the couch.", 0, None),
+    # whole constituents only: no clause cut from its subordinator ("more than he needed and he
+    # needed"), no word cut from its dependents ("for more and for more than he needed"), no idiom
+    # split ("be drop and be drop dead beautiful", "drop dead beautiful and dead beautiful")
+    ("repeat_ngram", {"n": 2}, "luckily someone bought it for more than he needed .", 0, None),
+    ("repeat_ngram", {"n": 2}, "luckily someone bought it for more than he needed .", 1, None),
+    ("repeat_ngram", {"n": 2}, "the girl turned out to be drop dead beautiful .", 0, None),
+    ("repeat_ngram", {"n": 2}, "the girl turned out to be drop dead beautiful .", 1, None),
+    (
+        "repeat_ngram",
+        {"n": 3},
+        "the girl turned out to be drop dead beautiful .",
+        1,
+        "the girl turned out to be drop dead beautiful and drop dead beautiful .",
+    ),
+    # no verb cut from its particle ("a stranger came and a stranger came by")
+    ("repeat_ngram", {"n": 3}, "but one day a stranger came by .", 0, None),
+    (
+        "repeat_ngram",
+        {"n": 4},
+        "but one day a stranger came by .",
+        0,
+        "but one day a stranger came by and a stranger came by .",
+    ),
     # no subject doubled before its verb ("the one she wanted and the one she wanted was"), nor cut from it
     ("repeat_ngram", {"n": 4}, "The one she wanted was sold out.", 0, None),
     ("repeat_ngram", {"n": 3}, "The one she wanted was sold out.", 0, None),

@@ -22,6 +22,7 @@ from ._character.entities import (
     cased_entity,
     default_candidates,
     entity_pools,
+    kept_mention_end,
     mention_changes,
     names_unnamed_people,
     replaceable_entities,
@@ -194,9 +195,10 @@ class EntityReplacement(Transform):
                 continue  # the new name may be one of the friends (or the wife) the story mentions
             candidates = self.pool.get(label, []) if self.pool else default_candidates(label)
             pool = replacement_pool(label, old, candidates, used)
+            at = kept_mention_end(example, old, label, start_at)
             if pool:
                 new = cased_entity(rng.choice(pool), old, label, style)
-                changes = mention_changes(doc, old, new, label, start_at)
+                changes = mention_changes(doc, old, new, label, at)
                 if changes:
                     return self.rewrite(example, changes)
         return None

@@ -47,7 +47,7 @@ class Negation(Transform):
     aspect = "consistency"
     effect = Effect.BREAKS
     level = Level.PARSE
-    example = "Tom bought a new bike. He rode the bike to school. He was happy."
+    example = "Tom bought a bike. He rode the bike to school. He was happy."
 
     max_edits: int = 1
     rate: float | None = None
@@ -112,7 +112,7 @@ class NegationAlteration(Negation):
     name = "negation_alteration"
     aspect = "consistency"
     effect = Effect.BREAKS
-    example = "Tom bought a new bike. He rode the bike to school. He was n't happy."
+    example = "Tom bought a bike. He rode the bike to school. He was n't happy."
 
     def count(self, n_sentences: int, rng: random.Random) -> int:
         """UNION: with ``rate``, a count drawn uniformly from 1..round(n * rate); else ``max_edits``."""

@@ -33,6 +33,18 @@ _DOUBLING_IDIOM_TAGS = {"JJR", "RBR"}  # "better and better", "more and more": i
 _LEFT_GLUE = {'"', "\u201c"}
 _RIGHT_GLUE = set('.,!?;:"\u201d)\u2026')
 _SIZES = (1, 2, 3, 4)
+# left dependents that tie a clause to what comes before it: a subordinator ("than he needed"), a
+# fronted object or relative word ("the money that he needed"); an n-gram without them is no clause
+_TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
+_WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
+_PARTICLES = set("by over up down out off away back around in on".split())
+# intensifying idioms the parser splits ("drop dead beautiful": "dead beautiful" is no phrase of
+# it), kept whole here only (the shared fixed expressions also keep substitutions away from them)
+_IDIOMS = {("drop", "dead"), ("brand", "new"), ("pitch", "black"), ("stone", "cold"), ("dirt", "cheap")}
+
+
+def _idiom_spans(words: list[str]) -> list[tuple[int, int]]:
+    return [(i, i + 2) for i in range(len(words) - 1) if (words[i].lower(), words[i + 1].lower()) in _IDIOMS]
 
 
 _MAX_COPY_WORDS = 80  # a unit longer than this (a long speech) is not copied whole
@@ -123,7 +135,7 @@ class _Phrases:
         # a fixed expression ("at least") is repeated whole or not at all: the first / last token of
         # the expressions around each token
         self.fixed_lo, self.fixed_hi = list(range(n)), list(range(n))
-        for a, b in fixed_expression_spans(doc):
+        for a, b in (*fixed_expression_spans(doc), *_idiom_spans(words)):
             for k in range(a, b):
                 self.fixed_lo[k], self.fixed_hi[k] = min(self.fixed_lo[k], a), max(self.fixed_hi[k], b - 1)
         # subjects of a verb after them: "the one she wanted and the one she wanted was" breaks the
@@ -133,6 +145,25 @@ class _Phrases:
         self.ends_subject = [False] * n
         self.last = [n] * n
         right, left = _right_edges(head), _left_edges(head)
+        # whole constituents only: a word inside the n-gram (not its head word) keeps its dependents
+        # ("be drop and be drop dead beautiful" cuts "drop" from "dead beautiful"), and the head word
+        # keeps what ties it to the sentence before it ("more than he needed and he needed" leaves
+        # "than" with one clause and a dangling one)
+        self.right = right
+        # particles after the head word ("a stranger came by": "came and a stranger came by" cuts
+        # "came by" in two)
+        self.particles = [
+            [
+                k
+                for k in strs["children"][i]
+                if k > i and (dep[k] == "prt" or (dep[k] == "advmod" and cols["lower"][k] in _PARTICLES))
+            ]
+            for i in range(n)
+        ]
+        self.tied_children = [
+            [k for k in strs["children"][i] if k < i and (dep[k] in _TIES or strs["tag"][k] in _WH_TAGS)]
+            for i in range(n)
+        ]
         for i, (d, h) in enumerate(zip(dep, head)):
             if d in _SUBJECT and h > i:
                 self.subject_verb[i] = h
@@ -202,9 +233,23 @@ def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
                 and verb <= z
                 and not ph.ends_subject[z]
                 and not (z == a and ph.bare_verb[a])
+                and _whole(ph, a, z)
             ):
                 out.setdefault(z - a + 1, []).append(a)
     return out
+
+
+def _whole(ph: _Phrases, a: int, z: int) -> bool:
+    """Whether tokens [a, z] are one whole constituent: every word but the head word has its
+    dependents inside, and the head word has no tie to the words before it left outside."""
+    for t in range(a, z + 1):
+        h = ph.head[t]
+        if a <= h <= z and h != t:
+            if ph.right[t] > z:
+                return False
+        elif any(k < a for k in ph.tied_children[t]) or any(k > z for k in ph.particles[t]):
+            return False
+    return True
 
 
 @per_doc

@@ -66,12 +66,18 @@ _NUMBER_WORDS.update(
 _ORDINALS = set("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())
 _WEEKDAYS = set("monday tuesday wednesday thursday friday saturday sunday".split())
 _MONTHS = set("january february march april may june july august september october november december".split())
-_UNITS = set(
-    "second minute hour day night morning afternoon evening week weekend month year decade "
-    "century summer winter spring autumn fall semester mile pound foot inch gallon dollar "
-    "cent kilometer meter kilogram ounce yard".split()
-)
-_UNITS_PL = {u + "s" for u in _UNITS} | {"feet", "inches", "centuries", "cents", "dollars"}
+# Units by what they measure: "600 pounds" may become "100 pounds" or "3 ounces", never "100 feet"
+# ("it's not like you can lift that much").
+_DIMENSIONS = {
+    "time": "second minute hour day night morning afternoon evening week weekend month year decade century summer "
+    "winter spring autumn fall semester",
+    "length": "mile foot inch kilometer meter yard",
+    "weight": "pound kilogram ounce",
+    "volume": "gallon",
+    "money": "dollar cent",
+}
+_UNITS = {u: d for d, units in _DIMENSIONS.items() for u in units.split()}
+_UNITS_PL = {u + "s": d for u, d in _UNITS.items()} | {"feet": "length", "inches": "length", "centuries": "time"}
 
 
 # People a story may leave unnamed ("monica and her friends", "his wife"): a new name in the
@@ -112,9 +118,9 @@ def _shape_word(w: str) -> str:
     if lw in _MONTHS:
         return "<mon>"
     if lw in _UNITS:
-        return "<u>"
+        return f"<u:{_UNITS[lw]}>"
     if lw in _UNITS_PL:
-        return "<us>"
+        return f"<us:{_UNITS_PL[lw]}>"
     return lw
 
 
@@ -134,8 +140,8 @@ def plausible(ent) -> bool:
     "martha fed" as a PERSON), and person names made of name-like words."""
     if any(t.pos_ in ("VERB", "AUX", "PRON", "PART", "SCONJ", "INTJ") for t in ent):
         return False
-    if ent.label_ == "PERSON":
-        return all(
+    if ent.label_ == "PERSON":  # a first name first: NER on fiction tags "Mkbmmm" or "november" as people
+        return bool(name_gender(ent[0].text)) and all(
             t.is_alpha
             and (name_gender(t.text) or (t.pos_ == "PROPN" and t.text[:1].isupper() and not is_common_word(t.text)))
             for t in ent
@@ -203,6 +209,17 @@ def anchor_of(example: Example, doc: Doc) -> tuple[str, int]:
     return sents[0].text, sents[1].start_char
 
 
+def kept_mention_end(example: Example, old: str, label: str, start_at: int) -> int:
+    """Where replacing ``old`` may start. A place, organisation or event the story mentions more
+    than once (beside its context) keeps its first mention in the story ("a fire in allston ... our
+    son lives in paris"): replacing every mention leaves a story consistent in itself ("a fire in
+    paris ... our son lives in paris") that only an unrelated context detail contradicts."""
+    if label == "PERSON" or label in NUMERIC or not (example.context or example.reference):
+        return start_at
+    spans = word_spans(old, example.text, start_at)
+    return spans[0][1] if len(spans) > 1 else start_at
+
+
 def replaceable_entities(doc: Doc, labels: Collection[str], anchor: str | None, start_at: int) -> list[tuple[str, str]]:
     """(label, text) of the story's entities that may be replaced, in order: of ``labels``, clean,
     labelled one way only, not a first name under another label, and (unless ``anchor`` is None)
@@ -218,19 +235,32 @@ def replaceable_entities(doc: Doc, labels: Collection[str], anchor: str | None, 
             continue  # a first name labelled as a place or company
         if anchor is not None and not (word_spans(e.text, anchor, ignore_case=True) and e.start_char >= start_at):
             continue
+        if anchor is not None and e.label_ == "PERSON" and not named_as_more_than_owner(e.text, anchor):
+            continue
         ents[(e.label_, e.text)] = None
     return list(ents)
 
 
 def replacement_pool(label: str, old: str, candidates: list[str], used: set[str]) -> list[str]:
     """The candidates of the same shape as ``old`` with another value, not made only of words
-    the story already uses."""
+    the story already uses; for people, not a nickname or variant of the old name ("kate" ->
+    "katy", "susan" -> "susie" read as the same person)."""
     value = entity_value(old)
+    stem = old.split()[0][:3].lower() if label == "PERSON" else None
     return [
         c
         for c, words, val in by_shape(label, tuple(candidates)).get(entity_shape(label, old), ())
-        if not (words <= used) and val != value
+        if not (words <= used) and val != value and not (stem and c[:3].lower() == stem)
     ]
+
+
+_OWNER = re.compile(r"\s*(?:'s|'|\u2019s|\u2019)(?!\w)")
+
+
+def named_as_more_than_owner(name: str, anchor: str) -> bool:
+    """Whether ``anchor`` names ``name`` other than as an owner: in "a new girl joined ed 's
+    office" ed is not whom the story follows, and another name in the story reads as a coworker."""
+    return any(not _OWNER.match(anchor, b) for _, b in word_spans(name, anchor, ignore_case=True))
 
 
 def cased_entity(new: str, old: str, label: str, style: str) -> str:
@@ -248,6 +278,19 @@ def cased_entity(new: str, old: str, label: str, style: str) -> str:
     return new
 
 
+def _inside_longer_name(cols: dict, i: int, j: int) -> bool:
+    """Whether tokens i..j are part of a longer proper name ("America" in "the United States of
+    America", "York" in "New York"): an entity going on before or after them, or a proper noun
+    next to them (across an "of")."""
+    iob, pos, lower, propn = cols["ENT_IOB"], cols["POS"], cols["lower"], sid("PROPN")
+    n = len(iob)
+    if iob[i] == 1 or (j + 1 < n and iob[j + 1] == 1):  # 1: inside an entity ("I")
+        return True
+    before = i - 2 if i >= 2 and lower[i - 1] == "of" else i - 1
+    after = j + 2 if j + 2 < n and lower[j + 1] == "of" else j + 1
+    return (before >= 0 and pos[before] == propn) or (after < n and pos[after] == propn)
+
+
 def mention_changes(doc: Doc, old: str, new: str, label: str, start_at: int = 0) -> list[Change]:
     """Every mention of the entity: for numbers and dates only the spans tagged as that entity
     ("three" in "the three of us" is another number); for names every occurrence, which must
@@ -263,11 +306,14 @@ def mention_changes(doc: Doc, old: str, new: str, label: str, start_at: int = 0)
     else:
         cols = token_columns(doc)
         by_start = dict(zip(cols["IDX"], range(len(cols["IDX"]))))
+        by_end = {a + n: i for i, (a, n) in enumerate(zip(cols["IDX"], cols["LENGTH"]))}
         spans = []
         for a, b in word_spans(old, text, start_at):
-            i = by_start.get(a)
-            if i is None or not (cols["ENT_TYPE"][i] or cols["POS"][i] == sid("PROPN")):
+            i, j = by_start.get(a), by_end.get(b)
+            if i is None or j is None or not (cols["ENT_TYPE"][i] or cols["POS"][i] == sid("PROPN")):
                 return []
+            if label != "PERSON" and _inside_longer_name(cols, i, j):
+                return []  # "America" in "the United States of America"
             spans.append((a, b, new))
     parts_old, parts_new = old.split(), new.split()
     if label == "PERSON" and len(parts_old) > 1:  # "Anna" alone after "Anna Smith"

@@ -10,7 +10,11 @@ dog", "the bath"). Negated, the event no longer introduces it and the later "the
 refer to. A state ("the line was long") is contradicted by a mention of the same property of the
 same thing anywhere else ("irritated by the long line"). Deletions, intensional verbs ("he did not
 want a car"), quantified subjects ("everyone did not love him" reads as "not everyone") and
-dialogue tags are left out: nothing makes them contradict.
+dialogue tags are left out: nothing makes them contradict. So are events a reader reconciles with
+the later "the": a replacement ("did not buy new batteries": the old ones), a bare plural ("did not
+buy chips": chips from home), a later mention another adjective restricts ("the best reviews"), a
+choice, a promise or a perception ("did not pick a teller", "did not see a snail"), a manner of moving ("did not trudge": went some
+other way) and a source or place passed ("did not wake up from a dream": the dream was still had).
 """
 
 from __future__ import annotations
@@ -29,22 +33,34 @@ _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
 #: Prepositions whose object the event puts in place ("onto a stuffed bear", "in an oatmeal bath");
 #: not "for"/"about"/"like": "he did not wait for a bus" leaves the bus.
 #: Nor "near"/"behind": "she did not stop near a bench" leaves the bench where it was.
-_PLACE_PREPS = frozenset("in into on onto at to from inside through upon".split())
+#: Nor a source or a place passed or looked at ("woke up from a dream", "trudged at a flag",
+#: "walked through a park"): negated, the event leaves the dream, the flag, the park where they were.
+_PLACE_PREPS = frozenset("in into on onto to inside".split())
 #: Verbs whose object need not exist ("he wanted a dog"), or whose negation reads as a changed
 #: attitude rather than a missing event.
 _INTENSIONAL = frozenset(
     """want need wish hope expect seek look search ask request plan try like love hate prefer enjoy imagine
     dream fear miss lose forget remember think believe know decide choose consider wait attempt say tell
     reply answer shout yell scream whisper mean seem appear crave signify represent symbolize resemble involve
-    require include""".split()
+    require include pick select promise offer rely depend see spot notice hear watch observe witness""".split()
 )
+#: Verbs of a manner of moving: "they did not trudge to the flag" reads as "they went some other
+#: way", and the later "as they approached the flag" stays true.
+_MANNER = frozenset(
+    """trudge stroll rush hurry walk run jog sprint dash march wander stumble crawl limp tiptoe saunter amble
+    stride creep sneak race hike drive ride fly swim sail paddle wade drift float hop skip dance glide slide
+    shuffle storm stomp stagger scurry scramble zoom speed jump""".split()
+)
+#: Modifiers that make the object a replacement of one the story may already have ("bought new
+#: batteries", "a better keyboard for it"): negated, a later "the batteries" are the old ones.
+_REPLACEMENT = frozenset("new better replacement different spare extra other second fresh".split())
 #: Subjects under which an inserted "not" reads as "not all" ("everyone did not love the teacher").
 _QUANTIFIED = frozenset("everyone everybody everything all each every both most many nobody none".split())
 #: Nouns a/an never really introduce ("a lot of", "a couple of", "a few"), and nouns of light-verb
 #: phrases ("took a step", "had a look") whose later "the step" is another thing.
 _MEASURES = GENERAL_NOUNS | frozenset(
     """couple few number pair bunch group piece amount lot step look break walk breath seat turn chance shot nap
-    rest try sense deal""".split()
+    rest try sense deal way""".split()
 )
 #: Quantity words: a negated "she has four cats", "he owned several horses", "i found 5 raccoons"
 #: reads as correcting the count, which a later "the cats" does not contradict. So do an object
@@ -54,6 +70,9 @@ _QUANTITIES = frozenset("several many few multiple numerous various lots plenty 
 #: How many sentences after the edit a presupposing mention may come (further on, in a long story,
 #: "the light" may be another light).
 _REACH = 3
+#: Subordinators of a reason: negating a clause that has one negates the reason instead ("he did not
+#: leave because he was tired" reads as "he left for another reason").
+_REASONS = frozenset({"because", "since"})
 #: Quotation marks (not "\u2019", which is also an apostrophe: "don \u2019 t").
 _QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018"})
 
@@ -94,6 +113,13 @@ def _compounds(doc: Doc, i: int) -> frozenset[str]:
     return frozenset(token_columns(doc)["lemma"][k] for k in strs["children"][i] if strs["dep"][k] == "compound")
 
 
+def _modifiers(doc: Doc, i: int) -> frozenset[str]:
+    """The adjectives modifying noun ``i`` (a later "the best reviews" describes other reviews than
+    "reviews" read before)."""
+    strs = token_strings(doc)
+    return frozenset(token_columns(doc)["lemma"][k] for k in strs["children"][i] if strs["dep"][k] == "amod")
+
+
 def _introduced(doc: Doc, root: int) -> list[int]:
     """The nouns the main clause headed by ``root`` brings in: indefinite objects of the verb, of its
     place prepositions, or of "there is"."""
@@ -118,8 +144,10 @@ def _introduced(doc: Doc, root: int) -> list[int]:
             for k in ks
         ):
             continue  # "did not have four cats", "did not find a store she liked": read as a correction
-        bare_plural = strs["tag"][n] == "NNS" and dep[n] == "dobj" and not any(dep[k] in ("det", "poss") for k in ks)
-        if bare_plural or any(dep[k] == "det" and lower[k] in _INDEFINITE for k in ks):
+        if any(dep[k] == "amod" and (cols["lemma"][k] in _REPLACEMENT or strs["tag"][k] == "JJR") for k in ks):
+            continue  # "did not buy new batteries": the later "the batteries" may be the old ones
+        # not a bare plural: "tom did not buy chips. he ate the chips" (ones he had at home)
+        if any(dep[k] == "det" and lower[k] in _INDEFINITE for k in ks):
             out.append(n)
     return out
 
@@ -133,6 +161,8 @@ def _later_definite(doc: Doc, n: int, own: int) -> Witness | None:
             continue
         if not definite or sent[j] > own + _REACH:
             return None
+        if _modifiers(doc, j) - _modifiers(doc, n):
+            return None  # "read reviews ... the speakers with the best reviews": other reviews
         if _compounds(doc, j) == _compounds(doc, n) and (strs["tag"][j] == "NN") == (strs["tag"][n] == "NN"):
             return Witness(sent[j], j, strs["text"][j], "presupposes")
         return None
@@ -149,7 +179,9 @@ def _state_witnesses(doc: Doc, root: int, own: int) -> list[Witness]:
     adj = next((k for k in kids[root] if dep[k] == "acomp" and pos[k] == "ADJ"), None)
     if subj is None or adj is None or pos[subj] != "NOUN" or tag[adj] != "JJ":
         return []
-    if any(dep[k] in ("advmod", "neg") and cols["lower"][k] in ("most", "more", "least", "less") for k in kids[adj]):
+    if any(
+        dep[k] in ("advmod", "neg") and cols["lower"][k] in ("most", "more", "least", "less", "as") for k in kids[adj]
+    ):
         return []
     sent, head, out = sentence_index(doc), cols["HEAD"], []
     for j in _adjective_mentions(doc).get(lemma[adj], ()):
@@ -180,7 +212,7 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
         return ()  # an imperative, or a misparse ("buy cheap headphones at the bargain bin won him over")
     if lower[subj] in _QUANTIFIED or any(lower[k] in _QUANTIFIED for k in kids[subj] if dep[k] in ("det", "amod")):
         return ()
-    if cols["lemma"][root] in _INTENSIONAL:
+    if cols["lemma"][root] in _INTENSIONAL or cols["lemma"][root] in _MANNER:
         return ()
     if any(
         dep[i] not in ("aux", "auxpass", "neg") and not cols["IS_SPACE"][i]
@@ -190,6 +222,8 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     a, b = sentence_bounds(doc)[sentence]
     if any(lower[i] in _QUOTES for i in range(a, b)) and any(dep[k] == "ccomp" for k in kids[root]):
         return ()  # a dialogue tag: "... ," Miranda said
+    if any(dep[k] == "advcl" and any(lower[m] in _REASONS for m in kids[k] if dep[m] == "mark") for k in kids[root]):
+        return ()  # "the chip was not unique because it looked like ...": the negation takes the reason
     found = [w for n in _introduced(doc, root) if (w := _later_definite(doc, n, sentence)) is not None]
     if cols["lemma"][root] == "be" and not found:
         found = _state_witnesses(doc, root, sentence)
