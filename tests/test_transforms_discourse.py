@@ -238,6 +238,26 @@ NONE = [
         "Solving it had been easy .",
     ),
     ("causal_word_flip", "The trail led to the lake ."),
+    # round 431: a thing that never happened is told in no order; an adverb the parse hung on a noun
+    (
+        "temporal_word_flip",
+        "tommy bought a diy razor . tommy never received compliments after using the diy razor . "
+        "tommy used a proper blade and shaved one day .",
+    ),
+    (
+        "temporal_word_flip",
+        "It was too late to run . He hid from whomever was chasing him . Trudging down the city square earlier a "
+        "hand had yanked his shoulder and whisked his body round .",
+    ),
+    # a fondness or a helplessness made the effect is a plausible one
+    (
+        "causal_word_flip",
+        "a nice man stopped when he saw josh . he became attached to josh . so the man adopted josh .",
+    ),
+    (
+        "causal_word_flip",
+        "he had thrown it at me in anger and disgust . i started crying because there was nothing i could do .",
+    ),
     # issue 14, strict reading (round 12): a change that leaves the story no less coherent is no break
     ("temporal_swap", "he started eating it when the doorbell rang . he laid it on the table ."),  # same moment
     (

@@ -41,7 +41,9 @@ def _present_form(verb: Token) -> bool:
 
 # States of wanting or looking forward: almost any event may make one eager ("she was eager to try it.
 # This was because her friends banded together to try"), so made the effect they stay plausible
-_EAGER = frozenset("eager keen curious interested determined motivated inspired hopeful impatient".split())
+_EAGER = frozenset(
+    "eager keen curious interested determined motivated inspired hopeful impatient attached fond".split()
+)
 
 
 def _eager(head: Token) -> bool:
@@ -49,6 +51,12 @@ def _eager(head: Token) -> bool:
     if head.lemma_.lower() not in ("be", "feel", "get", "become", "grow", "seem"):
         return False
     return any(c.dep_ == "acomp" and c.lower_ in _EAGER for c in head.children)
+
+
+def _helpless(head: Token) -> bool:
+    """ "there was nothing i could do": a helplessness, the plausible effect of almost anything ("i
+    started crying, so there was nothing i could do")."""
+    return any(t.lower_ in ("nothing", "nobody") for t in head.subtree) and any(t.tag_ == "MD" for t in head.subtree)
 
 
 def _tense_be(head: Token) -> str | None:
@@ -85,7 +93,7 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             if not causal_ok(c, site.left.head, site.right.head) or has_npi(doc, site.left, site.right):
                 continue
             cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
-            if reversible(cause.head, effect.head) or _eager(cause.head):
+            if reversible(cause.head, effect.head) or _eager(cause.head) or _helpless(cause.head):
                 continue  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
             if not (is_event(site.left.head) or is_event(site.right.head)):
                 continue  # two states: "it feels authentic, so it is an older style" reads as an inference

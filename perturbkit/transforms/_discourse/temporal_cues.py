@@ -107,9 +107,13 @@ def punctuality_elsewhere(doc: Doc, t: Token) -> bool:
             return True
     elif t.lower_ not in PUNCTUALITY:
         return True
-    own = t.sent
-    lowers = word_lowers(doc)
-    return any(lowers[i] in PUNCTUAL_WORDS for i in range(len(lowers)) if not own.start <= i < own.end)
+    own, sent = t.sent, sentence_index(doc)
+    lowers, here = word_lowers(doc), sentence_index(doc)[t.i]
+    return any(
+        lowers[i] in PUNCTUAL_WORDS and abs(sent[i] - here) <= EVENT_WINDOW
+        for i in range(len(lowers))
+        if not own.start <= i < own.end
+    )
 
 
 def timed_noun(head: Token) -> bool:
