@@ -99,11 +99,11 @@ GOLDEN = [
         "It happened in the evening. He had just woken up.",
     ),
     # "before"/"after" joining two clauses flips where one names the other's thing (buying comes first)
-    # and another sentence tells of the same event again ("she saw a dress")
+    # and another sentence tells of the same event again ("she wanted to buy a dress")
     (
         "temporal_word_flip",
-        "She saw a dress in a shop. After she bought the dress, she wore the dress to the party.",
-        "She saw a dress in a shop. Before she bought the dress, she wore the dress to the party.",
+        "She wanted to buy a dress. After she bought the dress, she wore the dress to the party.",
+        "She wanted to buy a dress. Before she bought the dress, she wore the dress to the party.",
     ),
     # the story names the event again ("inspection") or tells the season ("the pool"): the flip clashes with it
     (
@@ -248,6 +248,22 @@ NONE = [
         "temporal_word_flip",
         "It was too late to run . He hid from whomever was chasing him . Trudging down the city square earlier a "
         "hand had yanked his shoulder and whisked his body round .",
+    ),
+    # round 432: "cleaning up after his dog" (an idiom); the event must be told again by its verb, not by
+    # an adverb ("nearly") or a shared object ("his gaze")
+    (
+        "temporal_word_flip",
+        "one day , larry stepped into a pile of dog mess . larry had to change his shoes . larry talked to his "
+        "neighbor about cleaning up after his dog .",
+    ),
+    (
+        "temporal_word_flip",
+        "he practiced nearly all day to get his pitching speed up . after nearly giving up he decided to start to "
+        "lift weights .",
+    ),
+    (
+        "temporal_word_flip",
+        "He made faltering eye contact with the priest before dropping his gaze to the ground . His gaze was blank .",
     ),
     # a fondness or a helplessness made the effect is a plausible one
     (

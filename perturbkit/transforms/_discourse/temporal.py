@@ -52,6 +52,8 @@ def _after_idiom(t: Token) -> bool:
     if nxt is not None and nxt.lower_ == "all":  # "after all"
         return True
     head = t.head.lemma_.lower()
+    if head in ("clean", "pick", "tidy") and any(c.dep_ == "prt" for c in t.head.children):
+        return True  # "cleaning up after his dog": picking up its mess, no time
     return head == "name" or (head in _AFTER_IDIOMS and t.head.i == t.i - 1)
 
 

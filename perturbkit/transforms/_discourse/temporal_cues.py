@@ -239,13 +239,14 @@ def habitual_frame(t: Token) -> bool:
 
 
 def event_links(doc: Doc, t: Token) -> tuple[int, ...]:
-    """For "before"/"after": the other sentences that name the event of its clause again ("before
-    figuring out how to exit" / "he was n't sure where to exit"), so the story fixes the order the
-    flip contradicts. Empty when the event is told only here ("before drinking it he noticed how
+    """For "before"/"after": the other sentences that name the event of its clause again, by a verb
+    of the clause ("before figuring out how to exit" / "he was n't sure where to exit") or the noun
+    after the word ("after the game" / "we watched the game"), so the story fixes the order the flip
+    contradicts; a shared object alone ties no event ("made eye contact before dropping his gaze"). Empty when the event is told only here ("before drinking it he noticed how
     dirty it was", "after knocking on his door, his uncle opened the door"): either order reads as
     plausible. Everyday nouns ("after work") and light verbs ("before saying them") tie nothing."""
     if t.dep_ == "mark":
-        words = [w.i for w in own_words(t.head) if w.i != t.i]
+        words = [w.i for w in own_words(t.head) if w.pos_ == "VERB"]
     else:
         objs = [c for c in t.children if c.dep_ in ("pobj", "pcomp")]
         if not objs:
@@ -256,7 +257,7 @@ def event_links(doc: Doc, t: Token) -> tuple[int, ...]:
                 return ()
             words = [obj.i]
         else:
-            words = [w.i for w in own_words(obj)]
+            words = [w.i for w in own_words(obj) if w.pos_ == "VERB"]
     words = [i for i in words if doc[i].lemma_.lower() not in BODY]
     return near(doc, t, linked_sentences(doc, words))
 
