@@ -72,12 +72,16 @@ GOLDEN = [
     # "early"/"late" flip only where another sentence speaks of being on time
     ("temporal_word_flip", "He woke up early. He was never late.", "He woke up late. He was never late."),
     ("temporal_word_flip", "The next day, he went out.", "The previous day, he went out."),
-    ("temporal_word_flip", "At first, he hated it.", "At last, he hated it."),
+    # "at first" flips where the story goes on after it, "First," where a later step follows
+    ("temporal_word_flip", "At first, he hated it. Later, he loved it.", "At last, he hated it. Later, he loved it."),
     # (stopping breaks the story only where a later sentence needs the activity going on)
     ("temporal_word_flip", "She started crying. She cried for an hour.", "She stopped crying. She cried for an hour."),
     ("temporal_word_flip", "The movie started at noon.", "The movie ended at noon."),
-    ("temporal_word_flip", "First, she scraped the paint.", "Finally, she scraped the paint."),
-    ("temporal_word_flip", "Two days ago, she left.", "Two days later, she left."),
+    (
+        "temporal_word_flip",
+        "First, she scraped the paint. Then she painted the wall.",
+        "Finally, she scraped the paint. Then she painted the wall.",
+    ),
     (
         "temporal_word_flip",
         "He was never punctual. It was a late lunch.",
@@ -95,10 +99,11 @@ GOLDEN = [
         "It happened in the evening. He had just woken up.",
     ),
     # "before"/"after" joining two clauses flips where one names the other's thing (buying comes first)
+    # and another sentence tells of the same event again ("she wanted to buy a dress")
     (
         "temporal_word_flip",
-        "After she bought the dress, she wore the dress to the party.",
-        "Before she bought the dress, she wore the dress to the party.",
+        "She wanted to buy a dress. After she bought the dress, she wore the dress to the party.",
+        "She wanted to buy a dress. Before she bought the dress, she wore the dress to the party.",
     ),
     # the story names the event again ("inspection") or tells the season ("the pool"): the flip clashes with it
     (
@@ -164,6 +169,111 @@ NONE = [
     ("temporal_word_flip", "After all, it was fine."),
     ("temporal_word_flip", "I saw him yesterday."),  # tense would have to change: left out
     ("temporal_word_flip", "They ate slice after slice."),
+    # issue 14, strict reading (round 35): flip only where the rest of the story fixes the order
+    # a habit: "before every fight" orders no one event
+    (
+        "temporal_word_flip",
+        "but his parents were always fighting . after every fight , ben begged them to stay together . "
+        "somehow he always convinced them to stay together .",
+    ),
+    # the event of the flipped clause is told nowhere else: either order reads as plausible
+    (
+        "temporal_word_flip",
+        "tom was going to get a glass of water . before drinking it he noticed how dirty it was . "
+        "tom ran the water for a while and it always came out dirty .",
+    ),
+    (
+        "temporal_word_flip",
+        "he had to walk over to his uncle 's house to see if he was home . after knocking on his door for a minute , "
+        "his uncle opened the door . uriah asked if he could go swimming .",
+    ),
+    # a light verb ("saying") or a part of the body ("my feet") ties no event to another sentence
+    (
+        "temporal_word_flip",
+        "My figurative words wo n't win me life now . I contemplated my words before saying them . "
+        "I started to explain : I loved her .",
+    ),
+    (
+        "temporal_word_flip",
+        "Holding my side , I limped on . The water lifted me off my feet . "
+        "I slowly bring my breathing back under control before regaining my feet again .",
+    ),
+    # a bare "at the end" (of what?) is another plausible moment; "at first" ending a clause reads as "finally"
+    (
+        "temporal_word_flip",
+        "he went out and did the best that he could . at the end , his manager informed him that he had actually "
+        "sold out . sean was so excited .",
+    ),
+    ("temporal_word_flip", "it was her first time . she was bad at first . all the sudden she went over a curb ."),
+    # "the first day" of something nothing else begins or ends
+    (
+        "temporal_word_flip",
+        "she thought the locket brought her good luck . she wore it on the first day of her new job .",
+    ),
+    # never a duplicate: "the first and last time" -> "the last and last time"
+    ("temporal_word_flip", "That was the first and last time I saw Superman . I still remember his smile ."),
+    # "First ... , then ..." inside one sentence, and no later step: "Finally" reads as naturally
+    (
+        "temporal_word_flip",
+        "If nothing else , they were a patient invader . First the levels of oxygen dropped , then the climate "
+        "started changing . They were among us for so long .",
+    ),
+    ("temporal_word_flip", "Two days ago, she left."),  # "two days later" has no anchor
+    # a generic act ("finishing one goal gives me ..."); a stop of what nothing else tells went on
+    (
+        "temporal_word_flip",
+        "now i break up big projects into many small goals . finishing one small goal gives me so much "
+        "satisfaction that i quit .",
+    ),
+    ("temporal_word_flip", "he made excuses about being busy . when he stopped answering my emails , i was furious ."),
+    # a state of wanting made the effect stays plausible ("eager because her friends banded together")
+    (
+        "causal_word_flip",
+        "susie noticed a restaurant came to town . she was eager to try it . so her friends banded together to try .",
+    ),
+    # "led to" of direction: "whatever end it resulted from", "the trail resulted from the lake" are garbled
+    (
+        "causal_word_flip",
+        "For humans to someday reach the puzzle , and follow it toward whatever end it led to . "
+        "Solving it had been easy .",
+    ),
+    ("causal_word_flip", "The trail led to the lake ."),
+    # round 431: a thing that never happened is told in no order; an adverb the parse hung on a noun
+    (
+        "temporal_word_flip",
+        "tommy bought a diy razor . tommy never received compliments after using the diy razor . "
+        "tommy used a proper blade and shaved one day .",
+    ),
+    (
+        "temporal_word_flip",
+        "It was too late to run . He hid from whomever was chasing him . Trudging down the city square earlier a "
+        "hand had yanked his shoulder and whisked his body round .",
+    ),
+    # round 432: "cleaning up after his dog" (an idiom); the event must be told again by its verb, not by
+    # an adverb ("nearly") or a shared object ("his gaze")
+    (
+        "temporal_word_flip",
+        "one day , larry stepped into a pile of dog mess . larry had to change his shoes . larry talked to his "
+        "neighbor about cleaning up after his dog .",
+    ),
+    (
+        "temporal_word_flip",
+        "he practiced nearly all day to get his pitching speed up . after nearly giving up he decided to start to "
+        "lift weights .",
+    ),
+    (
+        "temporal_word_flip",
+        "He made faltering eye contact with the priest before dropping his gaze to the ground . His gaze was blank .",
+    ),
+    # a fondness or a helplessness made the effect is a plausible one
+    (
+        "causal_word_flip",
+        "a nice man stopped when he saw josh . he became attached to josh . so the man adopted josh .",
+    ),
+    (
+        "causal_word_flip",
+        "he had thrown it at me in anger and disgust . i started crying because there was nothing i could do .",
+    ),
     # issue 14, strict reading (round 12): a change that leaves the story no less coherent is no break
     ("temporal_swap", "he started eating it when the doorbell rang . he laid it on the table ."),  # same moment
     (
@@ -355,6 +465,19 @@ def test_causal_edits_target_the_site_another_sentence_depends_on(name, annotato
     outs = {t(text, seed=s, annotator=annotator) for s in range(8)}
     assert {o.text.split(". ")[1] for o in outs} == {"She was sad because it rained"}
     assert all(e.note.endswith("; contradicts sentence 3") for o in outs for e in o.edits)
+
+
+def test_temporal_flip_targets_the_event_told_again_and_names_it(annotator):
+    """Of two "before" sites, every seed takes the one whose event another sentence tells again
+    ("where to exit"), and the note names that sentence; the other ("before lunch") orders nothing."""
+    text = (
+        "he was n't sure where to exit so he kept driving . he stopped for gas before lunch . "
+        "he drove around for two hours before figuring out how to exit ."
+    )
+    t = get_transform("temporal_word_flip")
+    outs = {t(text, seed=s, annotator=annotator) for s in range(8)}
+    assert {o.text for o in outs} == {text.replace("hours before", "hours after")}
+    assert all(e.note == "before -> after; contradicts sentence 1" for o in outs for e in o.edits)
 
 
 def _words(text: str) -> Counter:

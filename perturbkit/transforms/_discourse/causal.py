@@ -39,6 +39,26 @@ def _present_form(verb: Token) -> bool:
     return not lemmas or any(verb.lower_ in forms(lem, verb.tag_) for lem in lemmas)
 
 
+# States of wanting or looking forward: almost any event may make one eager ("she was eager to try it.
+# This was because her friends banded together to try"), so made the effect they stay plausible
+_EAGER = frozenset(
+    "eager keen curious interested determined motivated inspired hopeful impatient attached fond".split()
+)
+
+
+def _eager(head: Token) -> bool:
+    """ "she was eager to try it", "he grew curious": a state of wanting something."""
+    if head.lemma_.lower() not in ("be", "feel", "get", "become", "grow", "seem"):
+        return False
+    return any(c.dep_ == "acomp" and c.lower_ in _EAGER for c in head.children)
+
+
+def _helpless(head: Token) -> bool:
+    """ "there was nothing i could do": a helplessness, the plausible effect of almost anything ("i
+    started crying, so there was nothing i could do")."""
+    return any(t.lower_ in ("nothing", "nobody") for t in head.subtree) and any(t.tag_ == "MD" for t in head.subtree)
+
+
 def _tense_be(head: Token) -> str | None:
     tags = {head.tag_} | {c.tag_ for c in head.children if c.dep_ in ("aux", "auxpass")}
     if "MD" in tags:
@@ -73,7 +93,7 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             if not causal_ok(c, site.left.head, site.right.head) or has_npi(doc, site.left, site.right):
                 continue
             cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
-            if reversible(cause.head, effect.head):
+            if reversible(cause.head, effect.head) or _eager(cause.head) or _helpless(cause.head):
                 continue  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
             if not (is_event(site.left.head) or is_event(site.right.head)):
                 continue  # two states: "it feels authentic, so it is an older style" reads as an inference
@@ -105,8 +125,11 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         if second is None or not result_opener_ok(doc[s_start], second.head) or final_punct(s2) not in (".", "!"):
             continue
         be = _tense_be(second.head)
-        if be is None or habitual(second.head) or (k > 0 and reversible(doc[s_start - 1].sent.root, second.head)):
+        before = doc[s_start - 1].sent.root if k > 0 else None
+        if be is None or habitual(second.head) or (before is not None and reversible(before, second.head)):
             continue  # (the sentence before, now the effect, may as well follow from this one)
+        if before is not None and _eager(before):
+            continue  # "she was eager to try it. This was because ...": any event may make one eager
         opener = doc[s_start : s_start + n]
         a, _ = span_chars(doc, s_start, s_start + n)
         b = doc[second.start].idx
@@ -164,7 +187,8 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
             nxt.dep_ != "prep"
             or nxt.head.i != t.i
             or nxt.tag_ != "IN"
-            or not any(c.dep_ == "pobj" for c in nxt.children)
+            or not any(c.dep_ == "pobj" and c.i > nxt.i for c in nxt.children)
+            or (lemma == "lead" and _leads_somewhere(t, nxt))
         ):
             return None
         new_lemma, new_prep = verb_prep[key].split()
@@ -188,6 +212,30 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
     new_verb = first_form(new_lemma, t.tag_)
     note = f"{lemma} -> {new_lemma} {new_prep}"
     return Change(t.idx, t.idx + len(t), match_case(t.text, new_verb) + " " + new_prep, note) if new_verb else None
+
+
+# Ways and places: "the trail led to the lake", "follow it toward whatever end it led to" tell
+# where something goes, and "resulted from" on them is garbled wording, not a reversed cause
+_WAYS = frozenset(
+    """path road trail street way door doorway hallway corridor stairs staircase tunnel bridge track sign
+    footprints steps passage route lane river puzzle clue map arrow""".split()
+)
+_PLACES = frozenset(
+    """house home room door kitchen street city town building store park lake river forest woods cave exit
+    entrance basement attic garden yard field beach shore village castle hall bedroom office end top bottom""".split()
+)
+
+
+def _leads_somewhere(verb: Token, prep: Token) -> bool:
+    """ "led to" of direction, not of cause: in a relative or wh- frame ("whatever end it led to"),
+    with a way for subject ("the path led to ...") or a place for object ("led to the basement")."""
+    if verb.dep_ in ("relcl", "pcomp", "acl") or any(c.tag_ in ("WDT", "WP") for c in verb.subtree):
+        return True
+    subj = C.subject(verb)
+    if subj is not None and (subj.lemma_.lower() in _WAYS or (subj.lower_ == "it" and verb.dep_ != "ROOT")):
+        return True
+    objs = [c for c in prep.children if c.dep_ == "pobj"]
+    return bool(objs) and objs[0].lemma_.lower() in _PLACES
 
 
 @functools.cache

@@ -7,29 +7,36 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ...annotation import linked_sentences
+from ...annotation import linked_sentences, sentence_index
 from ...resources.inflect import first_form
 from ...transform import Change
-from ...transform.flip import flip_word, opposites
+from ...transform.flip import Scored, flip_word, opposites
 from ...transform.words import match_case
 from . import clauses as C
-from .checks import NPI, span_chars, usable_sentences
+from .checks import NPI, habitual, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
+from .targets import contradicts
 from .temporal_cues import (
     completion_told,
     day_cue,
-    event_named_again,
+    event_links,
+    first_last_cue,
     fixed_first_last,
     fixed_idiom,
+    habitual_frame,
+    near,
     place_of,
     punctuality_elsewhere,
     season_cue,
+    sequence_after,
     timed_noun,
     unrelated_events,
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from spacy.tokens import Doc, Token
 
 
@@ -45,6 +52,8 @@ def _after_idiom(t: Token) -> bool:
     if nxt is not None and nxt.lower_ == "all":  # "after all"
         return True
     head = t.head.lemma_.lower()
+    if head in ("clean", "pick", "tidy") and any(c.dep_ == "prt" for c in t.head.children):
+        return True  # "cleaning up after his dog": picking up its mess, no time
     return head == "name" or (head in _AFTER_IDIOMS and t.head.i == t.i - 1)
 
 
@@ -75,9 +84,10 @@ _HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
 _HEDGES = frozenset({"nearly", "almost", "barely", "hardly", "just"})
 
 
-def temporal_flips(doc: Doc) -> list[list[Change]]:
-    """Every time-word flip this doc allows (a flip may carry an article fix)."""
-    out: list[list[Change]] = []
+def temporal_flips(doc: Doc) -> list[Scored]:
+    """Every time-word flip this doc allows (a flip may carry an article fix), scored by the other
+    sentences it contradicts, which its note names ("before -> after; contradicts sentence 2")."""
+    out: list[Scored] = []
     candidates = _temporal_candidates(doc)
     if not candidates:
         return out
@@ -89,8 +99,11 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
     used: set[int] = set()
     allowed = {i for a, b in usable_sentences(doc) for i in range(a, b)}
 
-    def one(t: Token, new: str, note: str) -> None:
-        out.append(flip_word(doc, t, new, note))
+    def one(t: Token, new: str, note: str, found: Iterable[int] = ()) -> None:
+        if _doubled(doc, t.i, t.i + 1, new):
+            return  # "the first and last time" -> "the last and last time"
+        found = tuple(found)
+        out.append(Scored(flip_word(doc, t, new, note + contradicts(n + 1 for n in found)), len(found)))
         used.add(t.i)
 
     for i in candidates:
@@ -104,10 +117,14 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             # "at last"/"at first" need the word to end the phrase, not start "at first glance"
             if t.i + n < len(doc) and doc[t.i + n].pos_ in ("NOUN", "ADJ"):
                 continue
-            if place_of(doc, t.i + n):
+            if place_of(doc, t.i + n) or _doubled(doc, t.i, t.i + n, new):
                 continue  # "at the end of the hall": a place, not a time
+            found = _phrase_order(doc, t, key, n)
+            if found is None:
+                continue
             a, b = span_chars(doc, t.i, t.i + n)
-            out.append([Change(a, b, match_case(t.text, new), f"{' '.join(key)} -> {new}")])
+            note = f"{' '.join(key)} -> {new}" + contradicts(k + 1 for k in found)
+            out.append(Scored([Change(a, b, match_case(t.text, new), note)], len(found)))
             used.update(range(t.i, t.i + n))
             continue
         w, prev = t.lower_, doc[t.i - 1] if t.i > 0 else None
@@ -116,7 +133,9 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             prev is not None and (prev.is_sent_end or (prev.pos_ == "CCONJ" and (prev.is_sent_start or prev.i == 0)))
         )
         if w in initial and t.is_sent_start and t.pos_ == "ADV" and t.dep_ == "advmod" and _opens_clause(t, nxt):
-            one(t, initial[w], f"{w} -> {initial[w]}")
+            found = sequence_after(doc, t)
+            if found:  # "First the oxygen dropped" alone may as well be "Finally": a later step must follow
+                one(t, initial[w], f"{w} -> {initial[w]}", found)
         elif (
             w in conj
             and t.pos_ in ("ADP", "SCONJ")
@@ -127,10 +146,14 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and not (w == "after" and _after_idiom(t))
             and not (prev is not None and nxt is not None and (prev.lower_ == nxt.lower_ or prev.lower_ == "one"))
             and not (t.dep_ == "mark" and unrelated_events(doc, t))
-            and not (t.dep_ == "prep" and not event_named_again(doc, t))
             and not fixed_idiom(t)
+            and not habitual_frame(t)
+            and not habitual(t.head if t.dep_ == "prep" else t.head.head)
+            and not _negated(t.head if t.dep_ == "prep" else t.head.head)
         ):
-            one(t, conj[w], f"{w} -> {conj[w]}")
+            found = event_links(doc, t)
+            if found:  # the event of its clause is told again elsewhere: the story fixes the order
+                one(t, conj[w], f"{w} -> {conj[w]}", found)
         elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in _TIME_NOUNS:
             one(t, conj[w], f"{w} -> {conj[w]}")
         elif (
@@ -142,7 +165,9 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
             and t.head.i > t.i
             and (w not in ("first", "last") or (timed_noun(t.head) and not fixed_first_last(t)))
         ):
-            one(t, adj_the[w], f"{w} -> {adj_the[w]}")
+            found = first_last_cue(doc, t) if w in ("first", "last") else ()
+            if w not in ("first", "last") or found:
+                one(t, adj_the[w], f"{w} -> {adj_the[w]}", found)
         elif (
             w in adv
             and t.pos_ in ("ADV", "ADJ")
@@ -170,7 +195,12 @@ def temporal_flips(doc: Doc) -> list[list[Change]]:
         elif t.pos_ == "VERB" and not _npi_in_sentence(t):
             flip = _verb_flip(t, verb_ing, verb_intr, verb_obj)
             if flip:
-                one(t, flip, f"{t.lemma_} -> {flip}")
+                one(
+                    t,
+                    flip,
+                    f"{t.lemma_} -> {flip}",
+                    near(doc, t, linked_sentences(doc, [c.i for c in t.subtree if c.i != t.i])),
+                )
     return out
 
 
@@ -242,6 +272,8 @@ def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
     w = t.lower_
     if t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "poss", "compound", "appos"):
         return False  # a noun use
+    if t.dep_ == "advmod" and t.head.pos_ in ("NOUN", "PROPN", "PRON") and t.lower_ != "ago":
+        return False  # "the city square earlier a hand had yanked ...": the parse lost the clause it orders
     h = t.head
     if t.i < h.i and C.is_finite(h) and C.subject(h) is None and h.tag_ != "MD":
         return False  # the parser took a subject for an adverb ("late wanted to be a musician")
@@ -250,7 +282,7 @@ def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
     if w == "late" and prev is not None and prev.tag_ == "PRP$":  # "her late husband"
         return False
     if w == "ago":
-        return prev is not None and (prev.lower_ in _TIME_NOUNS or prev.lower_.rstrip("s") in _TIME_NOUNS)
+        return False  # "parents I said goodbye to years later": "later" has no anchor (round 35)
     if w == "later" and prev is not None and prev.lower_ == "or":  # "sooner or later"
         return False
     return True
@@ -260,8 +292,8 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
     lemma = t.lemma_.lower()
     kids = list(t.children)
     deps = {c.dep_ for c in kids}
-    if "prt" in deps or "auxpass" in deps:
-        return None
+    if "prt" in deps or "auxpass" in deps or t.dep_ in ("csubj", "csubjpass") or habitual(t):
+        return None  # "finishing one small goal gives me satisfaction": a generic act, no one event
     ing = [c for c in kids if c.dep_ == "xcomp" and c.tag_ == "VBG" and c.i == t.i + 1]
     new_lemma = None
     if lemma in verb_ing and ing and "dobj" not in deps:
@@ -269,6 +301,8 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
             return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
         if verb_ing[lemma] == "stop" and not linked_sentences(t.doc, [c.i for c in ing[0].subtree], later_only=True):
             return None  # "the puppy started whining" -> "stopped whining": nothing later needs it going on
+        if lemma == "stop" and not linked_sentences(t.doc, [c.i for c in ing[0].subtree]):
+            return None  # "when he stopped answering my emails" -> "started": nothing else tells it went on
         new_lemma = verb_ing[lemma]
     elif lemma in verb_intr and not deps & {"dobj", "xcomp", "ccomp", "prep_to", "attr", "acomp"}:
         subj = C.subject(t)
@@ -287,3 +321,42 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
     if new_lemma is None:
         return None
     return first_form(new_lemma, t.tag_)
+
+
+def _doubled(doc: Doc, start: int, end: int, new: str) -> bool:
+    """Whether ``new`` already stands within three words of the flipped span ("the first and last
+    time"): the flip would only make a redundancy ("the last and last time"), no time error."""
+    first = new.split()[-1].lower()
+    lowers = word_lowers(doc)
+    return any(lowers[k] == first for k in range(max(0, start - 3), min(len(doc), end + 3)) if not start <= k < end)
+
+
+_STARTS = frozenset({("at", "first"), ("in", "the", "beginning"), ("at", "the", "beginning")})
+
+
+def _phrase_order(doc: Doc, t: Token, key: tuple[str, ...], n: int) -> tuple[int, ...] | None:
+    """The sentences a phrase flip contradicts, or None when it would contradict none: "at first"
+    needs the story to go on after it (the next sentence), "at last"/"in the end" a sentence before
+    it; "at the end"/"at the beginning" must say of what ("of the date"): bare, "at the end, his
+    manager told him" -> "at the beginning" reads as another plausible moment."""
+    sent = sentence_index(doc)
+    own, last = sent[t.i], sent[len(doc) - 1]
+    if key[:2] == ("at", "the"):
+        if t.i + n >= len(doc) or doc[t.i + n].lower_ != "of":
+            return None
+        objs = [c.i for c in doc[t.i + n].children if c.dep_ == "pobj"]
+        return near(
+            doc, t, linked_sentences(doc, [k for o in objs for k in range(doc[o].left_edge.i, doc[o].right_edge.i + 1)])
+        )
+    prev = doc[t.i - 1] if t.i > 0 else None
+    if not (t.is_sent_start or prev is None or prev.text == "," or (prev.pos_ == "CCONJ" and prev.is_sent_start)):
+        return None  # "she was bad at first" -> "bad at last" reads as "finally", no order a reader holds
+    if key in _STARTS:
+        return (own + 1,) if own < last else None
+    return (own - 1,) if own > 0 else None
+
+
+def _negated(head: Token) -> bool:
+    """ "tommy never received compliments after using the razor": a thing that never happened is
+    told in no order ("never ... before using it" reads as plausibly)."""
+    return any(c.dep_ == "neg" or c.lower_ in ("never", "no") for c in head.children)

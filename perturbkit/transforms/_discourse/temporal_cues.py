@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...annotation import linked_sentences, sentence_index
 from ...annotation.links import FREQUENT_NOUNS
+from .checks import own_words
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import time_units
 from .targets import ties
@@ -106,9 +107,13 @@ def punctuality_elsewhere(doc: Doc, t: Token) -> bool:
             return True
     elif t.lower_ not in PUNCTUALITY:
         return True
-    own = t.sent
-    lowers = word_lowers(doc)
-    return any(lowers[i] in PUNCTUAL_WORDS for i in range(len(lowers)) if not own.start <= i < own.end)
+    own, sent = t.sent, sentence_index(doc)
+    lowers, here = word_lowers(doc), sentence_index(doc)[t.i]
+    return any(
+        lowers[i] in PUNCTUAL_WORDS and abs(sent[i] - here) <= EVENT_WINDOW
+        for i in range(len(lowers))
+        if not own.start <= i < own.end
+    )
 
 
 def timed_noun(head: Token) -> bool:
@@ -170,3 +175,103 @@ def fixed_first_last(t: Token) -> bool:
     if head.lemma_.lower() == "minute":
         return True
     return head.lemma_.lower() == "time" and t.i >= 2 and doc[t.i - 2].lower_ == "for"
+
+
+def cue_sentences(doc: Doc, t: Token, cues: frozenset[str]) -> tuple[int, ...]:
+    """The other sentences, at most ``CUE_WINDOW`` away from ``t``'s, holding a word whose lemma
+    (or form) is in ``cues`` (0-based, sorted)."""
+    lowers, lemmas, sent = word_lowers(doc), lemma_lowers(doc), sentence_index(doc)
+    own = sent[t.i]
+    return tuple(
+        sorted(
+            {
+                sent[i]
+                for i in range(len(lowers))
+                if sent[i] != own and abs(sent[i] - own) <= CUE_WINDOW and (lemmas[i] in cues or lowers[i] in cues)
+            }
+        )
+    )
+
+
+# Words of a beginning or an ending elsewhere in the story: "she was nervous" on "the first day"
+# (flipped to "the last day"), "she said goodbye" on "the last day" (flipped to "the first day")
+FIRST_CUES = frozenset("new newly nervous begin start debut beginner".split())
+LAST_CUES = frozenset("final finally end finish leave retire retirement goodbye farewell".split())
+# Words that carry a sequence on after a "First, ..." opener ("Then she went to ..."): "Finally"
+# on the first step then contradicts them
+SEQUENCE_OPENERS = frozenset("then next afterwards afterward later finally eventually second secondly soon".split())
+
+
+def first_last_cue(doc: Doc, t: Token) -> tuple[int, ...]:
+    """For "the first X" <-> "the last X": the sentences the flip contradicts, those that tell of a
+    beginning (for "first") or an ending (for "last") nearby, or that name X's own words again ("the
+    last animal attacked her" / "another animal tried to bite her"). Empty: "she wore it on the first
+    day of her new job" -> "last day" contradicts nothing."""
+    head = t.head
+    words = [
+        k.i for k in head.subtree if k.i != t.i and k.lemma_.lower() not in TIMED and k.lower_ not in ("first", "last")
+    ]
+    found = set(near(doc, t, linked_sentences(doc, words))) if words else set()
+    found.update(cue_sentences(doc, t, FIRST_CUES if t.lower_ == "first" else LAST_CUES))
+    return tuple(sorted(found))
+
+
+def sequence_after(doc: Doc, t: Token) -> tuple[int, ...]:
+    """For "First, ..." -> "Finally, ...": the next sentences (at most ``CUE_WINDOW`` on) that go on
+    with the sequence ("Then she went to ..."), which "Finally" on the first step contradicts."""
+    sent = sentence_index(doc)
+    own = sent[t.i]
+    return tuple(
+        sorted(
+            {
+                sent[s.start]
+                for s in doc.sents
+                if own < sent[s.start] <= own + CUE_WINDOW
+                and any(x.lower_ in SEQUENCE_OPENERS for x in s[:2] if not x.is_punct)
+            }
+        )
+    )
+
+
+def habitual_frame(t: Token) -> bool:
+    """ "after every fight, ben begged them": a time word on a habit orders no one event."""
+    return any(c.lower_ in ("every", "each", "any") for k in t.children for c in k.children if c.dep_ == "det")
+
+
+def event_links(doc: Doc, t: Token) -> tuple[int, ...]:
+    """For "before"/"after": the other sentences that name the event of its clause again, by a verb
+    of the clause ("before figuring out how to exit" / "he was n't sure where to exit") or the noun
+    after the word ("after the game" / "we watched the game"), so the story fixes the order the flip
+    contradicts; a shared object alone ties no event ("made eye contact before dropping his gaze"). Empty when the event is told only here ("before drinking it he noticed how
+    dirty it was", "after knocking on his door, his uncle opened the door"): either order reads as
+    plausible. Everyday nouns ("after work") and light verbs ("before saying them") tie nothing."""
+    if t.dep_ == "mark":
+        words = [w.i for w in own_words(t.head) if w.pos_ == "VERB"]
+    else:
+        objs = [c for c in t.children if c.dep_ in ("pobj", "pcomp")]
+        if not objs:
+            return ()
+        obj = objs[0]
+        if obj.pos_ in ("NOUN", "PROPN"):
+            if obj.lemma_.lower() in FREQUENT_NOUNS:
+                return ()
+            words = [obj.i]
+        else:
+            words = [w.i for w in own_words(obj) if w.pos_ == "VERB"]
+    words = [i for i in words if doc[i].lemma_.lower() not in BODY]
+    return near(doc, t, linked_sentences(doc, words))
+
+
+# Parts of the body: "before regaining my feet" / "the water lifted me off my feet" name no one event
+BODY = frozenset("foot feet hand head eye face arm leg back body hair mouth finger shoulder knee breath".split())
+
+
+# how many sentences away a sentence naming the flipped event again may stand: in a long story, a
+# mention fifty sentences on is no order a reader holds the flip against
+EVENT_WINDOW = 6
+
+
+def near(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]:
+    """The sentences of ``found`` at most ``EVENT_WINDOW`` sentences away from ``t``'s."""
+    own = sentence_index(doc)[t.i]
+    return tuple(k for k in found if abs(k - own) <= EVENT_WINDOW)
