@@ -119,6 +119,16 @@ def in_quotation(tok: Token) -> bool:
     return inside_any(_quotations(tok.doc), tok.idx)
 
 
+def negated(tok: Token) -> bool:
+    """A negation stands over ``tok`` or the word it depends on ("did not enjoy it", "was n't
+    happy", "no new music"): its antonym under the negation is a weaker claim, not the opposite
+    ("did not enjoy" -> "did not hate")."""
+    for a in (tok, tok.head):
+        if any(c.dep_ == "neg" or (c.lower_ in _NEGATORS and c.dep_ in ("det", "advmod")) for c in a.children):
+            return True
+    return False
+
+
 def plain_statement(tok: Token) -> bool:
     """``tok`` is asserted: no negation over it ("could n't find", "was n't sure", "with no new
     music"), not in a question, a supposed clause ("if we bought") or a thought ("thought about
