@@ -181,3 +181,21 @@ def test_conceptnet_declines_what_nothing_depends_on(annotator, text):
     for seed in range(4):
         out = t(text, seed=seed, annotator=annotator)
         assert out is None or [e.before for e in out.edits] == ["dog"]  # "the dog was happy": a re-mention
+
+
+@pytest.mark.parametrize(
+    "text,word,new,ok",
+    [
+        # a path or a means the antonym does not take in the same sense
+        ("i pulled a small box out of my coat .", "pulled", "push", False),
+        ("the citizens arm their homes with traps .", "arm", "disarm", False),
+        ("the bus stopped a mile from her house .", "stopped", "start", False),
+        ("i pulled the door .", "pulled", "push", True),
+    ],
+)
+def test_conceptnet_verb_antonym_keeps_its_complements(annotator, text, word, new, ok):
+    from perturbkit.transform.substitution import Proposal
+
+    tok = next(t for t in annotator.parse(text) if t.text == word)
+    t = get_transform("conceptnet_substitution")
+    assert t.fits(tok, tok.lemma_.lower(), Proposal(new, "Antonym")) is ok

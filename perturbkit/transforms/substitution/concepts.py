@@ -70,6 +70,8 @@ class ConceptNetSubstitution(TargetedSubstitution):
             return True
         if not plain_statement(tok):
             return False
+        if tok.pos_ == "VERB" and _path_or_means(tok):
+            return False
         return proposal.source != "CoHyponym" or _definite_remention(tok, lemma)
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
@@ -112,6 +114,22 @@ class ConceptNetSubstitution(TargetedSubstitution):
         """One of the word's concepts, an antonym where it has one."""
         antonyms = [c for c in cands if c.source == "Antonym"]
         return rng.choice(antonyms or list(cands))
+
+
+#: Prepositions and adverbs of a path or a means, which a verb's antonym does not take in the same
+#: sense: "pulled a box out of my coat" -> "pushed a box out of", "arm their homes with traps" ->
+#: "disarm ... with traps", "the bus stopped a mile from her house" -> "started a mile from".
+_PATH_OR_MEANS = frozenset({"with", "out", "from", "into", "onto", "off", "away", "through", "across"})
+
+
+def _path_or_means(verb: Token) -> bool:
+    """The verb has a path or means complement (:data:`_PATH_OR_MEANS`) or a measure ("a mile")."""
+    for c in verb.children:
+        if c.dep_ in ("prep", "prt", "advmod") and c.lower_ in _PATH_OR_MEANS:
+            return True
+        if c.dep_ == "npadvmod":
+            return True
+    return False
 
 
 #: Determiners of a thing already known to the reader ("the car"; a possessive may name another
