@@ -96,10 +96,10 @@ def test_neighbours_are_filtered(edge_file):
     assert siblings_ok("chair", "stool")
 
 
-LONG_STORY = (
-    "The dog chased the cat. The cat ran up the tree. A bird sat in the tree. The horse ate the apple. "
-    "The girl drank the tea. The boy read the book. The man drove the car. The woman bought a table. "
-    "The dog slept on the bed. The cat drank the milk. The girl liked the tea. The horse ran home."
+LONG_STORY = (  # witnesses count within three sentences: the dog and the cat come back soon
+    "The dog chased the cat. The cat ran up the tree. A bird sat in the tree. The dog slept on the bed. "
+    "The cat drank the milk. The horse ate the apple. The girl drank the tea. The boy read the book. "
+    "The man drove the car. The woman bought a table. The girl liked the tea. The horse ran home."
 )
 
 
@@ -159,3 +159,43 @@ def test_interchangeable_siblings_are_not_swapped(annotator):
     wordnet_provider = get_provider(None)
     assert not any(w == "gate" for w, _ in concept_neighbours(wordnet_provider, "door", "NOUN"))
     assert ("truck", "CoHyponym") in concept_neighbours(wordnet_provider, "car", "NOUN")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a sibling of a first, indefinite mention: another car, nothing a reader can check
+        "The dog waited in the rain. Every time it heard an approaching car it felt hope. "
+        "When it saw its owner's car, the dog was happy.",
+        # a modifier of another noun is no witness: "opened the oven" ... "martin 's oven mitt"
+        "martin had just finished baking an apple pie . he had been waiting for it all day . as he opened the "
+        "oven , the smell reached his nose . sadly , there was a hole in martin 's oven mitt . he yelled as he burned his hand .",
+        # a thought is no fact ("terry thinks he likes going"), a gerund's object no witness of the
+        # attitude ("loves taking his son fishing" ... "catching the fish")
+        "terry loves taking his son fishing . he is only two but terry thinks he likes going . they use the "
+        "pond behind their home . he really just likes catching the fish .",
+    ],
+)
+def test_conceptnet_declines_what_nothing_depends_on(annotator, text):
+    t = get_transform("conceptnet_substitution")
+    for seed in range(4):
+        out = t(text, seed=seed, annotator=annotator)
+        assert out is None or [e.before for e in out.edits] == ["dog"]  # "the dog was happy": a re-mention
+
+
+@pytest.mark.parametrize(
+    "text,word,new,ok",
+    [
+        # a path or a means the antonym does not take in the same sense
+        ("i pulled a small box out of my coat .", "pulled", "push", False),
+        ("the citizens arm their homes with traps .", "arm", "disarm", False),
+        ("the bus stopped a mile from her house .", "stopped", "start", False),
+        ("i pulled the door .", "pulled", "push", True),
+    ],
+)
+def test_conceptnet_verb_antonym_keeps_its_complements(annotator, text, word, new, ok):
+    from perturbkit.transform.substitution import Proposal
+
+    tok = next(t for t in annotator.parse(text) if t.text == word)
+    t = get_transform("conceptnet_substitution")
+    assert t.fits(tok, tok.lemma_.lower(), Proposal(new, "Antonym")) is ok

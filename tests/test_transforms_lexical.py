@@ -746,3 +746,34 @@ def test_keyword_substitution_declines_near_synonyms(annotator):
     assert not near_synonym("cat", "grandpa") and not near_synonym("dog", "book")
     t = get_transform("keyword_substitution").fit(["The truck stopped."] * 6, annotator)
     assert t("The car stopped at the light. Then the car turned left.", seed=0, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("name", ["antonym", "adjective_antonym", "keyword_substitution"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the witness describes another thing: "I was happy to see them" ... "a happy life"
+        "I had a happy life with my wife. I was happy to see my family at the end. They came every day.",
+        # the story already says the opposite of the same thing: "the tea was cold" agrees, contradicts nothing
+        "The tea was hot. He waited for the hot tea to cool. Then the tea was cold.",
+    ],
+)
+def test_antonym_needs_a_witness_of_the_same_thing(annotator, name, text):
+    for seed in range(3):
+        assert get_transform(name)(text, seed=seed, annotator=annotator) is None
+
+
+@pytest.mark.parametrize(
+    "text,i,new,agrees",
+    [
+        ("I was dead. They buried me. I did not die.", 2, "alive", True),  # "did not die" agrees with "alive"
+        ("I was dead. They buried me. I did not cry.", 2, "alive", False),
+        ("The soup was hot. The soup was cold.", 3, "cold", True),
+        ("He won the first game. He lost the second game.", 1, "lose", False),  # another game
+    ],
+)
+def test_story_agrees(annotator, text, i, new, agrees):
+    from perturbkit.transforms._substitution.story_contrasts import story_agrees
+
+    tok = annotator.parse(text)[i]
+    assert story_agrees(tok, tok.lemma_.lower(), new) is agrees

@@ -58,14 +58,32 @@ def test_sampling_distribution_matches_union():
     assert chisquare(observed, [2000 * UNION_COUNTS[i] for i in (1, 2, 3, 4)]).pvalue > 0.001
     # drawn without replacement
     assert all(len(set(d)) == len(d) for d in draws)
-    # the first technique is a weighted draw: .1/.3/.4/.2
-    first = Counter(d[0] for d in draws)
+    # the first technique is a weighted draw: .1/.3/.4/.2 (before union's arrangement: the plain mixture)
+    plain = _draws(Mixture([(m, UNION_WEIGHTS[k]) for k, m in stubs().items()], counts=UNION_COUNTS))
+    first = Counter(d[0] for d in plain)
     keys = list(UNION_WEIGHTS)
     assert chisquare([first[t] for t in keys], [2000 * UNION_WEIGHTS[t] for t in keys]).pvalue > 0.001
     # with one technique only, the technique frequencies are the weights themselves
     singles = Counter(d[0] for d in draws if len(d) == 1)
     n1 = sum(singles.values())
     assert chisquare([singles[t] for t in keys], [n1 * UNION_WEIGHTS[t] for t in keys]).pvalue > 0.001
+
+
+def test_negation_runs_before_substitution():
+    """The same draws as the plain mixture, but negation moved before substitution: the
+    substitution must see the negated clause ("rejected" -> "did not reject" -> never "did not
+    accept"; the other order, "accepted" -> "did not accept", says the original again)."""
+    union = _draws(union_mixture(**stubs()), n=600)
+    plain = _draws(Mixture([(m, UNION_WEIGHTS[k]) for k, m in stubs().items()], counts=UNION_COUNTS), n=600)
+    moved = 0
+    for u, p in zip(union, plain):
+        assert sorted(u) == sorted(p)
+        if "negation" in u and "substitution" in u:
+            assert u.index("negation") < u.index("substitution")
+            moved += p.index("negation") > p.index("substitution")
+        else:
+            assert u == p
+    assert moved > 0
 
 
 def test_the_distribution_check_can_fail():

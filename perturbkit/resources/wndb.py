@@ -302,6 +302,18 @@ class WordNet:
                 data = self._data[file] = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
         return data
 
+    def verb_frames(self, offset: int) -> tuple[tuple[int, int], ...]:
+        """(frame number, word number) of the verb synset at ``offset`` (word 0: all its words),
+        read from its data line: "Somebody ----s something" is frame 8 (nltk's ``frame_ids``)."""
+        data = self._mapped("verb")
+        end = data.find(b"\n", offset)
+        fields = data[offset : end if end >= 0 else len(data)].split(b"|", 1)[0].decode("utf-8", "replace").split()
+        n = int(fields[3], 16)
+        at = 5 + 2 * n + 4 * int(fields[4 + 2 * n])
+        if at >= len(fields):
+            return ()
+        return tuple((int(fields[k + 1]), int(fields[k + 2], 16)) for k in range(at + 1, len(fields) - 2, 3))
+
     def first_word(self, pos: str, offset: int) -> str | None:
         """``synset_from_pos_and_offset(pos, offset).lemma_names()[0]``, read without building the
         synset when it is not built yet (a list of siblings reads the first word of every

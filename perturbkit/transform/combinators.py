@@ -165,6 +165,11 @@ class Mixture(_Combinator):
     def params(self) -> dict[str, Any]:
         return {"techniques": dict(zip([t.name for t in self.transforms], self.weights or [])), "counts": self.counts}
 
+    def arrange(self, chosen: list[int]) -> list[int]:
+        """The order in which the drawn techniques (indices into ``transforms``) run: as drawn; a
+        subclass may move one before another that must see its edit."""
+        return chosen
+
     def run(self, ex: Example, rng: random.Random, annotator: Annotator) -> Example | None:
         return self.run_many([ex], [rng], annotator)[0]
 
@@ -187,7 +192,7 @@ class Mixture(_Combinator):
         ks = sorted(self.counts)
         for rng in rngs:
             k = min(rng.choices(ks, weights=[self.counts[x] for x in ks])[0], len(self.transforms))
-            chosen = _weighted_order(rng, list(range(len(self.transforms))), self.weights)[:k]
+            chosen = self.arrange(_weighted_order(rng, list(range(len(self.transforms))), self.weights)[:k])
             # the seed of each step's ``_child_rng``: a Random is built only when the step runs
             # (thousands of 2.5 kB generator states otherwise live through the whole batch)
             plans.append([(self.transforms[i], rng.getrandbits(64)) for i in chosen])

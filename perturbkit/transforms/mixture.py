@@ -23,6 +23,7 @@ from ..transform import Effect, Mixture, OneOf, Transform, get_transform, regist
 
 UNION_COUNTS: dict[int, float] = {1: 0.5, 2: 0.2, 3: 0.2, 4: 0.1}
 UNION_WEIGHTS: dict[str, float] = {"repetition": 0.1, "substitution": 0.3, "reordering": 0.4, "negation": 0.2}
+_KEYS = tuple(UNION_WEIGHTS)  # the order of union_mixture's transforms
 
 
 def default_technique(key: str) -> Transform:
@@ -36,6 +37,26 @@ def default_technique(key: str) -> Transform:
     if key == "negation":
         return get_transform("negation_alteration", targeted=False, rate=1.0)  # UNION's own: any sentences
     raise ValueError(f"unknown UNION technique {key!r}; valid: {', '.join(UNION_WEIGHTS)}")
+
+
+class UnionMixture(Mixture):
+    """UNION's :class:`~perturbkit.transform.Mixture`: negation always runs before substitution,
+    so that the substitution sees the negated clause and never swaps its predicate for the
+    antonym ("rejected" -> "did not reject" -> "did not accept" says the original again; the
+    other order, "accepted" -> "did not accept", likewise)."""
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        """A Mixture's name: the arrangement is no other sampler."""
+        return f"mixture({','.join(t.name for t in self.transforms)})"
+
+    def arrange(self, chosen: list[int]) -> list[int]:
+        sub, neg = _KEYS.index("substitution"), _KEYS.index("negation")
+        if sub in chosen and neg in chosen and chosen.index(neg) > chosen.index(sub):
+            chosen = list(chosen)
+            chosen.remove(neg)
+            chosen.insert(chosen.index(sub), neg)
+        return chosen
 
 
 def union_mixture(
@@ -58,7 +79,7 @@ def union_mixture(
     for key in UNION_WEIGHTS:
         t = techniques.get(key)
         parts.append(default_technique(key) if t is None else (get_transform(t) if isinstance(t, str) else t))
-    mix = Mixture(parts, counts=dict(counts) if counts is not None else dict(UNION_COUNTS))
+    mix = UnionMixture(parts, counts=dict(counts) if counts is not None else dict(UNION_COUNTS))
     mix.weights = [w[key] for key in UNION_WEIGHTS]  # transforms are unhashable dataclasses: no dict
     return mix
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .adjective_words import ADJ_NOUN_IDIOMS, ADJ_NOUN_VERB_IDIOMS
-from .frames import complements_ok
+from .frames import bare_pobj, complements_ok
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -95,6 +95,8 @@ def _in_idiom(tok: Token, lemma: str) -> bool:
             return True
         if (lemma, noun, tok.head.head.lemma_.lower()) in ADJ_NOUN_VERB_IDIOMS:
             return True
+    if tok.pos_ == "NOUN" and bare_pobj(tok):
+        return True  # "put her mind at ease" -> "at difficulty"
     if tok.pos_ == "NOUN" and lemma in _OATHS:
         doc = tok.doc
         nxt = doc[tok.i + 1].lower_ if tok.i + 1 < len(doc) else ""

@@ -4,6 +4,7 @@ no negative polarity item left without its negation ("forgot to bring any")."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -64,6 +65,75 @@ _ADJ_CLAUSE_OK = frozenset(
 )
 
 
+#: WordNet verb frames with a direct object that is a thing ("Somebody ----s something", frame 8)
+#: or a person ("Somebody ----s somebody", frame 9): "failed a test" -> "succeeded a test" has no
+#: frame, "succeeded his father" has.
+_THING_OBJECT_FRAMES = frozenset({5, 8, 11, 14, 15, 16, 19, 21, 31})
+_PERSON_OBJECT_FRAMES = frozenset({9, 10, 14, 17, 18, 20, 24, 25, 30})
+#: Object pronouns of a person.
+_PERSON_PRONOUNS = frozenset({"me", "him", "her", "us", "them", "you", "myself", "himself", "herself", "themselves"})
+#: How many of a verb's most frequent senses are read for its frames (rare senses would allow
+#: almost any frame: "succeed" a person, "pass" a thing).
+_FRAME_SENSES = 3
+
+
+@functools.lru_cache(maxsize=4096)
+def verb_frames(lemma: str) -> frozenset[int]:
+    """WordNet frame numbers of ``lemma`` in its most frequent verb senses (empty when WordNet
+    does not know it as a verb)."""
+    from ...resources.wordnet import wordnet
+
+    wn = wordnet()
+    out: set[int] = set()
+    for pos, offset in wn.offsets(lemma, "v")[:_FRAME_SENSES]:
+        names = [n.lower() for n in wn.synset_from_pos_and_offset(pos, offset).lemma_names()]
+        own = names.index(lemma) + 1 if lemma in names else -1
+        out.update(f for f, w in wn.verb_frames(offset) if w in (0, own))
+    return frozenset(out)
+
+
+def _person_object(obj: Token) -> bool:
+    if obj.lower_ in _PERSON_PRONOUNS or obj.pos_ == "PROPN":
+        return True
+    from ...resources.wordnet import wordnet
+
+    first = wordnet().first_synset(obj.lemma_.lower(), "n")
+    return first is not None and first.lexname() == "noun.person"
+
+
+def object_ok(tok: Token, new_lemma: str) -> bool:
+    """A verb with a direct object is replaced only by a verb WordNet lists with such an object
+    (a thing or a person, as ``tok``'s): never "failed a biology test" -> "succeeded a biology test"."""
+    objs = [c for c in tok.children if c.dep_ == "dobj"]
+    if not objs:
+        return True
+    frames = verb_frames(new_lemma)
+    wanted = _PERSON_OBJECT_FRAMES if _person_object(objs[0]) else _THING_OBJECT_FRAMES
+    return bool(frames & wanted)
+
+
+def _subjunctive(clause: Token) -> bool:
+    """``clause`` is a mandative subjunctive ("suggested he write them down"): a bare verb with a
+    subject and no auxiliary, which only verbs of demanding take."""
+    kids = list(clause.children)
+    subj = next((c for c in kids if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None or any(c.dep_ in ("aux", "auxpass") for c in kids):
+        return False
+    # a bare form with a third-person singular subject (the parser tags it VBP: "he write")
+    return clause.tag_ == "VB" or (clause.tag_ == "VBP" and _singular_third(subj))
+
+
+def _singular_third(subj: Token) -> bool:
+    return subj.lower_ in ("he", "she", "it") or subj.tag_ in ("NN", "NNP")
+
+
+def frame_kept(tok: Token) -> bool:
+    """Another verb may stand for ``tok`` in its clause at all: no particle ("calm you down", a
+    phrasal verb whose meaning the particle makes) and no subjunctive complement ("suggested he
+    write")."""
+    return not any(c.dep_ == "prt" or (c.dep_ == "ccomp" and _subjunctive(c)) for c in tok.children)
+
+
 def xcomp_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
     """Both verbs take ``tok``'s complements ("started crying" -> "stopped crying"; not
     "started to fall asleep" -> "stopped to fall asleep", "forgot about" -> "remembered about")."""
@@ -92,12 +162,45 @@ def adjective_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
     return True
 
 
+#: Dependents of an adjective that make its complement ("worth living for", "happy about it",
+#: "afraid of dogs"): another adjective drawn at random does not take them.
+_ADJ_COMPLEMENTS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "npadvmod", "dobj", "advcl"})
+#: Adjectives that work as prepositions: their complement is part of them ("worth it").
+_PREPOSITION_LIKE = frozenset({"worth", "like", "unlike", "due", "near", "opposite"})
+
+
+def bare_pobj(tok: Token) -> bool:
+    """``tok`` is a bare singular noun after a preposition ("put her mind at ease", "in love", "by
+    hand"): a set phrase, whose noun no other noun replaces."""
+    return (
+        tok.dep_ == "pobj"
+        and tok.tag_ == "NN"
+        and not any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in tok.children)
+    )
+
+
+def slot_kept(tok: Token) -> bool:
+    """Any other word of ``tok``'s form (UNION's corpus draws) may stand in its place: a verb keeps
+    its frame (:func:`frame_kept`), an adjective has no complement ("something worth living for"
+    -> "incredible living for") and is no preposition-like "worth", a noun is no bare noun of a set
+    phrase (:func:`bare_pobj`)."""
+    if tok.pos_ == "VERB":
+        return frame_kept(tok)
+    if tok.pos_ == "ADJ":
+        return tok.lemma_.lower() not in _PREPOSITION_LIKE and not any(c.dep_ in _ADJ_COMPLEMENTS for c in tok.children)
+    if tok.pos_ == "NOUN":
+        return not bare_pobj(tok)
+    return True
+
+
 def complements_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
-    """The replacement fits ``tok``'s dependents (verbs and adjectives; other words always)."""
+    """The replacement fits ``tok``'s dependents (verbs and adjectives; other words always): a
+    verb also keeps its frame (:func:`frame_kept`) and, with a direct object, is replaced only by
+    a verb taking one (:func:`object_ok`)."""
     if tok.pos_ == "VERB":
         if any(t.lower_ in _POLARITY for t in tok.subtree):
             return False  # "forgot to bring any" -> "remembered to bring any"
-        return xcomp_ok(tok, lemma, new_lemma)
+        return frame_kept(tok) and object_ok(tok, new_lemma) and xcomp_ok(tok, lemma, new_lemma)
     if tok.pos_ == "ADJ":
         return adjective_ok(tok, lemma, new_lemma)
     return True

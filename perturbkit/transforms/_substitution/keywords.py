@@ -14,6 +14,7 @@ from ...resources.inflect import inflect_like
 from ...resources.lexicons import word_list
 from ...transform.substitution import Candidate, form_like, replaceable_indices
 from .antonyms import WN_POS
+from .frames import slot_kept
 
 if TYPE_CHECKING:
     import random
@@ -123,9 +124,10 @@ def keyword_vocabulary(docs: Iterable[Doc], min_count: int) -> Vocabulary:
 
 def corpus_draw(vocab: Vocabulary, tok: Token, lemma: str, rng: random.Random) -> Candidate | None:
     """A corpus word of ``tok``'s slot drawn by frequency (ten tries), other than ``tok``'s own
-    word and lemma; None when the slot has none or ``tok`` is not a regular form of ``lemma``."""
+    word and lemma; None when the slot has none, ``tok`` is not a regular form of ``lemma`` or no
+    other word fits its place (:func:`~.frames.slot_kept`: "suggested he write", "worth living for")."""
     pool = vocab.get(keyword_slot(tok.doc, tok.i))
-    if not pool or form_like(lemma, tok) is None:
+    if not pool or form_like(lemma, tok) is None or not slot_kept(tok):
         return None
     words, cum_weights = pool
     for _ in range(10):

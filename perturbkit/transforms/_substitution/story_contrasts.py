@@ -119,6 +119,16 @@ def in_quotation(tok: Token) -> bool:
     return inside_any(_quotations(tok.doc), tok.idx)
 
 
+def negated(tok: Token) -> bool:
+    """A negation stands over ``tok`` or the word it depends on ("did not enjoy it", "was n't
+    happy", "no new music"): its antonym under the negation is a weaker claim, not the opposite
+    ("did not enjoy" -> "did not hate")."""
+    for a in (tok, tok.head):
+        if any(c.dep_ == "neg" or (c.lower_ in _NEGATORS and c.dep_ in ("det", "advmod")) for c in a.children):
+            return True
+    return False
+
+
 def plain_statement(tok: Token) -> bool:
     """``tok`` is asserted: no negation over it ("could n't find", "was n't sure", "with no new
     music"), not in a question, a supposed clause ("if we bought") or a thought ("thought about
@@ -173,6 +183,8 @@ def story_antonym_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
     if new_lemma == "old" and tok.dep_ == "amod" and _noun_class(tok.head.lemma_.lower()) != "noun.artifact":
         return False  # "a new haircut", "new functions": new as in recent, not as in unused
     if _family_nearby(tok, lemma):
+        return False
+    if story_agrees(tok, lemma, new_lemma):
         return False
     if lemma in ("remember", "forget") and any(
         (c.dep_ == "aux" and c.lower_ in ("can", "could")) or (c.dep_ in ("xcomp", "ccomp") and c.tag_ == "VBG")
@@ -236,6 +248,52 @@ def _adjective_plain(tok: Token, lemma: str) -> bool:
     return not (tok.i > 0 and doc[tok.i - 1].lower_ in _FIXED_BEFORE)
 
 
+#: States a word shares with words outside its WordNet family ("dead" and "die": "I did n't die"
+#: agrees with "I was alive").
+_STATE_WORDS = {
+    "dead": frozenset({"die", "death", "kill"}),
+    "alive": frozenset({"live", "survive"}),
+    "die": frozenset({"dead"}),
+    "live": frozenset({"alive"}),
+}
+
+
+def _words(lemma: str, pos: str) -> frozenset[str]:
+    return family(lemma, pos) | {lemma} | _STATE_WORDS.get(lemma, frozenset())
+
+
+def story_agrees(tok: Token, lemma: str, new_lemma: str) -> bool:
+    """Another sentence already says what the opposite would, of the same thing (:func:`_about`):
+    the new word asserted ("the soup was hot" -> "cold" beside "the soup was cold") or the old one
+    negated ("I was dead" -> "alive" while the ending says "I did n't die"): the edit agrees with
+    the story instead of contradicting it."""
+    doc, sent, lemmas = tok.doc, sentence_index(tok.doc), token_columns(tok.doc)["lemma"]
+    old_words, new_words = _words(lemma, tok.pos_), _words(new_lemma, tok.pos_)
+    for j, word in enumerate(lemmas):
+        if sent[j] == sent[tok.i] or (word not in new_words and word not in old_words):
+            continue
+        if not _about_same(tok, doc[j]):
+            continue  # "he won the first game ... he lost the second": another event
+        if (word in new_words and not negated(doc[j])) or (word in old_words and negated(doc[j])):
+            return True
+    return False
+
+
+def _about(tok: Token) -> Token | None:
+    """What a word says something of: an adjective's holder, a verb's object, else its subject."""
+    if tok.pos_ == "ADJ":
+        return _holder(tok)
+    kids = list(tok.children)
+    return next((c for c in kids if c.dep_ == "dobj"), None) or next(
+        (c for c in kids if c.dep_ in ("nsubj", "nsubjpass")), None
+    )
+
+
+def _about_same(a: Token, b: Token) -> bool:
+    x, y = _about(a), _about(b)
+    return x is not None and y is not None and _same_thing(x, y)
+
+
 def _family_nearby(tok: Token, lemma: str) -> bool:
     """A word of the same family stands within five words of its sentence ("the winner would win" -> "the winner
     would lose", "I 'd feel bad , but feeling bad") : the opposite reads as a garbled phrase, not a
@@ -253,10 +311,42 @@ def _noun_class(lemma: str) -> str | None:
     return first.lexname() if first is not None else None
 
 
+def _holder(adj: Token) -> Token | None:
+    """What an adjective describes: the noun it modifies, or the subject of its linking verb."""
+    if adj.dep_ == "amod":
+        return adj.head
+    if adj.dep_ == "acomp":
+        return next((c for c in adj.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return None
+
+
+def _same_holder(adj: Token, other: Token) -> bool:
+    """The adjectives describe the same thing or character ("the soup was hot" ... "the hot soup";
+    "Tom was happy" ... "he was happy"), not "I was happy to see them" ... "a happy life"."""
+    a, b = _holder(adj), _holder(other)
+    return a is not None and b is not None and _same_thing(a, b)
+
+
+_PEOPLE = frozenset({"he", "she", "i", "we", "they", "you", "him", "her", "me", "us", "them"})
+
+
+def _modifiers(noun: Token) -> frozenset[str]:
+    return frozenset(c.lower_ for c in noun.children if c.dep_ in ("amod", "nummod", "compound"))
+
+
+def _same_thing(a: Token, b: Token) -> bool:
+    """The same noun or pronoun, or a name and a personal pronoun (which may stand for it)."""
+    if a.lemma_.lower() == b.lemma_.lower() or a.lower_ == b.lower_:
+        ma, mb = _modifiers(a), _modifiers(b)
+        return not (ma and mb and ma != mb)  # "the first game" is not "the second game"
+    return {a.pos_, b.pos_} == {"PRON", "PROPN"} and (a.lower_ in _PEOPLE or b.lower_ in _PEOPLE)
+
+
 def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witness, ...]:
     """The witnesses of ``found`` that make the antonym of token ``i`` a contradiction: within
     :data:`MAX_GAP` sentences, in another sentence, itself a plain statement (:func:`plain_statement`),
-    and of the kind the pair needs (the word or its family again, or the verb's object again)."""
+    an adjective's describing the same thing or character (:func:`_same_holder`), and of the kind
+    the pair needs (the word or its family again, or the verb's object again)."""
     cols, strs, sent = token_columns(doc), token_strings(doc), sentence_index(doc)
     lemma, pos, own = cols["lemma"][i], strs["pos"][i], sent[i]
     kind = witness_kind(lemma, pos)
@@ -268,6 +358,8 @@ def story_witnesses(doc: Doc, i: int, found: tuple[Witness, ...]) -> tuple[Witne
     objects = {cols["lemma"][a] for a in arguments(doc, i, depth) if strs["pos"][a] == "NOUN"}
     out = []
     quotes = _quotations(doc)
+    if pos == "ADJ":
+        found = tuple(w for w in found if _same_holder(doc[i], doc[w.token]))
     for w in found:
         if w.sentence == own or abs(w.sentence - own) > MAX_GAP or inside_any(quotes, doc[w.token].idx):
             continue

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...annotation import Level, token_columns
+from ...annotation import Level, sentence_index, token_columns
+from ...annotation.links import Witness, arguments, family, strict_witnesses
 from ...example import Example
 from ...transform import Effect, register
 from ...transform.substitution import (
@@ -18,6 +19,7 @@ from ...transform.substitution import (
 from ...transform.targeted import TargetedSubstitution
 from .._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from .._substitution.contrasts import antonym_fits
+from .._substitution.story_contrasts import MAX_GAP, in_quotation, plain_statement
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -28,7 +30,11 @@ if TYPE_CHECKING:
 class ConceptNetSubstitution(TargetedSubstitution):
     """Replace a noun or verb the story depends on with a neighbouring ConceptNet concept (an
     antonym, or an IsA sibling of a thing the story mentions again: "the dog chased the cat. then
-    the dog slept" -> "then the fox slept"), inflected like the original ("dogs" -> "cats")."""
+    the dog slept" -> "then the fox slept"), inflected like the original ("dogs" -> "cats").
+    Targeted, only in a plain statement (not negated, asked, thought or quoted: "thinks he likes
+    going"), never a phrasal verb ("calm you down"), a sibling only for a definite mention of a thing
+    an earlier sentence names ("heard an approaching car" -> "truck" changes nothing a reader can
+    check), and only with strict witnesses nearby (no name, no compound: "the oven mitt")."""
 
     name = "conceptnet_substitution"
     aspect = "commonsense"
@@ -58,7 +64,44 @@ class ConceptNetSubstitution(TargetedSubstitution):
         return [Proposal(w, rel) for w, rel in concept_neighbours(self.provider, lemma, pos)]
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
-        return antonym_fits(tok, lemma, proposal.lemma)
+        if not antonym_fits(tok, lemma, proposal.lemma):
+            return False
+        if not self.targeted:
+            return True
+        if not plain_statement(tok):
+            return False
+        if tok.pos_ == "VERB" and _path_or_means(tok):
+            return False
+        return proposal.source != "CoHyponym" or _definite_remention(tok, lemma)
+
+    def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
+        """Strict witnesses (:func:`~perturbkit.annotation.links.strict_witnesses`) in other
+        sentences at most :data:`MAX_GAP` away, themselves plain statements outside quotations, no
+        modifier of another noun ("the oven" ... "his oven mitt"); a verb's only the verb again (or
+        its family) or its own object again ("loves taking his son fishing" is not about "the fish"
+        caught later)."""
+        own = sentence_index(doc)[i]
+        found = [
+            w
+            for w in strict_witnesses(doc, super().witnesses(doc, i), own)
+            if w.sentence != own
+            and abs(w.sentence - own) <= MAX_GAP
+            and doc[w.token].dep_ not in ("amod", "compound")
+            and plain_statement(doc[w.token])
+            and not in_quotation(doc[w.token])
+        ]
+        tok = doc[i]
+        if tok.pos_ == "VERB":
+            lemma = tok.lemma_.lower()
+            same = family(lemma, "VERB") | {lemma}
+            objects = {doc[a].lemma_.lower() for a in arguments(doc, i, 1) if doc[a].pos_ == "NOUN"}
+            found = [
+                w
+                for w in found
+                if doc[w.token].lemma_.lower() in same
+                or (doc[w.token].pos_ == "NOUN" and doc[w.token].lemma_.lower() in objects)
+            ]
+        return tuple(found)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         return has_concept_edge(doc, self.provider) and super().applicable(example, doc)
@@ -71,3 +114,33 @@ class ConceptNetSubstitution(TargetedSubstitution):
         """One of the word's concepts, an antonym where it has one."""
         antonyms = [c for c in cands if c.source == "Antonym"]
         return rng.choice(antonyms or list(cands))
+
+
+#: Prepositions and adverbs of a path or a means, which a verb's antonym does not take in the same
+#: sense: "pulled a box out of my coat" -> "pushed a box out of", "arm their homes with traps" ->
+#: "disarm ... with traps", "the bus stopped a mile from her house" -> "started a mile from".
+_PATH_OR_MEANS = frozenset({"with", "out", "from", "into", "onto", "off", "away", "through", "across"})
+
+
+def _path_or_means(verb: Token) -> bool:
+    """The verb has a path or means complement (:data:`_PATH_OR_MEANS`) or a measure ("a mile")."""
+    for c in verb.children:
+        if c.dep_ in ("prep", "prt", "advmod") and c.lower_ in _PATH_OR_MEANS:
+            return True
+        if c.dep_ == "npadvmod":
+            return True
+    return False
+
+
+#: Determiners of a thing already known to the reader ("the car"; a possessive may name another
+#: one: "heard an approaching car ... its owner's car").
+_DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+
+
+def _definite_remention(tok: Token, lemma: str) -> bool:
+    """``tok`` names again, definitely, a thing an earlier sentence names ("a dog ... then the dog
+    slept"): its sibling there ("then the fox slept") is another thing than the one the story set up."""
+    if not any(c.dep_ == "det" and c.lower_ in _DEFINITE for c in tok.children):  # not "his owner's car"
+        return False
+    start = tok.sent.start
+    return any(t.lemma_.lower() == lemma and t.pos_ == "NOUN" for t in tok.doc[:start])

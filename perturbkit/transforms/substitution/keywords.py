@@ -21,7 +21,6 @@ from ...transform.substitution import (
 from ...transform.targets import Target, choose, contradiction_note
 from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
-from .._substitution.frames import complements_ok
 from .._substitution.keywords import (
     KEYWORD_POS,
     Vocabulary,
@@ -31,7 +30,7 @@ from .._substitution.keywords import (
     near_synonym,
     same_kind,
 )
-from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
+from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -117,7 +116,9 @@ class KeywordSubstitution(RateSubstitution):
                 and antonym_fits(tok, lemma, proposal.lemma)
                 and not antonym_garbles(tok, proposal.lemma)
             )
-        return complements_ok(tok, lemma, proposal.lemma)
+        # UNION's sampler: an antonym that fits the sentence (no idiom: "at ease" -> "at difficulty"),
+        # never under a negation ("did not enjoy" -> "did not hate" is no opposite)
+        return antonym_fits(tok, lemma, proposal.lemma) and not negated(tok)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         if self.targeted:
