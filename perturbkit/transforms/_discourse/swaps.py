@@ -36,6 +36,7 @@ from .checks import (
 from .clauses import Clause, word_lowers
 from .coref import AMBIGUOUS, exchanged_subjects
 from .lexicon import connective_words, connectives, first_words
+from .plausible import incomplete, inferential_so, reversed_plausible
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back
 
@@ -92,8 +93,10 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if left.text(doc).lower() == right.text(doc).lower():
                 continue
             cause, effect = (left, right) if conn.lower_ == "so" else (right, left)
-            if causal and reversible(cause.head, effect.head):
+            if causal and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head)):
                 continue  # the reversed link would still read as coherent
+            if incomplete(doc, left) or incomplete(doc, right):
+                continue
             earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
             score = _scored(doc, kind, earlier, later, left, right)
             note = f"swapped clauses around {conn.text!r}"
@@ -104,7 +107,9 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if sub.text(doc).lower() == main.text(doc).lower():
                 continue
-            if causal and reversible(sub.head, main.head):
+            if causal and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
+                continue
+            if incomplete(doc, sub) or incomplete(doc, main):
                 continue
             earlier, later = (sub, main) if ini.conn.lower_ in LATER_MAIN else (main, sub)
             score = _scored(doc, kind, earlier, later, sub, main)
@@ -123,7 +128,11 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue  # "this inspired him": moved, "this" would point at another sentence
             if causal and not result_opener_ok(doc[site.conn_start], second.head):
                 continue
-            if causal and reversible(first.head, second.head):
+            if causal and (reversible(first.head, second.head) or reversed_plausible(first.head, second.head)):
+                continue
+            if causal and inferential_so(doc[site.conn_start], first.head, second.head):
+                continue  # "They change the programs you know. So ...": a conclusion, not a result
+            if incomplete(doc, first) or incomplete(doc, second):
                 continue
             if not causal and (not sequential(first.head, second.head) or impersonal_it(second.head)):
                 continue
