@@ -35,12 +35,42 @@ DECLINED = [
         "different than someone who wishes for the same thing the next .",
     ),
     ("causal_swap", "I looked up at the people around me . So I was dead ."),
+    # temporal_swap: a thing of its own ("one little orange cat"), not one the earlier clause introduced
+    (
+        "temporal_swap",
+        "the cats all meowed and begged for attention as i walked around . then one little orange cat specifically "
+        "stood out to me .",
+    ),
+    # a pronoun moved before the only noun it can mean ("I told her ... from my psychologist")
+    ("temporal_swap", "I got a bottle of sleeping pills from my psychologist when I told her I was n't sleeping ."),
+    # a sensation orders no events ("When I recognized it ..., I went to check out the body")
+    ("temporal_swap", "When I went to check out the body , I recognized it as one of the new mothers ."),
+    # a state and an onset around "then": either order reads the same
+    ("temporal_swap", "It seemed to grow big with some sort of power , then it started charging after the Pokemon ."),
+    # a negated clause tells no event at a time
+    ("temporal_swap", "It did n't take me long to find the door after he came back from the store ."),
+    # a fragment left after the sentence it leaned on ("Except much faster.")
+    (
+        "temporal_swap",
+        "I wake in the dark . I got up to get a drink of water . Then I drank the water slowly . Except much faster .",
+    ),
 ]
 
 KEPT = [
     # the weather is the effect of no act: "it was raining" stays a wrong effect when reversed
     ("causal_swap", "Since it was raining, we stayed inside.", "Since we stayed inside, it was raining."),
     ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
+    # the pronoun "them" means the onions named before: no cataphora
+    (
+        "temporal_swap",
+        "he bought some onions . he chopped them into tiny pieces . then he sauteed them .",
+        "he bought some onions . he sauteed them . then he chopped them into tiny pieces .",
+    ),
+    (
+        "temporal_swap",
+        "I got up to get a drink of water . Then I drank the water slowly . I went back to bed .",
+        "I drank the water slowly . Then I got up to get a drink of water . I went back to bed .",
+    ),
 ]
 
 

@@ -105,3 +105,19 @@ def inferential_so(opener: Token, first: Token, second: Token) -> bool:
     if "present" in (tense(first), tense(second)):
         return True
     return second.lemma_ == "be" and any(c.dep_ in ("acomp", "attr") for c in second.children)
+
+
+# Verbs of sensing: one may see, hear or recognise something at any moment, before or after an
+# act ("I recognized it as one of the mothers, then went to check the body"; "she saw it, and then
+# he lifted Jacks"), so they order no events
+SENSORY = frozenset("""see hear feel smell taste notice spot recognize recognise sense glimpse watch observe""".split())
+
+
+def unordered(head: Token) -> bool:
+    """A clause a temporal swap cannot order against another: a sensation ("then I hear it"), a
+    thing standing out ("one cat stood out to me"), or a negated clause ("it didn't take me long"),
+    which tells no event happening at a time."""
+    lemma = head.lemma_.lower()
+    if lemma in SENSORY or any(c.dep_ == "neg" for c in head.children):
+        return True
+    return lemma == "stand" and any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in head.children)

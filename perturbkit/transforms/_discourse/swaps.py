@@ -34,9 +34,10 @@ from .checks import (
     temporal_ok,
 )
 from .clauses import Clause, word_lowers
+from .context import cataphoric, fragment_follows
 from .coref import AMBIGUOUS, exchanged_subjects
 from .lexicon import connective_words, connectives, first_words
-from .plausible import incomplete, inferential_so, reversed_plausible
+from .plausible import incomplete, inferential_so, reversed_plausible, unordered
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back
 
@@ -50,6 +51,8 @@ LATER_MAIN = frozenset({"after", "when", "once"})
 def _scored(doc: Doc, kind: str, earlier: Clause, later: Clause, *clauses: Clause) -> int | None:
     """A site's score (other sentences naming its events), None when a temporal swap would not
     break anything (the later event does not depend on the earlier one)."""
+    if kind == "temporal" and (unordered(earlier.head) or unordered(later.head)):
+        return None  # a sensation or a negated clause: no event to order
     if kind == "temporal" and not refers_back(doc, earlier, later):
         return None
     if kind == "temporal" and earlier.head.lemma_.lower() == later.head.lemma_.lower():
@@ -63,6 +66,8 @@ def _swap(doc: Doc, a: Clause, b: Clause, a_at_start: bool, note: str, *, exchan
     texts = exchanged_subjects(doc, a, b) if exchange else None
     if texts == AMBIGUOUS:
         return None
+    if cataphoric(doc, a, b, exchanged=texts is not None) or fragment_follows(doc, b):
+        return None  # a pronoun moved before its noun, or a fragment left after another clause
     numbers = [n + 1 for n in links(doc, a, b)]
     return C.swap_changes(doc, a, b, a_at_start, False, note + contradicts(numbers), texts)
 
