@@ -35,6 +35,12 @@ DECLINED = [
         "different than someone who wishes for the same thing the next .",
     ),
     ("causal_swap", "I looked up at the people around me . So I was dead ."),
+    # a misparsed subject ("Winslow and [Bishop 's only hope]") the exchanged "they" would not agree with
+    (
+        "causal_swap",
+        "Winslow and Bishop 's only hope was the capital city of Kaur , which was still socially intact . So , "
+        "eighteen months in , they had a solid goal , and set out for the city .",
+    ),
     # temporal_swap: a thing of its own ("one little orange cat"), not one the earlier clause introduced
     (
         "temporal_swap",

@@ -86,6 +86,18 @@ Texts = tuple[tuple[str, "Token"], tuple[str, "Token"]]
 AMBIGUOUS = "ambiguous"
 
 
+def _number(head: Token) -> str | None:
+    """ "s" or "p": the number the finite verb of a clause agrees with ("was", "has" / "were",
+    "have"), None when the verb does not show it ("had", "went")."""
+    for t in [head] + [c for c in head.children if c.dep_ in ("aux", "auxpass")]:
+        low = t.lower_
+        if low in ("was", "is", "'s", "has", "does") or t.tag_ == "VBZ":
+            return "s"
+        if low in ("were", "are", "'re", "have", "do") and t.tag_ != "VB":
+            return "p"
+    return None
+
+
 def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
     """The texts of ``a`` and ``b`` (``a`` first in the story) with their subjects exchanged, each
     with the token it now starts with, when ``b``'s subject is a pronoun that refers to ``a``'s
@@ -103,6 +115,8 @@ def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
     kind = np_kind(sa)
     if kind is None:
         return None
+    if _number(a.head) not in (None, "p" if p == "p" else "s"):
+        return AMBIGUOUS  # "Winslow and Bishop 's only hope was ...": misparsed, "they" would not agree
     if p in ("m", "f"):
         if kind not in (p, "person"):
             return None  # "the heel hit his neck, so he dropped the purse": not the same
