@@ -41,6 +41,14 @@ DECLINED = [
         "Winslow and Bishop 's only hope was the capital city of Kaur , which was still socially intact . So , "
         "eighteen months in , they had a solid goal , and set out for the city .",
     ),
+    # "she" inside the first clause is another person the exchanged subject pronoun may mean
+    ("causal_swap", "the soccer federation stated that she was n't a female , so she sued . she won her case ."),
+    # a thought of not knowing, a falling in love: plausible effects of almost any act
+    ("causal_swap", "he did not know the city . he was n't sure where to exit so he kept driving ."),
+    (
+        "causal_swap",
+        "she went to the shelter . she instantly fell in love . so she decided that day that she would adopt him .",
+    ),
     # temporal_swap: a thing of its own ("one little orange cat"), not one the earlier clause introduced
     (
         "temporal_swap",

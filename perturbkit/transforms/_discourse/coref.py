@@ -69,12 +69,13 @@ def _people(doc: Doc, clause: Clause, skip: range) -> set[str]:
     return out
 
 
-_OBJECT_GENDER = {"him": "m", "her": "f"}
+_OBJECT_GENDER = {"him": "m", "her": "f", "he": "m", "she": "f"}
 
 
 def _pronouns(doc: Doc, clause: Clause, skip: range) -> set[str]:
-    """Genders of the object pronouns a clause holds outside ``skip`` ("his friend convinced him"):
-    another person the later clause's pronoun may mean."""
+    """Genders of the personal pronouns a clause holds outside ``skip`` ("his friend convinced him",
+    "the federation stated that she was n't a female"): another person the later clause's pronoun
+    may mean."""
     return {
         _OBJECT_GENDER[doc[i].lower_]
         for i in range(clause.start, clause.end)

@@ -29,6 +29,8 @@ _FEELING_VERBS = frozenset({"be", "feel", "get", "become", "grow"})
 # Words that leave nobody there: "there was nobody there to operate the machinery" is the plausible
 # result of almost anything that empties a place
 _NOBODY = frozenset({"nobody", "nothing", "none", "noone"})
+# Adjectives of knowing: "he was n't sure where to exit" is a thought, the plausible effect of almost any act
+_KNOWING = frozenset({"sure", "certain", "aware", "unsure", "uncertain", "confused", "convinced"})
 # Clause-final words that lean on the sentence before ("allie kept losing though"): moved behind
 # another connective they point at the wrong clause ("so finally allie kept losing though")
 LEANING = frozenset({"though", "instead", "anyway", "either", "still", "too"})
@@ -52,13 +54,17 @@ def feeling(head: Token) -> bool:
     lemma = head.lemma_.lower()
     if lemma in ("start", "begin"):
         return any(c.dep_ == "xcomp" and feeling(c) for c in head.children)
+    if lemma == "fall" and any(c.lower_ == "in" and any(g.lower_ == "love" for g in c.children) for c in head.children):
+        return True  # "she instantly fell in love"
     return lemma in _FEELING_VERBS and any(c.dep_ == "acomp" and c.lower_ in FEELINGS for c in head.children)
 
 
 def cognition(head: Token) -> bool:
-    """ "gage feels he should see a counselor", "he thought it was over": a thought, the plausible
-    effect of almost any act."""
+    """ "gage feels he should see a counselor", "he thought it was over", "he was n't sure where to
+    exit": a thought, the plausible effect of almost any act."""
     lemma = head.lemma_.lower()
+    if lemma == "be" and any(c.dep_ == "acomp" and c.lower_ in _KNOWING for c in head.children):
+        return True  # "he was n't sure where to exit"
     return lemma in COGNITION or (lemma == "feel" and any(c.dep_ == "ccomp" for c in head.children))
 
 
