@@ -57,6 +57,12 @@ DECLINED = [
     ),
     # a pronoun moved before the only noun it can mean ("I told her ... from my psychologist")
     ("temporal_swap", "I got a bottle of sleeping pills from my psychologist when I told her I was n't sleeping ."),
+    # ... even when the story spoke of another woman before: a person the first clause introduces is whom "her" means
+    (
+        "temporal_swap",
+        "she was a nervous girl . she often could n't sleep . I got a bottle of sleeping pills from my psychologist "
+        "when I told her I was n't sleeping .",
+    ),
     # a sensation orders no events ("When I recognized it ..., I went to check out the body")
     ("temporal_swap", "When I went to check out the body , I recognized it as one of the new mothers ."),
     # a state and an onset around "then": either order reads the same

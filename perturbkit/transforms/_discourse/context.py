@@ -26,9 +26,9 @@ PRONOUN_KINDS = {
 
 def cataphoric(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
     """Whether moving clause ``b`` before clause ``a`` (``a`` first in the story) puts a pronoun of
-    ``b`` before the only noun it can mean: the story names nothing of its kind before ``a`` (no
-    noun, no pronoun of its gender), but ``a`` does ("... from my psychologist when I told her").
-    With ``exchanged``,
+    ``b`` before the noun it means: ``a`` introduces a person "he"/"she"/"her" can mean ("... from
+    my psychologist when I told her"), or ``a`` names a thing of the pronoun's kind and the story
+    names nothing of that kind before ``a`` (no noun, no pronoun of its kind). With ``exchanged``,
     ``b``'s subject pronoun and ``a``'s subject change places (coref.exchanged_subjects), so
     neither counts."""
     sb, sa = subject(b.head), subject(a.head)
@@ -38,11 +38,18 @@ def cataphoric(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
         kinds = PRONOUN_KINDS.get(t.lower_)
         if not kinds or (t.pos_ != "PRON" and t.tag_ != "PRP$") or (exchanged and sb is not None and i == sb.i):
             continue
-        if _named_before(doc, a, kinds):
+        meant = [k for k in _span(a) if k not in skip_a and _can_mean(doc[k], kinds)]
+        if not meant:
             continue
-        if any(k not in skip_a and _can_mean(doc[k], kinds) for k in _span(a)):
+        if "person" in kinds and any(doc[k].lemma_.lower() not in _nouns_before(doc, a) for k in meant):
+            return True  # a person ``a`` introduces is whom a nearby "he"/"her" means
+        if not _named_before(doc, a, kinds):
             return True
     return False
+
+
+def _nouns_before(doc: Doc, a: Clause) -> set[str]:
+    return {doc[k].lemma_.lower() for k in range(a.start) if doc[k].pos_ in ("NOUN", "PROPN")}
 
 
 def _can_mean(t: Token, kinds: set[str]) -> bool:
