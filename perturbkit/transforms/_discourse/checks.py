@@ -330,8 +330,10 @@ def temporal_ok(conn: Token, main: Token, sub: Token) -> bool:
         if main.lemma_.lower() in INCEPTIVE or sub.lemma_.lower() in INCEPTIVE:
             return False  # "he started eating when the bell rang": the same moment either way
         return conn.dep_ == "advmod" and conn.tag_ == "WRB" and sub.dep_ == "advcl" and is_event(main) and is_event(sub)
-    if w == "then":
-        return conn.dep_ == "advmod"
+    if w == "then":  # "it seemed to grow big, then it started charging": a state and an onset, no order
+        if main.lemma_.lower() in INCEPTIVE or sub.lemma_.lower() in INCEPTIVE:
+            return False
+        return conn.dep_ == "advmod" and is_event(main) and is_event(sub)
     return False
 
 

@@ -69,12 +69,13 @@ def _people(doc: Doc, clause: Clause, skip: range) -> set[str]:
     return out
 
 
-_OBJECT_GENDER = {"him": "m", "her": "f"}
+_OBJECT_GENDER = {"him": "m", "her": "f", "he": "m", "she": "f"}
 
 
 def _pronouns(doc: Doc, clause: Clause, skip: range) -> set[str]:
-    """Genders of the object pronouns a clause holds outside ``skip`` ("his friend convinced him"):
-    another person the later clause's pronoun may mean."""
+    """Genders of the personal pronouns a clause holds outside ``skip`` ("his friend convinced him",
+    "the federation stated that she was n't a female"): another person the later clause's pronoun
+    may mean."""
     return {
         _OBJECT_GENDER[doc[i].lower_]
         for i in range(clause.start, clause.end)
@@ -84,6 +85,18 @@ def _pronouns(doc: Doc, clause: Clause, skip: range) -> set[str]:
 
 Texts = tuple[tuple[str, "Token"], tuple[str, "Token"]]
 AMBIGUOUS = "ambiguous"
+
+
+def _number(head: Token) -> str | None:
+    """ "s" or "p": the number the finite verb of a clause agrees with ("was", "has" / "were",
+    "have"), None when the verb does not show it ("had", "went")."""
+    for t in [head] + [c for c in head.children if c.dep_ in ("aux", "auxpass")]:
+        low = t.lower_
+        if low in ("was", "is", "'s", "has", "does") or t.tag_ == "VBZ":
+            return "s"
+        if low in ("were", "are", "'re", "have", "do") and t.tag_ != "VB":
+            return "p"
+    return None
 
 
 def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
@@ -103,6 +116,8 @@ def exchanged_subjects(doc: Doc, a: Clause, b: Clause) -> Texts | str | None:
     kind = np_kind(sa)
     if kind is None:
         return None
+    if _number(a.head) not in (None, "p" if p == "p" else "s"):
+        return AMBIGUOUS  # "Winslow and Bishop 's only hope was ...": misparsed, "they" would not agree
     if p in ("m", "f"):
         if kind not in (p, "person"):
             return None  # "the heel hit his neck, so he dropped the purse": not the same

@@ -34,8 +34,10 @@ from .checks import (
     temporal_ok,
 )
 from .clauses import Clause, word_lowers
+from .context import cataphoric, fragment_follows
 from .coref import AMBIGUOUS, exchanged_subjects
 from .lexicon import connective_words, connectives, first_words
+from .plausible import incomplete, inferential_so, reversed_plausible, unordered
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back
 
@@ -49,6 +51,8 @@ LATER_MAIN = frozenset({"after", "when", "once"})
 def _scored(doc: Doc, kind: str, earlier: Clause, later: Clause, *clauses: Clause) -> int | None:
     """A site's score (other sentences naming its events), None when a temporal swap would not
     break anything (the later event does not depend on the earlier one)."""
+    if kind == "temporal" and (unordered(earlier.head) or unordered(later.head)):
+        return None  # a sensation or a negated clause: no event to order
     if kind == "temporal" and not refers_back(doc, earlier, later):
         return None
     if kind == "temporal" and earlier.head.lemma_.lower() == later.head.lemma_.lower():
@@ -62,6 +66,8 @@ def _swap(doc: Doc, a: Clause, b: Clause, a_at_start: bool, note: str, *, exchan
     texts = exchanged_subjects(doc, a, b) if exchange else None
     if texts == AMBIGUOUS:
         return None
+    if cataphoric(doc, a, b, exchanged=texts is not None) or fragment_follows(doc, b):
+        return None  # a pronoun moved before its noun, or a fragment left after another clause
     numbers = [n + 1 for n in links(doc, a, b)]
     return C.swap_changes(doc, a, b, a_at_start, False, note + contradicts(numbers), texts)
 
@@ -92,8 +98,10 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if left.text(doc).lower() == right.text(doc).lower():
                 continue
             cause, effect = (left, right) if conn.lower_ == "so" else (right, left)
-            if causal and reversible(cause.head, effect.head):
+            if causal and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head)):
                 continue  # the reversed link would still read as coherent
+            if incomplete(doc, left) or incomplete(doc, right):
+                continue
             earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
             score = _scored(doc, kind, earlier, later, left, right)
             note = f"swapped clauses around {conn.text!r}"
@@ -104,7 +112,9 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if sub.text(doc).lower() == main.text(doc).lower():
                 continue
-            if causal and reversible(sub.head, main.head):
+            if causal and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
+                continue
+            if incomplete(doc, sub) or incomplete(doc, main):
                 continue
             earlier, later = (sub, main) if ini.conn.lower_ in LATER_MAIN else (main, sub)
             score = _scored(doc, kind, earlier, later, sub, main)
@@ -123,7 +133,11 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue  # "this inspired him": moved, "this" would point at another sentence
             if causal and not result_opener_ok(doc[site.conn_start], second.head):
                 continue
-            if causal and reversible(first.head, second.head):
+            if causal and (reversible(first.head, second.head) or reversed_plausible(first.head, second.head)):
+                continue
+            if causal and inferential_so(doc[site.conn_start], first.head, second.head):
+                continue  # "They change the programs you know. So ...": a conclusion, not a result
+            if incomplete(doc, first) or incomplete(doc, second):
                 continue
             if not causal and (not sequential(first.head, second.head) or impersonal_it(second.head)):
                 continue

@@ -33,9 +33,10 @@ def links(doc: Doc, *clauses: Clause, extra: Iterable[int] = ()) -> tuple[int, .
 
 def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
     """Whether ``later`` depends on ``earlier``: it names one of its content words again ("began
-    saving money" / "saved enough money"), or points back with a pronoun at a thing ``earlier``
+    saving money" / "saved enough money"; a noun only when definite, see :func:`_presupposed`), or points back with a pronoun at a thing ``earlier``
     names ("noticed something" / "realized it was feces")."""
-    if ties(doc, range(earlier.start, earlier.end), range(later.start, later.end)):
+    shared = ties(doc, range(earlier.start, earlier.end), range(later.start, later.end))
+    if any(_presupposed(doc[i]) for i in range(later.start, later.end) if doc[i].lemma_.lower() in shared):
         return True
     span = range(earlier.start, earlier.end)
     kinds = {np_kind(doc[i]) for i in span if doc[i].pos_ == "NOUN"}
@@ -49,6 +50,19 @@ def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
         and not _antecedent_before(doc, later.start, i, BACK_PRONOUNS[doc[i].lower_])
         for i in range(later.start, later.end)
     )
+
+
+DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+
+
+def _presupposed(t) -> bool:
+    """Whether a word the later clause shares with the earlier one presupposes it: a verb or an
+    adjective ("began saving" / "saved enough"), or a definite noun ("bought a cake" / "ate the
+    cake"); an indefinite noun ("the cats meowed" / "one little cat stood out") introduces a thing
+    of its own, which may come in either order."""
+    if t.pos_ != "NOUN":
+        return True
+    return any(c.dep_ in ("det", "poss") and (c.lower_ in DEFINITE or c.dep_ == "poss") for c in t.children)
 
 
 def _antecedent_before(doc: Doc, start: int, i: int, kinds: set[str]) -> bool:

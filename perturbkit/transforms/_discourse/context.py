@@ -1,0 +1,91 @@
+"""What a clause swap does to the text around it: a pronoun moved before the only noun it can mean
+("I told her I wasn't sleeping when I got pills from my psychologist"), or a fragment left behind
+after the sentence it leaned on ("Then I hear it -- the creak of the swing. Except much louder.").
+Swaps that would do either are declined."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...annotation import sentence_bounds, sentence_index
+from .._character.animacy import noun_lexname
+from .clauses import Clause, is_finite, subject
+from .coref import np_kind
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+# third-person pronouns and the kinds of noun phrase (coref.np_kind) each can mean
+PRONOUN_KINDS = {
+    "he": {"m", "person"}, "him": {"m", "person"}, "his": {"m", "person"}, "himself": {"m", "person"},
+    "she": {"f", "person"}, "her": {"f", "person"}, "hers": {"f", "person"}, "herself": {"f", "person"},
+    "it": {"n"}, "its": {"n"}, "itself": {"n"},
+    "they": {"p"}, "them": {"p"}, "their": {"p"}, "themselves": {"p"},
+}  # fmt: skip
+
+
+def cataphoric(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
+    """Whether moving clause ``b`` before clause ``a`` (``a`` first in the story) puts a pronoun of
+    ``b`` before the noun it means: ``a`` introduces a person "he"/"she"/"her" can mean ("... from
+    my psychologist when I told her"), or ``a`` names a thing of the pronoun's kind and the story
+    names nothing of that kind before ``a`` (no noun, no pronoun of its kind). With ``exchanged``,
+    ``b``'s subject pronoun and ``a``'s subject change places (coref.exchanged_subjects), so
+    neither counts."""
+    sb, sa = subject(b.head), subject(a.head)
+    skip_a = range(sa.left_edge.i, sa.right_edge.i + 1) if exchanged and sa is not None else range(0)
+    for i in range(b.start, b.end):
+        t = doc[i]
+        kinds = PRONOUN_KINDS.get(t.lower_)
+        if not kinds or (t.pos_ != "PRON" and t.tag_ != "PRP$") or (exchanged and sb is not None and i == sb.i):
+            continue
+        meant = [k for k in _span(a) if k not in skip_a and _can_mean(doc[k], kinds)]
+        if not meant:
+            continue
+        if "person" in kinds and any(doc[k].lemma_.lower() not in _nouns_before(doc, a) for k in meant):
+            return True  # a person ``a`` introduces is whom a nearby "he"/"her" means
+        if not _named_before(doc, a, kinds):
+            return True
+    return False
+
+
+def _nouns_before(doc: Doc, a: Clause) -> set[str]:
+    return {doc[k].lemma_.lower() for k in range(a.start) if doc[k].pos_ in ("NOUN", "PROPN")}
+
+
+def _can_mean(t: Token, kinds: set[str]) -> bool:
+    """Whether a pronoun of ``kinds`` can mean the noun ``t``: a noun of its kind, or for "he" or
+    "she" a noun WordNet files as a person ("psychologist")."""
+    if t.pos_ not in ("NOUN", "PROPN"):
+        return False
+    kind = np_kind(t)
+    if kind in kinds:
+        return True
+    return kind == "n" and "person" in kinds and noun_lexname(t.lemma_.lower()) == "noun.person"
+
+
+def _span(c: Clause) -> range:
+    return range(c.start, c.end)
+
+
+def _named_before(doc: Doc, a: Clause, kinds: set[str]) -> bool:
+    """Whether the story names a thing of ``kinds`` before clause ``a`` (a noun), or points at one
+    before ``b`` (a pronoun of those kinds, in or before ``a``)."""
+    for k in range(a.end):
+        t = doc[k]
+        if k < a.start and t.pos_ in ("NOUN", "PROPN") and np_kind(t) in kinds:
+            return True
+        if (t.pos_ == "PRON" or t.tag_ == "PRP$") and PRONOUN_KINDS.get(t.lower_, set()) & kinds:
+            return True
+    return False
+
+
+def fragment_follows(doc: Doc, clause: Clause) -> bool:
+    """Whether the sentence after ``clause``'s sentence has no finite verb ("Except much louder.",
+    "A ghost?"): such a fragment leans on the clause before it, which the swap replaces."""
+    k = sentence_index(doc)[clause.head.i] + 1
+    bounds = sentence_bounds(doc)
+    if k >= len(bounds):
+        return False
+    start, end = bounds[k]
+    words = [doc[i] for i in range(start, end) if not (doc[i].is_punct or doc[i].is_space)]
+    return bool(words) and not any(is_finite(t) for t in words)

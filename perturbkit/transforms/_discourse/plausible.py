@@ -1,0 +1,129 @@
+"""Swap-only checks: which clause swaps a careful reader would still find coherent (the reversed
+cause or order is plausible) or garbled, so ``causal_swap`` and ``temporal_swap`` decline them.
+
+These are stricter than :mod:`.checks` (shared with the word flips, whose outputs must not
+change): a swap moves whole clauses, so an ongoing state, a feeling or an absence on either side
+usually reads as a plausible cause or effect of the other clause ("he was angry because he was
+losing" -> "he was losing because he was angry").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .checks import COGNITION, REACTIONS, reaction, tense
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+    from .clauses import Clause
+
+# Feelings besides checks.REACTIONS: a feeling explains almost any act ("she thrived in austin
+# because she was happy"), and almost any act may leave one ("the man adopted josh, so he became
+# attached to josh")
+FEELINGS = REACTIONS | frozenset(
+    """attached fond close sad depressed confident comfortable curious interested grateful thankful ashamed guilty
+    hopeful content calm motivated inspired determined lonely miserable sorry hurt heartbroken""".split()
+)
+_FEELING_VERBS = frozenset({"be", "feel", "get", "become", "grow"})
+# Words that leave nobody there: "there was nobody there to operate the machinery" is the plausible
+# result of almost anything that empties a place
+_NOBODY = frozenset({"nobody", "nothing", "none", "noone"})
+# Adjectives of knowing: "he was n't sure where to exit" is a thought, the plausible effect of almost any act
+_KNOWING = frozenset({"sure", "certain", "aware", "unsure", "uncertain", "confused", "convinced"})
+# Clause-final words that lean on the sentence before ("allie kept losing though"): moved behind
+# another connective they point at the wrong clause ("so finally allie kept losing though")
+LEANING = frozenset({"though", "instead", "anyway", "either", "still", "too"})
+# Comparatives and intensifiers that need a complement ("belle was much more" is a garbled fragment)
+_DANGLING = frozenset({"more", "less", "much", "so", "too", "very", "really"})
+
+
+def progressive(head: Token) -> bool:
+    """ "detention was going so slow", "he was losing": a state in progress, which almost anything
+    may explain, so it stays a plausible effect when a swap makes it one. Not the weather ("it was
+    raining" is the effect of no act)."""
+    if any(c.dep_ in ("nsubj", "expl") and c.lower_ == "it" for c in head.children):
+        return False
+    return head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in head.children)
+
+
+def feeling(head: Token) -> bool:
+    """ "he was angry", "she became attached to josh", "he started feeling lonely": a feeling."""
+    if reaction(head):
+        return True
+    lemma = head.lemma_.lower()
+    if lemma in ("start", "begin"):
+        return any(c.dep_ == "xcomp" and feeling(c) for c in head.children)
+    if lemma == "fall" and any(c.lower_ == "in" and any(g.lower_ == "love" for g in c.children) for c in head.children):
+        return True  # "she instantly fell in love"
+    return lemma in _FEELING_VERBS and any(c.dep_ == "acomp" and c.lower_ in FEELINGS for c in head.children)
+
+
+def cognition(head: Token) -> bool:
+    """ "gage feels he should see a counselor", "he thought it was over", "he was n't sure where to
+    exit": a thought, the plausible effect of almost any act."""
+    lemma = head.lemma_.lower()
+    if lemma == "be" and any(c.dep_ == "acomp" and c.lower_ in _KNOWING for c in head.children):
+        return True  # "he was n't sure where to exit"
+    return lemma in COGNITION or (lemma == "feel" and any(c.dep_ == "ccomp" for c in head.children))
+
+
+def absence(head: Token) -> bool:
+    """ "there was nobody there", "there was no one left": an empty place."""
+    if head.lemma_ != "be" or not any(c.dep_ == "expl" and c.lower_ == "there" for c in head.children):
+        return False
+    for c in head.children:
+        if c.dep_ == "neg" or c.lower_ in _NOBODY:
+            return True
+        if c.dep_ in ("attr", "nsubj") and any(d.dep_ == "det" and d.lower_ == "no" for d in c.children):
+            return True
+    return False
+
+
+def reversed_plausible(cause: Token, effect: Token) -> bool:
+    """Whether "``effect`` because ``cause``" reversed still reads as coherent: either clause is an
+    ongoing state or a feeling (a feeling explains almost any act, and almost any act may leave one;
+    an ongoing state likewise), or the old cause, now the effect, is a thought or an absence
+    (explained by almost anything)."""
+    if progressive(cause) or progressive(effect) or feeling(cause) or feeling(effect):
+        return True
+    return cognition(cause) or absence(cause)
+
+
+def incomplete(doc: Doc, clause: Clause) -> bool:
+    """A clause that is no complete predication on its own ("belle was much more": a comparative
+    with nothing to compare) or whose last word leans on the sentence before ("... though")."""
+    last = doc[clause.end - 1]
+    if last.lower_ in LEANING and last.dep_ in ("advmod", "cc"):
+        return True
+    if last.lower_ in _DANGLING and last.dep_ in ("acomp", "advmod", "attr") and last.i > clause.head.i:
+        return not any(c.dep_ in ("prep", "pobj", "ccomp", "xcomp") for c in last.children)
+    return False
+
+
+def inferential_so(opener: Token, first: Token, second: Token) -> bool:
+    """A sentence-opening "So" that draws a conclusion rather than telling a result: between two
+    present-tense statements ("They change the programs you know. So someone ... answers a little
+    different"), or before a bare state ("... noticed me. So I was dead."). Reversed, the
+    conclusion still reads as a conclusion."""
+    if opener.lower_ != "so":
+        return False
+    if "present" in (tense(first), tense(second)):
+        return True
+    return second.lemma_ == "be" and any(c.dep_ in ("acomp", "attr") for c in second.children)
+
+
+# Verbs of sensing: one may see, hear or recognise something at any moment, before or after an
+# act ("I recognized it as one of the mothers, then went to check the body"; "she saw it, and then
+# he lifted Jacks"), so they order no events
+SENSORY = frozenset("""see hear feel smell taste notice spot recognize recognise sense glimpse watch observe""".split())
+
+
+def unordered(head: Token) -> bool:
+    """A clause a temporal swap cannot order against another: a sensation ("then I hear it"), a
+    thing standing out ("one cat stood out to me"), or a negated clause ("it didn't take me long"),
+    which tells no event happening at a time."""
+    lemma = head.lemma_.lower()
+    if lemma in SENSORY or any(c.dep_ == "neg" for c in head.children):
+        return True
+    return lemma == "stand" and any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in head.children)

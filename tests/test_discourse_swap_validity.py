@@ -1,0 +1,105 @@
+"""causal_swap and temporal_swap decline swaps a careful reader would still find coherent (the
+reversed cause or order stays plausible) or that garble the text: one golden per failure pattern
+the strict readings found (docs/validity/round-35)."""
+
+from __future__ import annotations
+
+import pytest
+
+from perturbkit import get_transform
+
+DECLINED = [
+    # an ongoing state on either side: "mark kept looking at the clock because detention was going so slow"
+    ("causal_swap", "detention was going so slow because mark kept looking at the clock ."),
+    # a feeling explains almost any act: "he was losing because he was angry"
+    ("causal_swap", "gabe played a game . but he was angry because he was losing ."),
+    ("causal_swap", "she was happy with her decision because she thrived in austin ."),
+    # ... and almost any act may leave one: "the man adopted josh . so he became attached to josh"
+    ("causal_swap", "he became attached to josh . so the man adopted josh ."),
+    # a thought is the plausible effect of almost any act
+    ("causal_swap", "gage felt he should see a counselor . so he made an appointment ."),
+    # an absence is the plausible result of almost anything that empties a place
+    (
+        "causal_swap",
+        "Outside , the factories had ceased their relentless activity because there was nobody there to operate "
+        "the machinery .",
+    ),
+    # a garbled source clause (a comparative with nothing to compare)
+    ("causal_swap", "belle was much more because linda comforted her ."),
+    # a clause leaning on the sentence before: "so allie kept losing though"
+    ("causal_swap", "the girls played for an hour . allie kept losing though . so she wanted to play something else ."),
+    # an inferential "So": a conclusion between present-tense statements, or a bare state concluded
+    (
+        "causal_swap",
+        "They change the programs you know . So someone who chose to be witty in one year answers a little "
+        "different than someone who wishes for the same thing the next .",
+    ),
+    ("causal_swap", "I looked up at the people around me . So I was dead ."),
+    # a misparsed subject ("Winslow and [Bishop 's only hope]") the exchanged "they" would not agree with
+    (
+        "causal_swap",
+        "Winslow and Bishop 's only hope was the capital city of Kaur , which was still socially intact . So , "
+        "eighteen months in , they had a solid goal , and set out for the city .",
+    ),
+    # "she" inside the first clause is another person the exchanged subject pronoun may mean
+    ("causal_swap", "the soccer federation stated that she was n't a female , so she sued . she won her case ."),
+    # a thought of not knowing, a falling in love: plausible effects of almost any act
+    ("causal_swap", "he did not know the city . he was n't sure where to exit so he kept driving ."),
+    (
+        "causal_swap",
+        "she went to the shelter . she instantly fell in love . so she decided that day that she would adopt him .",
+    ),
+    # temporal_swap: a thing of its own ("one little orange cat"), not one the earlier clause introduced
+    (
+        "temporal_swap",
+        "the cats all meowed and begged for attention as i walked around . then one little orange cat specifically "
+        "stood out to me .",
+    ),
+    # a pronoun moved before the only noun it can mean ("I told her ... from my psychologist")
+    ("temporal_swap", "I got a bottle of sleeping pills from my psychologist when I told her I was n't sleeping ."),
+    # ... even when the story spoke of another woman before: a person the first clause introduces is whom "her" means
+    (
+        "temporal_swap",
+        "she was a nervous girl . she often could n't sleep . I got a bottle of sleeping pills from my psychologist "
+        "when I told her I was n't sleeping .",
+    ),
+    # a sensation orders no events ("When I recognized it ..., I went to check out the body")
+    ("temporal_swap", "When I went to check out the body , I recognized it as one of the new mothers ."),
+    # a state and an onset around "then": either order reads the same
+    ("temporal_swap", "It seemed to grow big with some sort of power , then it started charging after the Pokemon ."),
+    # a negated clause tells no event at a time
+    ("temporal_swap", "It did n't take me long to find the door after he came back from the store ."),
+    # a fragment left after the sentence it leaned on ("Except much faster.")
+    (
+        "temporal_swap",
+        "I wake in the dark . I got up to get a drink of water . Then I drank the water slowly . Except much faster .",
+    ),
+]
+
+KEPT = [
+    # the weather is the effect of no act: "it was raining" stays a wrong effect when reversed
+    ("causal_swap", "Since it was raining, we stayed inside.", "Since we stayed inside, it was raining."),
+    ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
+    # the pronoun "them" means the onions named before: no cataphora
+    (
+        "temporal_swap",
+        "he bought some onions . he chopped them into tiny pieces . then he sauteed them .",
+        "he bought some onions . he sauteed them . then he chopped them into tiny pieces .",
+    ),
+    (
+        "temporal_swap",
+        "I got up to get a drink of water . Then I drank the water slowly . I went back to bed .",
+        "I drank the water slowly . Then I got up to get a drink of water . I went back to bed .",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,text", DECLINED)
+def test_swap_declines_what_stays_coherent_or_garbles(name, text, annotator):
+    assert get_transform(name)(text, seed=0, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("name,text,expected", KEPT)
+def test_swap_keeps_reversals_that_are_clearly_wrong(name, text, expected, annotator):
+    out = get_transform(name)(text, seed=0, annotator=annotator)
+    assert out is not None and out.text == expected
