@@ -46,13 +46,13 @@ lint: setup
 	$(VENV)/bin/lint-imports --no-cache
 
 # The default tier: everything except the tests marked `slow` (they load real models: MiniLM,
-# SmolLM2) and `subprocess` (they start interpreters, process pools or a local Ray). A few
-# minutes from a clean clone, set-up included; CI runs it, then `test-slow`.
-TIER := not slow and not subprocess
+# SmolLM2), `torch` (they train or run tiny models they build) and `subprocess` (they start
+# interpreters, process pools or a local Ray). CI runs it, then `test-slow`.
+TIER := not slow and not torch and not subprocess
 test: setup lint
 	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "$(TIER)"
 
-# The other tier: the tests that load real models or start interpreters.
+# The other tier: the tests that load real models, run torch or start interpreters.
 test-slow: setup
 	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal -m "not ($(TIER))"
 
