@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.perturbkit-setup
 OUT    ?= out
 
-.PHONY: setup demo lint test test-fast bench lock clean
+.PHONY: setup demo lint test test-slow test-all bench lock clean
 
 setup: $(STAMP)
 
@@ -45,12 +45,20 @@ lint: setup
 	$(VENV)/bin/ruff format --check perturbkit tests benchmarks examples scripts
 	$(VENV)/bin/lint-imports --no-cache
 
+# The default tier: everything except the tests marked `slow` (they load real models: MiniLM,
+# SmolLM2), `torch` (they train or run tiny models they build) and `subprocess` (they start
+# interpreters, process pools or a local Ray). CI runs it, then `test-slow`.
+TIER := not slow and not torch and not subprocess
 test: setup lint
-	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal
+	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "$(TIER)"
 
-# Without the tests that load real models (slow) or start interpreters (subprocess).
-test-fast: setup
-	$(PY) -m pytest -q -m "not slow and not subprocess" -p no:cacheprovider -n auto
+# The other tier: the tests that load real models, run torch or start interpreters.
+test-slow: setup
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal -m "not ($(TIER))"
+
+# Both tiers in one pytest session.
+test-all: setup lint
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal
 
 bench: setup
 	$(PY) benchmarks/transforms.py

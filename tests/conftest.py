@@ -21,6 +21,18 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO.parent / "shared" / "data"
 
 
+# Fixtures that build tiny torch models (random weights): the tests using them are marked `torch`.
+TORCH_FIXTURES = frozenset({"tiny_dirs", "tiny_t5", "tiny", "chatty_loader", "encoder"})
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests that use a tiny-model fixture ``torch`` (besides the modules and tests
+    marked by hand), so the default tier (`make test`) leaves them to `make test-slow`."""
+    for item in items:
+        if TORCH_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.torch)
+
+
 @pytest.fixture(scope="session")
 def annotator():
     from perturbkit.annotation import default_annotator

@@ -80,6 +80,7 @@ def test_the_doc_transform_is_not_registered_but_works_by_entry_point(plugin, tm
     assert "double_word" not in registry()
 
 
+@pytest.mark.torch
 def test_the_generative_example_runs_on_a_tiny_model(plugin, tmp_path, annotator):
     pytest.importorskip("torch")
     pytest.importorskip("transformers")

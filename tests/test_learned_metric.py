@@ -137,6 +137,7 @@ class _Crash(Exception):
     """A run killed mid-batch (a crash, an out-of-memory kill)."""
 
 
+@pytest.mark.torch
 def test_an_interrupted_run_resumes_to_the_same_model(tiny, tmp_path, monkeypatch):
     import torch
 

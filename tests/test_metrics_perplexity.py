@@ -11,6 +11,7 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 tokenizers = pytest.importorskip("tokenizers")
+pytestmark = pytest.mark.torch  # tiny models the tests build: the torch tier (`make test-slow`)
 
 from perturbkit.example import Example  # noqa: E402
 from perturbkit.metrics import resolve_metric  # noqa: E402

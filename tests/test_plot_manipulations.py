@@ -267,6 +267,7 @@ def test_conceptnet_order_reads_temporal_relations_in_both_directions(tmp_path):
         order_source("oracle")
 
 
+@pytest.mark.torch
 def test_comet_order_generates_events_from_a_seq2seq_model_by_path(tmp_path):
     pytest.importorskip("transformers")
     import _tiny_models

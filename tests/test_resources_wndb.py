@@ -295,6 +295,7 @@ def test_transforms_never_import_nltk(tmp_path):
 
 
 # --- the real WordNet -------------------------------------------------------------------------
+@pytest.mark.slow  # reads some 3,000 words through nltk's WordNet reader as well
 @pytest.mark.skipif(not wnmod.available(), reason="WordNet not installed (make setup): no real-data comparison")
 def test_real_wordnet_answers_like_nltk():
     new, old = wnmod.wordnet(), wnmod.nltk_reader()

@@ -121,6 +121,7 @@ def test_resume_without_checkpoint_is_a_clear_error(tiny, roc_file, tmp_path, ca
     assert "no checkpoint under" in capsys.readouterr().err
 
 
+@pytest.mark.torch
 def test_training_leaves_the_callers_random_state_alone(tiny, roc_file, tmp_path):
     """The Trainer seeds the global generators; the caller's states come back unchanged."""
     import random

@@ -15,6 +15,7 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("transformers")
 pytest.importorskip("tokenizers")
+pytestmark = pytest.mark.torch  # tiny models the tests build: the torch tier (`make test-slow`)
 
 import _tiny_models as tiny  # noqa: E402
 

@@ -66,6 +66,7 @@ def test_bad_parameters():
         get_transform("semantic_repetition", tries=0)
 
 
+@pytest.mark.torch
 def test_model_paraphraser_is_batched_across_stories(annotator, tmp_path, monkeypatch):
     pytest.importorskip("transformers")
     import _tiny_models as tiny

@@ -185,7 +185,8 @@ class Mixture(_Combinator):
         """Apply to many examples in rounds: every example's k-th technique runs after one batched
         pass over all the texts it needs. Intermediate texts are not parsed whole: their Docs are
         derived from the previous text's Doc (:mod:`perturbkit.reparse`), re-parsing only the
-        sentences a technique rewrote. Each example's
+        sentences a technique rewrote, and only when the next technique asks for a parse (in one
+        batch per technique). Each example's
         draws (how many, which, each technique's RNG) are made up front in the order ``run`` would
         make them, so the result does not depend on batching."""
         plans: list[list[tuple[Transform, int]]] = []  # each step's transform and child-RNG seed
@@ -215,7 +216,7 @@ class Mixture(_Combinator):
                         if step + 1 < len(plans[j]):
                             changed.append((cur[j].text, out.text))
                         cur[j] = out
-            view.derive(changed)
+            view.add_parents(changed)  # derived when the next step's technique asks for the parse
         return [None if c is e else c for c, e in zip(cur, examples)]
 
 
