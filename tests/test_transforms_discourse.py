@@ -113,8 +113,8 @@ GOLDEN = [
     ),
     (
         "temporal_word_flip",
-        "i will probably set the date in the summer . we will swim in the pool .",
-        "i will probably set the date in the winter . we will swim in the pool .",
+        "i will probably set the date in the summer . we will swim in the heat .",
+        "i will probably set the date in the winter . we will swim in the heat .",
     ),
     # "finished" flips where the story tells the thing was done
     (
@@ -125,12 +125,52 @@ GOLDEN = [
     # "the end of the day" is a time ("the end of the hall" a place)
     (
         "temporal_word_flip",
-        "we were tired at the end of the day . we slept .",
-        "we were tired at the beginning of the day . we slept .",
+        "we were tired at the end of the race . we had run the whole race .",
+        "we were tired at the beginning of the race . we had run the whole race .",
     ),
 ]
 
 NONE = [
+    # round 41: temporal_word_flip declines flips nothing else in the story contradicts
+    (
+        "temporal_word_flip",
+        "anna loved to swim . her family just built a new pool in the yard . she wants to invite her friends"
+        " to a party . she will set the date in the summer .",
+    ),  # a pool fixes no season: "in the winter" is odd, not contradicted
+    (
+        "temporal_word_flip",
+        "joe was addicted to juice . he drank five bottles a day . at the end of the week he had three bags of"
+        " empty bottles . he took them to the store for cash .",
+    ),  # "at the beginning of the week" is as plausible (leftovers)
+    (
+        "temporal_word_flip",
+        "the couple drove to the hospital late one evening . she was in labor for many hours . she delivered a"
+        " baby girl just after midnight .",
+    ),  # "late one morning" clashes with "after midnight" only by reckoning the hours of labor
+    (
+        "temporal_word_flip",
+        "lily was caught cheating on a test . her dad drove her home and yelled at her . in the end he decided"
+        " to ground her for a week . she was upset at first .",
+    ),  # "in the beginning he decided" mid-story reads as "at first", no order broken
+    (
+        "temporal_word_flip",
+        "sam worked hard at his job . he would arrive early and leave late . one day his boss promised him a"
+        " raise . he worked even later hours than before to earn it .",
+    ),  # "even earlier hours than before" is still more work
+    (
+        "temporal_word_flip",
+        "kate wanted to look nice on her trip . she bought a new dress . she wore it on the first day and walked"
+        " to the beach . she felt happy .",
+    ),  # "a new dress" fixes no day of the trip
+    (
+        "temporal_word_flip",
+        "we were tired of the orchard . we thought of the last ten years that we spent on the grove . the grove"
+        " was our life . we loved the grove .",
+    ),  # the grove named again times nothing of "the first ten years"
+    (
+        "temporal_word_flip",
+        "he held the box for a moment before he opened the box . he opened the box and smiled .",
+    ),  # "a moment after he opened" garbles a measure idiom
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect
