@@ -131,6 +131,23 @@ GOLDEN = [
 ]
 
 NONE = [
+    # round 41: causal_word_flip declines reversals that stay plausible and a narrative "So"
+    (
+        "causal_word_flip",
+        "tim had detention for skipping class . detention was going so slow because tim kept looking at the"
+        " clock . tim tried to stop looking at the clock . he studied for his test instead . soon detention was"
+        " over .",
+    ),  # ", so tim kept looking at the clock": a slow hour is a plausible cause of that too
+    (
+        "causal_word_flip",
+        "Here , I have a great story to tell ! So I was out fishing on the lake , when I saw a huge fish . The"
+        " fish jumped over my boat .",
+    ),  # "So" after an exclamation follows no cause: a discourse marker
+    (
+        "causal_word_flip",
+        "The council debated the policy for weeks . Isolationism was the cause of great concern among the"
+        " people . The people wrote letters about isolationism .",
+    ),  # "the result of great concern" is as plausible
     # round 41: temporal_word_flip declines flips nothing else in the story contradicts
     (
         "temporal_word_flip",
