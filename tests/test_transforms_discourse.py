@@ -148,6 +148,15 @@ NONE = [
         "The council debated the policy for weeks . Isolationism was the cause of great concern among the"
         " people . The people wrote letters about isolationism .",
     ),  # "the result of great concern" is as plausible
+    # round 510 sample: "before" of place, a time word naming a kind
+    (
+        "temporal_word_flip",
+        "We walked for hours . Now we stand before three doors . I am not sure which of the doors to open .",
+    ),  # "stand after three doors" is garbled: "before" means "in front of"
+    (
+        "temporal_word_flip",
+        "She put on her evening gown . It was dark and the moon was out . She danced all the time .",
+    ),  # "a morning gown" is no time error
     # round 41: temporal_word_flip declines flips nothing else in the story contradicts
     (
         "temporal_word_flip",

@@ -145,6 +145,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and (t.dep_ == "mark" or any(c.dep_ in ("pobj", "pcomp") for c in t.children))
             and not _npi_in_sentence(t)
             and not (w == "after" and _after_idiom(t))
+            and not (w == "before" and t.dep_ == "prep" and t.head.lemma_.lower() in _POSTURES)
             and not (prev is not None and nxt is not None and (prev.lower_ == nxt.lower_ or prev.lower_ == "one"))
             and not (t.dep_ == "mark" and unrelated_events(doc, t))
             and not fixed_idiom(t)
@@ -183,6 +184,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and t.pos_ == "NOUN"
             and not (prev is not None and prev.lower_ in ("good", "every", "each"))
             and not _bare_subject(t)
+            and t.dep_ != "compound"  # "the morning room", "an evening gown": a name or a kind, no time
             and (day_cue(doc, t, noun[w]) if w not in _SEASONS else season_cue(doc, t))
         ):
             one(t, noun[w], f"{w} -> {noun[w]}")
@@ -239,6 +241,9 @@ def _duration_object(t: Token) -> bool:
         )
     ) or any(c.lower_ == "awhile" for c in t.children)  # "after awhile"
 
+
+# "we stand before three doors", "knelt before the king": "before" of place (in front of)
+_POSTURES = frozenset("stand sit kneel bow lie appear stop pause halt wait".split())
 
 # Brief stretches measured before "before"/"after": "an instant before I was looking down at her" is
 # an idiom of suddenness, and "an instant after" is garbled (round 41)
