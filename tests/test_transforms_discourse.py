@@ -157,6 +157,11 @@ NONE = [
         "temporal_word_flip",
         "She put on her evening gown . It was dark and the moon was out . She danced all the time .",
     ),  # "a morning gown" is no time error
+    (
+        "causal_word_flip",
+        "linda had to comfort belle during the storm . belle was much more scared than linda . belle was much"
+        " more because linda comforted her . linda comforted belle all night .",
+    ),  # "belle was much more , so ..." : a clause with nothing to compare is no cause
     # round 41: temporal_word_flip declines flips nothing else in the story contradicts
     (
         "temporal_word_flip",

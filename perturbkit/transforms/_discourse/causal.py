@@ -26,7 +26,7 @@ from .checks import (
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
-from .plausible import progressive
+from .plausible import incomplete, progressive
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
 
@@ -96,6 +96,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
             if reversible(cause.head, effect.head) or _eager(cause.head) or _helpless(cause.head):
                 continue
+            if incomplete(doc, site.left) or incomplete(doc, site.right):
+                continue  # "belle was much more because linda comforted her": no complete clause to make a cause
             if progressive(cause.head) or progressive(effect.head):
                 continue  # "detention was going so slow, so he kept looking at the clock": still plausible  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
             if not (is_event(site.left.head) or is_event(site.right.head)):
