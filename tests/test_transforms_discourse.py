@@ -113,8 +113,8 @@ GOLDEN = [
     ),
     (
         "temporal_word_flip",
-        "i will probably set the date in the summer . we will swim in the pool .",
-        "i will probably set the date in the winter . we will swim in the pool .",
+        "i will probably set the date in the summer . we will swim in the heat .",
+        "i will probably set the date in the winter . we will swim in the heat .",
     ),
     # "finished" flips where the story tells the thing was done
     (
@@ -125,12 +125,83 @@ GOLDEN = [
     # "the end of the day" is a time ("the end of the hall" a place)
     (
         "temporal_word_flip",
-        "we were tired at the end of the day . we slept .",
-        "we were tired at the beginning of the day . we slept .",
+        "we were tired at the end of the race . we had run the whole race .",
+        "we were tired at the beginning of the race . we had run the whole race .",
     ),
 ]
 
 NONE = [
+    # round 41: causal_word_flip declines reversals that stay plausible and a narrative "So"
+    (
+        "causal_word_flip",
+        "tim had detention for skipping class . detention was going so slow because tim kept looking at the"
+        " clock . tim tried to stop looking at the clock . he studied for his test instead . soon detention was"
+        " over .",
+    ),  # ", so tim kept looking at the clock": a slow hour is a plausible cause of that too
+    (
+        "causal_word_flip",
+        "Here , I have a great story to tell ! So I was out fishing on the lake , when I saw a huge fish . The"
+        " fish jumped over my boat .",
+    ),  # "So" after an exclamation follows no cause: a discourse marker
+    (
+        "causal_word_flip",
+        "The council debated the policy for weeks . Isolationism was the cause of great concern among the"
+        " people . The people wrote letters about isolationism .",
+    ),  # "the result of great concern" is as plausible
+    # round 510 sample: "before" of place, a time word naming a kind
+    (
+        "temporal_word_flip",
+        "We walked for hours . Now we stand before three doors . I am not sure which of the doors to open .",
+    ),  # "stand after three doors" is garbled: "before" means "in front of"
+    (
+        "temporal_word_flip",
+        "She put on her evening gown . It was dark and the moon was out . She danced all the time .",
+    ),  # "a morning gown" is no time error
+    (
+        "causal_word_flip",
+        "linda had to comfort belle during the storm . belle was much more scared than linda . belle was much"
+        " more because linda comforted her . linda comforted belle all night .",
+    ),  # "belle was much more , so ..." : a clause with nothing to compare is no cause
+    # round 41: temporal_word_flip declines flips nothing else in the story contradicts
+    (
+        "temporal_word_flip",
+        "anna loved to swim . her family just built a new pool in the yard . she wants to invite her friends"
+        " to a party . she will set the date in the summer .",
+    ),  # a pool fixes no season: "in the winter" is odd, not contradicted
+    (
+        "temporal_word_flip",
+        "joe was addicted to juice . he drank five bottles a day . at the end of the week he had three bags of"
+        " empty bottles . he took them to the store for cash .",
+    ),  # "at the beginning of the week" is as plausible (leftovers)
+    (
+        "temporal_word_flip",
+        "the couple drove to the hospital late one evening . she was in labor for many hours . she delivered a"
+        " baby girl just after midnight .",
+    ),  # "late one morning" clashes with "after midnight" only by reckoning the hours of labor
+    (
+        "temporal_word_flip",
+        "lily was caught cheating on a test . her dad drove her home and yelled at her . in the end he decided"
+        " to ground her for a week . she was upset at first .",
+    ),  # "in the beginning he decided" mid-story reads as "at first", no order broken
+    (
+        "temporal_word_flip",
+        "sam worked hard at his job . he would arrive early and leave late . one day his boss promised him a"
+        " raise . he worked even later hours than before to earn it .",
+    ),  # "even earlier hours than before" is still more work
+    (
+        "temporal_word_flip",
+        "kate wanted to look nice on her trip . she bought a new dress . she wore it on the first day and walked"
+        " to the beach . she felt happy .",
+    ),  # "a new dress" fixes no day of the trip
+    (
+        "temporal_word_flip",
+        "we were tired of the orchard . we thought of the last ten years that we spent on the grove . the grove"
+        " was our life . we loved the grove .",
+    ),  # the grove named again times nothing of "the first ten years"
+    (
+        "temporal_word_flip",
+        "he held the box for a moment before he opened the box . he opened the box and smiled .",
+    ),  # "a moment after he opened" garbles a measure idiom
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect

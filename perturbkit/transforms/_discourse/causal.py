@@ -26,6 +26,7 @@ from .checks import (
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
+from .plausible import incomplete, progressive
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
 
@@ -94,7 +95,11 @@ def _clause_flips(doc: Doc) -> list[Scored]:
                 continue
             cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
             if reversible(cause.head, effect.head) or _eager(cause.head) or _helpless(cause.head):
-                continue  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
+                continue
+            if incomplete(doc, site.left) or incomplete(doc, site.right):
+                continue  # "belle was much more because linda comforted her": no complete clause to make a cause
+            if progressive(cause.head) or progressive(effect.head):
+                continue  # "detention was going so slow, so he kept looking at the clock": still plausible  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
             if not (is_event(site.left.head) or is_event(site.right.head)):
                 continue  # two states: "it feels authentic, so it is an older style" reads as an inference
             start = site.left.chars(doc)[1]
@@ -117,8 +122,11 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
     for k, (s_start, s_end, quote_free) in enumerate(bounds):
         if not quote_free or (k == 0 and not opens_story) or not opens_with(doc, s_start, openers):
             continue
-        if k > 0 and doc[s_start - 1].text[-1:] not in (".", "!", "?"):
-            continue  # "she wanted to see them so she tried": a run-on the parser split at "so"
+        if k > 0 and doc[s_start - 1].text[-1:] != ".":
+            # "she wanted to see them so she tried": a run-on the parser split at "so"; after "!" or
+            # "?" ("I have a perfect story to tell! So I was out surfing") a narrative "So" that
+            # follows no cause (round 41)
+            continue
         s2 = doc[s_start:s_end]
         n = opener_length(doc, s_start, openers)
         second = opened_clause(doc, s2, n, prefix=False)
@@ -162,6 +170,9 @@ def _noun_flip(doc: Doc, t: Token, nxt: Token) -> Change | None:
     if t.pos_ != "NOUN" or prev is None or prev.lower_ != "the" or nxt.head.i != t.i or t.dep_ not in ("nsubj", "attr"):
         return None
     lemma = t.lemma_.lower()
+    objs = [c for c in nxt.children if c.dep_ == "pobj"]
+    if objs and objs[0].lemma_.lower() in _CONCERNS:
+        return None  # "isolationism was the cause of great concern" -> "the result of": as plausible (round 41)
     if lemma in opposites("causal", "noun_of") and nxt.lower_ == "of":
         new = first_form(opposites("causal", "noun_of")[lemma], t.tag_)
         return Change(t.idx, t.idx + len(t), match_case(t.text, new), f"{t.lemma_} -> {new}") if new else None
@@ -170,6 +181,13 @@ def _noun_flip(doc: Doc, t: Token, nxt: Token) -> Change | None:
         if new:
             return Change(t.idx, nxt.idx + len(nxt), match_case(t.text, new) + " of", f"{t.lemma_} for -> result of")
     return None
+
+
+# Feelings and debates: a thing may as well come of them as cause them ("the cause of great concern")
+_CONCERNS = frozenset(
+    """concern worry fear anxiety stress alarm panic anger outrage frustration confusion debate controversy
+    excitement joy pride shame embarrassment tension distress unrest""".split()
+)
 
 
 def _verb_flip(t: Token, nxt: Token) -> Change | None:

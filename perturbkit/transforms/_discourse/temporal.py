@@ -18,6 +18,7 @@ from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
 from .targets import contradicts
 from .temporal_cues import (
+    SEQUENCE_OPENERS,
     completion_told,
     day_cue,
     event_links,
@@ -144,9 +145,11 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and (t.dep_ == "mark" or any(c.dep_ in ("pobj", "pcomp") for c in t.children))
             and not _npi_in_sentence(t)
             and not (w == "after" and _after_idiom(t))
+            and not (w == "before" and t.dep_ == "prep" and t.head.lemma_.lower() in _POSTURES)
             and not (prev is not None and nxt is not None and (prev.lower_ == nxt.lower_ or prev.lower_ == "one"))
             and not (t.dep_ == "mark" and unrelated_events(doc, t))
             and not fixed_idiom(t)
+            and not _brief_measure(prev)
             and not habitual_frame(t)
             and not habitual(t.head if t.dep_ == "prep" else t.head.head)
             and not _negated(t.head if t.dep_ == "prep" else t.head.head)
@@ -181,6 +184,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and t.pos_ == "NOUN"
             and not (prev is not None and prev.lower_ in ("good", "every", "each"))
             and not _bare_subject(t)
+            and t.dep_ != "compound"  # "the morning room", "an evening gown": a name or a kind, no time
             and (day_cue(doc, t, noun[w]) if w not in _SEASONS else season_cue(doc, t))
         ):
             one(t, noun[w], f"{w} -> {noun[w]}")
@@ -238,6 +242,19 @@ def _duration_object(t: Token) -> bool:
     ) or any(c.lower_ == "awhile" for c in t.children)  # "after awhile"
 
 
+# "we stand before three doors", "knelt before the king": "before" of place (in front of)
+_POSTURES = frozenset("stand sit kneel bow lie appear stop pause halt wait".split())
+
+# Brief stretches measured before "before"/"after": "an instant before I was looking down at her" is
+# an idiom of suddenness, and "an instant after" is garbled (round 41)
+_BRIEF = frozenset("instant moment second minute while jiffy heartbeat blink".split())
+
+
+def _brief_measure(prev: Token | None) -> bool:
+    """ "a moment before", "seconds after": the word just before the time word is a brief measure."""
+    return prev is not None and prev.pos_ == "NOUN" and prev.lemma_.lower() in _BRIEF
+
+
 def _opens_clause(t: Token, nxt: Token | None) -> bool:
     """ "Finally, she ..." / "Finally she ...": the adverb is followed by a comma or by its clause's
     subject (not "finally one day ..." or "finally saving up ...", where "first" would not fit)."""
@@ -281,6 +298,8 @@ def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
         return False  # "pies for later", "see you later"
     if w == "late" and prev is not None and prev.tag_ == "PRP$":  # "her late husband"
         return False
+    if w in ("later", "earlier") and (t.dep_ == "amod" or any(c.lower_ == "than" for c in t.subtree)):
+        return False  # "worked even later hours than before" -> "earlier hours": still more work (round 41)
     if w == "ago":
         return False  # "parents I said goodbye to years later": "later" has no anchor (round 35)
     if w == "later" and prev is not None and prev.lower_ == "or":  # "sooner or later"
@@ -345,15 +364,30 @@ def _phrase_order(doc: Doc, t: Token, key: tuple[str, ...], n: int) -> tuple[int
         if t.i + n >= len(doc) or doc[t.i + n].lower_ != "of":
             return None
         objs = [c.i for c in doc[t.i + n].children if c.dep_ == "pobj"]
-        return near(
+        found = near(
             doc, t, linked_sentences(doc, [k for o in objs for k in range(doc[o].left_edge.i, doc[o].right_edge.i + 1)])
         )
+        return found or None  # "at the end of the month he had 9 bags" -> "beginning": nothing else times it
     prev = doc[t.i - 1] if t.i > 0 else None
     if not (t.is_sent_start or prev is None or prev.text == "," or (prev.pos_ == "CCONJ" and prev.is_sent_start)):
         return None  # "she was bad at first" -> "bad at last" reads as "finally", no order a reader holds
     if key in _STARTS:
-        return (own + 1,) if own < last else None
-    return (own - 1,) if own > 0 else None
+        # "at first, she declined. but after tasting one, ..." -> "at last": the next sentence goes on
+        # from it; with no turn there, "at last" reads as another plausible moment
+        return (own + 1,) if own < last and _turn_opens(doc, own + 1) else None
+    # "in the end" -> "in the beginning" inverts an outcome only on the story's last sentence; in
+    # the middle ("in the end she decided to ground him. he threw a fit") it reads as "at first" (round 41)
+    return (own - 1,) if 0 < own == last else None
+
+
+_TURNS = SEQUENCE_OPENERS | {"but", "however", "after", "now", "yet", "still"}
+
+
+def _turn_opens(doc: Doc, k: int) -> bool:
+    """Whether sentence ``k`` (0-based) opens with a turn or a next step ("but", "then", "later")."""
+    sent = sentence_index(doc)
+    words = [x for x in doc if sent[x.i] == k and not x.is_punct][:2]
+    return any(x.lower_ in _TURNS for x in words)
 
 
 def _negated(head: Token) -> bool:

@@ -35,11 +35,15 @@ EVENING_CUES = frozenset(
     "dinner supper sunset dusk dark darkness moon star bedtime midnight tonight night evening".split()
 )
 _MORNING_WORDS = frozenset({"morning", "mornings", "sunrise", "dawn"})
-# Lemmas that tie a story to a season ("the pool", "snow")
-SEASON_CUES = frozenset(
-    """snow snowman sled ski cold freeze freezing ice icy coat scarf hot heat warm sunny pool swim beach tan
-    sunburn sprinkler christmas thanksgiving halloween vacation spring fall autumn summer winter""".split()
-)
+# Lemmas that tie a story to one season, by the season they tell: a flip "summer" -> "winter" needs a
+# summer told elsewhere ("the heat", "a sunburn"); a pool, a vacation or a swim fix no season (a pool
+# party "in the winter" is odd, not contradicted: round 41)
+SEASON_CUES = {
+    "summer": frozenset("summer hot heat heatwave sunburn sunburned sweltering humid".split()),
+    "winter": frozenset(
+        "winter snow snowman snowball snowy sled sledding ski skiing freezing icy frost christmas".split()
+    ),
+}
 # "early"/"late": a detail nothing depends on unless the story speaks of being on time elsewhere
 PUNCTUALITY = frozenset({"early", "late", "earliest", "latest"})
 PUNCTUAL_WORDS = frozenset({"early", "late", "earliest", "latest", "tardy", "punctual", "lateness"})
@@ -88,12 +92,27 @@ def day_cue(doc: Doc, t: Token, new: str) -> bool:
     own = t.sent
     if any(i != t.i and (lemmas[i] in new_cues or lowers[i] in new_cues) for i in range(own.start, own.end)):
         return False
-    return _cue_elsewhere(doc, t, old_cues)
+    here = sentence_index(doc)[t.i]
+    return any(not _duration_between(doc, here, k) for k in cue_sentences(doc, t, old_cues))
+
+
+def _duration_between(doc: Doc, a: int, b: int) -> bool:
+    """Whether a stretch of time ("in labor for several hours") is told in sentences ``a`` to ``b``:
+    "arrived late one morning ... delivered just after midnight" then holds by a long wait, and the
+    clash needs a reckoning of hours no reader makes (round 41)."""
+    lo, hi = min(a, b), max(a, b)
+    sent, units = sentence_index(doc), time_units()
+    return any(lo <= sent[x.i] <= hi and x.tag_ == "NNS" and x.lemma_.lower() in units for x in doc)
 
 
 def season_cue(doc: Doc, t: Token) -> bool:
-    """Whether the story tells something of the season ("the pool", "snow") besides ``t``."""
-    return _cue_elsewhere(doc, t, SEASON_CUES)
+    """Whether the story tells ``t``'s own season ("summer") elsewhere by a word of that season only
+    ("the heat"), so "winter" contradicts it; no word of the other season stands in ``t``'s sentence."""
+    season = "summer" if t.lower_ == "summer" else "winter"
+    other = SEASON_CUES["winter" if season == "summer" else "summer"]
+    if _cue_in_sentence(doc, t, other):
+        return False
+    return bool(cue_sentences(doc, t, SEASON_CUES[season]))
 
 
 def punctuality_elsewhere(doc: Doc, t: Token) -> bool:
@@ -195,7 +214,8 @@ def cue_sentences(doc: Doc, t: Token, cues: frozenset[str]) -> tuple[int, ...]:
 
 # Words of a beginning or an ending elsewhere in the story: "she was nervous" on "the first day"
 # (flipped to "the last day"), "she said goodbye" on "the last day" (flipped to "the first day")
-FIRST_CUES = frozenset("new newly nervous begin start debut beginner".split())
+# ("a new swimsuit" worn "on the first day" of a vacation fixes no day: "new" is no cue, round 41)
+FIRST_CUES = frozenset("nervous begin start debut beginner".split())
 LAST_CUES = frozenset("final finally end finish leave retire retirement goodbye farewell".split())
 # Words that carry a sequence on after a "First, ..." opener ("Then she went to ..."): "Finally"
 # on the first step then contradicts them
@@ -208,8 +228,13 @@ def first_last_cue(doc: Doc, t: Token) -> tuple[int, ...]:
     last animal attacked her" / "another animal tried to bite her"). Empty: "she wore it on the first
     day of her new job" -> "last day" contradicts nothing."""
     head = t.head
+    # not a clause on the noun: "the last 10 years nurturing that grove" -> "the first 10 years" is told
+    # by no other sentence that names the grove (round 41)
+    clause = {k.i for c in head.children if c.dep_ in ("acl", "relcl") for k in c.subtree}
     words = [
-        k.i for k in head.subtree if k.i != t.i and k.lemma_.lower() not in TIMED and k.lower_ not in ("first", "last")
+        k.i
+        for k in head.subtree
+        if k.i != t.i and k.i not in clause and k.lemma_.lower() not in TIMED and k.lower_ not in ("first", "last")
     ]
     found = set(near(doc, t, linked_sentences(doc, words))) if words else set()
     found.update(cue_sentences(doc, t, FIRST_CUES if t.lower_ == "first" else LAST_CUES))
