@@ -74,6 +74,18 @@ DECLINED = [
         "temporal_swap",
         "I wake in the dark . I got up to get a drink of water . Then I drank the water slowly . Except much faster .",
     ),
+    # a thing pronoun moved before the clause naming what it stands for: "I found it" before the search
+    # for "something that might help", "became one" before "an alcoholic" (round 42)
+    (
+        "temporal_swap",
+        "He was dying in the hospital . I had to act . I rushed home to the books of power , rummaging through "
+        "them frantically for something that might help . Finally , I found it .",
+    ),
+    ("temporal_swap", "The party was at noon . She bought a new dress . Then she wore it to the party ."),
+    (
+        "causal_swap",
+        "My father drank a lot . I read that I was an alcoholic next year , so I picked up drinking and became one .",
+    ),
 ]
 
 KEPT = [

@@ -45,6 +45,36 @@ def cataphoric(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
             return True  # a person ``a`` introduces is whom a nearby "he"/"her" means
         if not _named_before(doc, a, kinds):
             return True
+    return _thing_pointed_back(doc, a, b, exchanged=exchanged)
+
+
+# pronouns that stand for a thing ("I found it", "became one"); moved before the clause naming that
+# thing, they point at nothing ("I found it. Finally, I rushed home ... for something that might help")
+THING_PRONOUNS = frozenset({"it", "this", "that", "one"})
+_ARGUMENT = frozenset({"nsubj", "nsubjpass", "dobj", "attr", "pobj", "dative", "oprd"})
+_SOME = frozenset({"something", "anything", "everything", "one"})
+
+
+def _thing_pointed_back(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
+    """Whether ``b`` holds a thing pronoun ("it", "this", "that", "one") as a subject or object
+    whose antecedent may be a thing ``a`` names: moved before ``a``, the pronoun dangles, however
+    many things the story named before ("I picked up drinking and became one, so I read that I
+    was an alcoholic")."""
+    sb = subject(b.head) if exchanged else None
+    things = [k for k in _span(a) if doc[k].pos_ == "NOUN" or doc[k].lower_ in _SOME]
+    if not things:
+        return False
+    for i in range(b.start, b.end):
+        t = doc[i]
+        if t.lower_ not in THING_PRONOUNS or t.dep_ not in _ARGUMENT or (sb is not None and i == sb.i):
+            continue
+        if t.lower_ == "one" and any(c.lower_ == "of" or c.dep_ in ("det", "amod") for c in t.children):
+            continue  # "one of the mothers", "the red one": a thing of its own
+        if t.lower_ != "one" and t.pos_ != "PRON":
+            continue
+        if any(doc[k].pos_ == "NOUN" for k in range(b.start, i)):
+            continue  # a noun before it in its own clause may be what it means
+        return True
     return False
 
 
