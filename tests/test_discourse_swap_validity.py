@@ -49,6 +49,10 @@ DECLINED = [
         "causal_swap",
         "she went to the shelter . she instantly fell in love . so she decided that day that she would adopt him .",
     ),
+    # a wish or a will made the effect: "her friends banded together to try . so she was eager to try it"
+    # (round 42: eagerness follows from almost any event)
+    ("causal_swap", "kate heard about a new game . she was eager to try it . so her friends banded together to try ."),
+    ("causal_swap", "jim liked the lake . he was ready to learn , so his uncle taught him to fish ."),
     # temporal_swap: a thing of its own ("one little orange cat"), not one the earlier clause introduced
     (
         "temporal_swap",

@@ -68,6 +68,24 @@ def cognition(head: Token) -> bool:
     return lemma in COGNITION or (lemma == "feel" and any(c.dep_ == "ccomp" for c in head.children))
 
 
+# A wish, a will or a choice: "she was eager to try it", "he wanted a dog", "she decided to go"
+# follow from almost anything, so made the effect of a social event they still read as coherent
+# ("her friends banded together to try, so she was eager to try it")
+_WILLING = frozenset("""eager keen willing ready desperate excited happy anxious impatient determined""".split())
+_WANTING = frozenset("""want wish hope desire crave long yearn decide choose plan intend resolve""".split())
+
+
+def mental_state(head: Token) -> bool:
+    """ "she was eager to try it", "he wanted a dog", "she decided to leave": a wish, a will or a
+    choice (or a feeling), which almost any event may leave."""
+    lemma = head.lemma_.lower()
+    if lemma in _WANTING or feeling(head):
+        return True
+    if lemma in ("start", "begin"):
+        return any(c.dep_ == "xcomp" and mental_state(c) for c in head.children)
+    return lemma in _FEELING_VERBS and any(c.dep_ == "acomp" and c.lower_ in _WILLING for c in head.children)
+
+
 def absence(head: Token) -> bool:
     """ "there was nobody there", "there was no one left": an empty place."""
     if head.lemma_ != "be" or not any(c.dep_ == "expl" and c.lower_ == "there" for c in head.children):
@@ -83,11 +101,11 @@ def absence(head: Token) -> bool:
 def reversed_plausible(cause: Token, effect: Token) -> bool:
     """Whether "``effect`` because ``cause``" reversed still reads as coherent: either clause is an
     ongoing state or a feeling (a feeling explains almost any act, and almost any act may leave one;
-    an ongoing state likewise), or the old cause, now the effect, is a thought or an absence
-    (explained by almost anything)."""
+    an ongoing state likewise), or the old cause, now the effect, is a thought, a wish or a choice,
+    or an absence (explained by almost anything)."""
     if progressive(cause) or progressive(effect) or feeling(cause) or feeling(effect):
         return True
-    return cognition(cause) or absence(cause)
+    return cognition(cause) or absence(cause) or mental_state(cause)
 
 
 def incomplete(doc: Doc, clause: Clause) -> bool:
