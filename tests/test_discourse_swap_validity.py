@@ -53,6 +53,10 @@ DECLINED = [
     # (round 42: eagerness follows from almost any event)
     ("causal_swap", "kate heard about a new game . she was eager to try it . so her friends banded together to try ."),
     ("causal_swap", "jim liked the lake . he was ready to learn , so his uncle taught him to fish ."),
+    # a present-tense impression or evaluation on either side: a generic claim explains and follows alike
+    # ("It seems to energize the kids because it's a fun question to ask", round 42)
+    ("causal_swap", "The kids love recess . The game is a fun thing to play because the kids run around a lot ."),
+    ("causal_swap", "The kids love recess . Tag is the best game because the kids run around a lot ."),
     # temporal_swap: a thing of its own ("one little orange cat"), not one the earlier clause introduced
     (
         "temporal_swap",

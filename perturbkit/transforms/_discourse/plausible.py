@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .checks import COGNITION, REACTIONS, reaction, tense
+from .clauses import subject
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -98,12 +99,34 @@ def absence(head: Token) -> bool:
     return False
 
 
+# Verbs of seeming: "it seems to energize the kids" is an impression, not an event
+_SEEMING = frozenset({"seem", "appear", "sound", "tend"})
+_THING_SUBJECTS = frozenset({"it", "this", "that", "these", "those", "there"})
+
+
+def generic(head: Token) -> bool:
+    """A present-tense impression or evaluation ("it seems to energize the kids", "it's a fun
+    question to ask", "the game is fun"): a generic claim, which explains and follows from the
+    other clause alike, so reversed it still reads as coherent. Not a person's present state
+    ("they are spoiled now")."""
+    if tense(head) != "present":
+        return False
+    if head.lemma_.lower() in _SEEMING:
+        return True
+    subj = subject(head)
+    thing = subj is not None and (subj.lower_ in _THING_SUBJECTS or subj.pos_ in ("NOUN", "PROPN"))
+    return thing and head.lemma_ == "be" and any(c.dep_ in ("acomp", "attr") for c in head.children)
+
+
 def reversed_plausible(cause: Token, effect: Token) -> bool:
     """Whether "``effect`` because ``cause``" reversed still reads as coherent: either clause is an
     ongoing state or a feeling (a feeling explains almost any act, and almost any act may leave one;
     an ongoing state likewise), or the old cause, now the effect, is a thought, a wish or a choice,
-    or an absence (explained by almost anything)."""
+    or an absence (explained by almost anything); or either clause is a present-tense impression
+    or evaluation (:func:`generic`)."""
     if progressive(cause) or progressive(effect) or feeling(cause) or feeling(effect):
+        return True
+    if generic(cause) or generic(effect):
         return True
     return cognition(cause) or absence(cause) or mental_state(cause)
 
