@@ -75,6 +75,17 @@ DECLINED = [
     ("temporal_swap", "When I went to check out the body , I recognized it as one of the new mothers ."),
     # a state and an onset around "then": either order reads the same
     ("temporal_swap", "It seemed to grow big with some sort of power , then it started charging after the Pokemon ."),
+    # a look, an eye movement or a "find oneself": one moment, in either order (round 42)
+    (
+        "temporal_swap",
+        "Her hand slid into his . When she tore her eyes away from the water , Annabelle found herself looking "
+        "straight into his sad , smiling eyes .",
+    ),
+    (
+        "temporal_swap",
+        "The storm passed . She opened the window . Then she found herself at the open window , smiling .",
+    ),
+    ("temporal_swap", "Tom got the mail . He opened the letter . Then he stared at the letter for a long time ."),
     # a negated clause tells no event at a time
     ("temporal_swap", "It did n't take me long to find the door after he came back from the store ."),
     # a fragment left after the sentence it leaned on ("Except much faster.")

@@ -160,11 +160,33 @@ def inferential_so(opener: Token, first: Token, second: Token) -> bool:
 SENSORY = frozenset("""see hear feel smell taste notice spot recognize recognise sense glimpse watch observe""".split())
 
 
+# Verbs of gazing and the eyes' movements: "she tore her eyes away from the water" and "found
+# herself looking into his eyes" happen at one moment, in either order; not a search ("looked for
+# the key", "looked around")
+GAZE = frozenset("""look gaze stare glance peer peek glare gawk""".split())
+_SEARCH = frozenset({"for", "around", "after", "forward", "through"})
+_EYES = frozenset({"eye", "eyes", "gaze"})
+_STARE = frozenset({"stared", "staring", "stares"})  # the tagger's lemma is often "star"
+REFLEXIVE = frozenset({"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves", "themselves"})
+
+
+def gazing(head: Token) -> bool:
+    """ "she looked into his eyes", "she tore her eyes away", "she found herself looking": a look,
+    an eye movement or a "find oneself", none an event that orders against another."""
+    lemma = head.lemma_.lower()
+    if lemma in GAZE or head.lower_ in _STARE:
+        return not any(c.lower_ in _SEARCH and c.i <= head.i + 2 for c in head.children)  # not "for a long time"
+    if any(c.dep_ == "dobj" and c.lower_ in _EYES for c in head.children):
+        return True  # "she tore her eyes away", "he lifted his gaze"
+    return lemma == "find" and any(c.dep_ == "dobj" and c.lower_ in REFLEXIVE for c in head.children)
+
+
 def unordered(head: Token) -> bool:
     """A clause a temporal swap cannot order against another: a sensation ("then I hear it"), a
-    thing standing out ("one cat stood out to me"), or a negated clause ("it didn't take me long"),
-    which tells no event happening at a time."""
+    look ("she found herself looking into his eyes", :func:`gazing`), a thing standing out ("one
+    cat stood out to me"), or a negated clause ("it didn't take me long"), which tells no event
+    happening at a time."""
     lemma = head.lemma_.lower()
-    if lemma in SENSORY or any(c.dep_ == "neg" for c in head.children):
+    if lemma in SENSORY or gazing(head) or any(c.dep_ == "neg" for c in head.children):
         return True
     return lemma == "stand" and any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in head.children)
