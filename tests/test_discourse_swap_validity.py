@@ -86,6 +86,19 @@ DECLINED = [
         "The storm passed . She opened the window . Then she found herself at the open window , smiling .",
     ),
     ("temporal_swap", "Tom got the mail . He opened the letter . Then he stared at the letter for a long time ."),
+    # an event told again in a nearby sentence that stays in place: moved, it reads as that telling
+    # repeated ("Then, I laughed" after "I laughed." stays, round 42)
+    (
+        "temporal_swap",
+        "Simon told a joke . I laughed . I laughed for the first time in weeks . I laughed , and the flames raged "
+        "on , and it was n't so bad . Then , Simon stood up , told me to wait there , and he ran back into the "
+        "restaurant . I waited for an hour .",
+    ),
+    (
+        "temporal_swap",
+        "Amy baked a cake for the party . She frosted the cake . Then she baked some cookies and put the cake in a "
+        "box . She drove to the party .",
+    ),
     # a negated clause tells no event at a time
     ("temporal_swap", "It did n't take me long to find the door after he came back from the store ."),
     # a fragment left after the sentence it leaned on ("Except much faster.")
