@@ -71,7 +71,9 @@ def retold(doc: Doc, clause: Clause, *site: Clause) -> bool:
     spans = [range(c.start, c.end) for c in site]
     for i in range(lo, hi):
         t = doc[i]
-        if t.pos_ == "VERB" and t.lemma_.lower() == lemma and not any(i in r for r in spans):
+        if t.pos_ != "VERB" or t.lemma_.lower() != lemma or any(i in r for r in spans):
+            continue
+        if not any(c.dep_ == "neg" for c in t.children):  # "could not find it" tells no finding
             return True
     return False
 
