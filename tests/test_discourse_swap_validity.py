@@ -49,6 +49,14 @@ DECLINED = [
         "causal_swap",
         "she went to the shelter . she instantly fell in love . so she decided that day that she would adopt him .",
     ),
+    # a wish or a will made the effect: "her friends banded together to try . so she was eager to try it"
+    # (round 42: eagerness follows from almost any event)
+    ("causal_swap", "kate heard about a new game . she was eager to try it . so her friends banded together to try ."),
+    ("causal_swap", "jim liked the lake . he was ready to learn , so his uncle taught him to fish ."),
+    # a present-tense impression or evaluation on either side: a generic claim explains and follows alike
+    # ("It seems to energize the kids because it's a fun question to ask", round 42)
+    ("causal_swap", "The kids love recess . The game is a fun thing to play because the kids run around a lot ."),
+    ("causal_swap", "The kids love recess . Tag is the best game because the kids run around a lot ."),
     # temporal_swap: a thing of its own ("one little orange cat"), not one the earlier clause introduced
     (
         "temporal_swap",
@@ -67,12 +75,48 @@ DECLINED = [
     ("temporal_swap", "When I went to check out the body , I recognized it as one of the new mothers ."),
     # a state and an onset around "then": either order reads the same
     ("temporal_swap", "It seemed to grow big with some sort of power , then it started charging after the Pokemon ."),
+    # a look, an eye movement or a "find oneself": one moment, in either order (round 42)
+    (
+        "temporal_swap",
+        "Her hand slid into his . When she tore her eyes away from the water , Annabelle found herself looking "
+        "straight into his sad , smiling eyes .",
+    ),
+    (
+        "temporal_swap",
+        "The storm passed . She opened the window . Then she found herself at the open window , smiling .",
+    ),
+    ("temporal_swap", "Tom got the mail . He opened the letter . Then he stared at the letter for a long time ."),
+    # an event told again in a nearby sentence that stays in place: moved, it reads as that telling
+    # repeated ("Then, I laughed" after "I laughed." stays, round 42)
+    (
+        "temporal_swap",
+        "Simon told a joke . I laughed . I laughed for the first time in weeks . I laughed , and the flames raged "
+        "on , and it was n't so bad . Then , Simon stood up , told me to wait there , and he ran back into the "
+        "restaurant . I waited for an hour .",
+    ),
+    (
+        "temporal_swap",
+        "Amy baked a cake for the party . She frosted the cake . Then she baked some cookies and put the cake in a "
+        "box . She drove to the party .",
+    ),
     # a negated clause tells no event at a time
     ("temporal_swap", "It did n't take me long to find the door after he came back from the store ."),
     # a fragment left after the sentence it leaned on ("Except much faster.")
     (
         "temporal_swap",
         "I wake in the dark . I got up to get a drink of water . Then I drank the water slowly . Except much faster .",
+    ),
+    # a thing pronoun moved before the clause naming what it stands for: "I found it" before the search
+    # for "something that might help", "became one" before "an alcoholic" (round 42)
+    (
+        "temporal_swap",
+        "He was dying in the hospital . I had to act . I rushed home to the books of power , rummaging through "
+        "them frantically for something that might help . Finally , I found it .",
+    ),
+    ("temporal_swap", "The party was at noon . She bought a new dress . Then she wore it to the party ."),
+    (
+        "causal_swap",
+        "My father drank a lot . I read that I was an alcoholic next year , so I picked up drinking and became one .",
     ),
 ]
 
@@ -85,6 +129,22 @@ KEPT = [
         "temporal_swap",
         "he bought some onions . he chopped them into tiny pieces . then he sauteed them .",
         "he bought some onions . he sauteed them . then he chopped them into tiny pieces .",
+    ),
+    # a negated telling ("could not find it") is no event the moved "found it" repeats
+    (
+        "temporal_swap",
+        "ronald had a very big sponge . one day , he decided he would use it . then , he realized that he could not "
+        "actually find it . he searched for hours and could n't find it . finally , after many hours , he found it "
+        "in the kitchen .",
+        "ronald had a very big sponge . one day , he decided he would use it . then , he realized that he could not "
+        "actually find it . he found it in the kitchen . finally , after many hours , he searched for hours and "
+        "could n't find it .",
+    ),
+    # "it" in both clauses means the wallet named before: moved, nothing dangles
+    (
+        "temporal_swap",
+        "Bob lost his wallet . He searched for hours and could n't find it . Then he found it in the kitchen .",
+        "Bob lost his wallet . He found it in the kitchen . Then he searched for hours and could n't find it .",
     ),
     (
         "temporal_swap",

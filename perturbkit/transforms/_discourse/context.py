@@ -45,7 +45,48 @@ def cataphoric(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
             return True  # a person ``a`` introduces is whom a nearby "he"/"her" means
         if not _named_before(doc, a, kinds):
             return True
+    return _thing_pointed_back(doc, a, b, exchanged=exchanged)
+
+
+# pronouns that stand for a thing ("I found it", "became one"); moved before the clause naming that
+# thing, they point at nothing ("I found it. Finally, I rushed home ... for something that might help")
+THING_PRONOUNS = frozenset({"it", "this", "that", "one"})
+_ARGUMENT = frozenset({"nsubj", "nsubjpass", "dobj", "attr", "pobj", "dative", "oprd"})
+_SOME = frozenset({"something", "anything", "everything"})
+
+
+def _thing_pointed_back(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
+    """Whether ``b`` holds a thing pronoun ("it", "this", "that", "one") as a subject or object
+    whose nearest possible antecedent is a thing ``a`` names: moved before ``a``, the pronoun
+    dangles, however many things the story named before ("I picked up drinking and became one, so
+    I read that I was an alcoholic"). Pronouns on the way back are passed over, so when ``a`` only
+    points at the thing too ("he searched for hours and could n't find it. Then he found it") the
+    antecedent stands before ``a`` and nothing dangles."""
+    sb = subject(b.head) if exchanged else None
+    for i in range(b.start, b.end):
+        t = doc[i]
+        if t.lower_ not in THING_PRONOUNS or t.dep_ not in _ARGUMENT or (sb is not None and i == sb.i):
+            continue
+        if t.lower_ == "one" and any(c.lower_ == "of" or c.dep_ in ("det", "amod") for c in t.children):
+            continue  # "one of the mothers", "the red one": a thing of its own
+        if t.lower_ != "one" and (t.pos_ != "PRON" or t.tag_ == "WDT"):
+            continue
+        k = _nearest_thing(doc, a.start, i, one=t.lower_ == "one")
+        if a.start <= k < a.end:
+            return True  # (a noun before it in its own clause is what it means)
     return False
+
+
+def _nearest_thing(doc: Doc, start: int, i: int, *, one: bool) -> int:
+    """Index of the nearest thing before token ``i`` a thing pronoun may mean (a singular noun of a
+    thing, or any singular noun for "one"; "something"), passing over pronouns; -1 when none stands at or after ``start``."""
+    for k in range(i - 1, start - 1, -1):
+        t = doc[k]
+        if t.lower_ in _SOME and t.pos_ in ("PRON", "NOUN"):
+            return k
+        if t.pos_ == "NOUN" and t.tag_ == "NN" and (one or np_kind(t) == "n"):
+            return k
+    return -1
 
 
 def _nouns_before(doc: Doc, a: Clause) -> set[str]:

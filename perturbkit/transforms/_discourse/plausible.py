@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .checks import COGNITION, REACTIONS, reaction, tense
+from .clauses import subject
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -68,6 +69,24 @@ def cognition(head: Token) -> bool:
     return lemma in COGNITION or (lemma == "feel" and any(c.dep_ == "ccomp" for c in head.children))
 
 
+# A wish, a will or a choice: "she was eager to try it", "he wanted a dog", "she decided to go"
+# follow from almost anything, so made the effect of a social event they still read as coherent
+# ("her friends banded together to try, so she was eager to try it")
+_WILLING = frozenset("""eager keen willing ready desperate excited happy anxious impatient determined""".split())
+_WANTING = frozenset("""want wish hope desire crave long yearn decide choose plan intend resolve""".split())
+
+
+def mental_state(head: Token) -> bool:
+    """ "she was eager to try it", "he wanted a dog", "she decided to leave": a wish, a will or a
+    choice (or a feeling), which almost any event may leave."""
+    lemma = head.lemma_.lower()
+    if lemma in _WANTING or feeling(head):
+        return True
+    if lemma in ("start", "begin"):
+        return any(c.dep_ == "xcomp" and mental_state(c) for c in head.children)
+    return lemma in _FEELING_VERBS and any(c.dep_ == "acomp" and c.lower_ in _WILLING for c in head.children)
+
+
 def absence(head: Token) -> bool:
     """ "there was nobody there", "there was no one left": an empty place."""
     if head.lemma_ != "be" or not any(c.dep_ == "expl" and c.lower_ == "there" for c in head.children):
@@ -80,14 +99,36 @@ def absence(head: Token) -> bool:
     return False
 
 
+# Verbs of seeming: "it seems to energize the kids" is an impression, not an event
+_SEEMING = frozenset({"seem", "appear", "sound", "tend"})
+_THING_SUBJECTS = frozenset({"it", "this", "that", "these", "those", "there"})
+
+
+def generic(head: Token) -> bool:
+    """A present-tense impression or evaluation ("it seems to energize the kids", "it's a fun
+    question to ask", "the game is fun"): a generic claim, which explains and follows from the
+    other clause alike, so reversed it still reads as coherent. Not a person's present state
+    ("they are spoiled now")."""
+    if tense(head) != "present":
+        return False
+    if head.lemma_.lower() in _SEEMING:
+        return True
+    subj = subject(head)
+    thing = subj is not None and (subj.lower_ in _THING_SUBJECTS or subj.pos_ in ("NOUN", "PROPN"))
+    return thing and head.lemma_ == "be" and any(c.dep_ in ("acomp", "attr") for c in head.children)
+
+
 def reversed_plausible(cause: Token, effect: Token) -> bool:
     """Whether "``effect`` because ``cause``" reversed still reads as coherent: either clause is an
     ongoing state or a feeling (a feeling explains almost any act, and almost any act may leave one;
-    an ongoing state likewise), or the old cause, now the effect, is a thought or an absence
-    (explained by almost anything)."""
+    an ongoing state likewise), or the old cause, now the effect, is a thought, a wish or a choice,
+    or an absence (explained by almost anything); or either clause is a present-tense impression
+    or evaluation (:func:`generic`)."""
     if progressive(cause) or progressive(effect) or feeling(cause) or feeling(effect):
         return True
-    return cognition(cause) or absence(cause)
+    if generic(cause) or generic(effect):
+        return True
+    return cognition(cause) or absence(cause) or mental_state(cause)
 
 
 def incomplete(doc: Doc, clause: Clause) -> bool:
@@ -119,11 +160,33 @@ def inferential_so(opener: Token, first: Token, second: Token) -> bool:
 SENSORY = frozenset("""see hear feel smell taste notice spot recognize recognise sense glimpse watch observe""".split())
 
 
+# Verbs of gazing and the eyes' movements: "she tore her eyes away from the water" and "found
+# herself looking into his eyes" happen at one moment, in either order; not a search ("looked for
+# the key", "looked around")
+GAZE = frozenset("""look gaze stare glance peer peek glare gawk""".split())
+_SEARCH = frozenset({"for", "around", "after", "forward", "through"})
+_EYES = frozenset({"eye", "eyes", "gaze"})
+_STARE = frozenset({"stared", "staring", "stares"})  # the tagger's lemma is often "star"
+REFLEXIVE = frozenset({"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves", "themselves"})
+
+
+def gazing(head: Token) -> bool:
+    """ "she looked into his eyes", "she tore her eyes away", "she found herself looking": a look,
+    an eye movement or a "find oneself", none an event that orders against another."""
+    lemma = head.lemma_.lower()
+    if lemma in GAZE or head.lower_ in _STARE:
+        return not any(c.lower_ in _SEARCH and c.i <= head.i + 2 for c in head.children)  # not "for a long time"
+    if any(c.dep_ == "dobj" and c.lower_ in _EYES for c in head.children):
+        return True  # "she tore her eyes away", "he lifted his gaze"
+    return lemma == "find" and any(c.dep_ == "dobj" and c.lower_ in REFLEXIVE for c in head.children)
+
+
 def unordered(head: Token) -> bool:
     """A clause a temporal swap cannot order against another: a sensation ("then I hear it"), a
-    thing standing out ("one cat stood out to me"), or a negated clause ("it didn't take me long"),
-    which tells no event happening at a time."""
+    look ("she found herself looking into his eyes", :func:`gazing`), a thing standing out ("one
+    cat stood out to me"), or a negated clause ("it didn't take me long"), which tells no event
+    happening at a time."""
     lemma = head.lemma_.lower()
-    if lemma in SENSORY or any(c.dep_ == "neg" for c in head.children):
+    if lemma in SENSORY or gazing(head) or any(c.dep_ == "neg" for c in head.children):
         return True
     return lemma == "stand" and any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in head.children)

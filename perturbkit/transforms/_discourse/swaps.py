@@ -39,7 +39,7 @@ from .coref import AMBIGUOUS, exchanged_subjects
 from .lexicon import connective_words, connectives, first_words
 from .plausible import incomplete, inferential_so, reversed_plausible, unordered
 from .sites import initial_sites, medial_sites, sentence_sites
-from .targets import contradicts, links, refers_back
+from .targets import contradicts, links, refers_back, retold
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -57,6 +57,8 @@ def _scored(doc: Doc, kind: str, earlier: Clause, later: Clause, *clauses: Claus
         return None
     if kind == "temporal" and earlier.head.lemma_.lower() == later.head.lemma_.lower():
         return None  # one act twice ("walked the peach orchard" / "walked the apple orchard"): no order
+    if kind == "temporal" and (retold(doc, earlier, *clauses) or retold(doc, later, *clauses)):
+        return None  # an event told again in place: moved, it reads as that telling repeated
     return len(links(doc, *clauses))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ...annotation import linked_sentences, sentence_index, shared_lemmas, token_columns, token_strings
+from ...annotation import linked_sentences, sentence_bounds, sentence_index, shared_lemmas, token_columns, token_strings
 from ...annotation.links import FREQUENT_NOUNS
 from .clauses import Clause
 from .coref import np_kind
@@ -50,6 +50,32 @@ def refers_back(doc: Doc, earlier: Clause, later: Clause) -> bool:
         and not _antecedent_before(doc, later.start, i, BACK_PRONOUNS[doc[i].lower_])
         for i in range(later.start, later.end)
     )
+
+
+# verbs too light to name one event ("was", "had", "did", "got")
+_LIGHT = frozenset({"be", "have", "do", "get"})
+RETOLD_WINDOW = 3  # sentences either side
+
+
+def retold(doc: Doc, clause: Clause, *site: Clause) -> bool:
+    """Whether ``clause``'s event is told again in a nearby sentence that stays in place ("I
+    laughed. I laughed for the first time in weeks. I laughed, and the flames raged on. Then, Simon
+    stood up"): moved, it reads as a repetition of that telling, not as an event out of order."""
+    head = clause.head
+    lemma = head.lemma_.lower()
+    if head.pos_ != "VERB" or lemma in _LIGHT:
+        return False
+    bounds = sentence_bounds(doc)
+    k = sentence_index(doc)[head.i]
+    lo, hi = bounds[max(0, k - RETOLD_WINDOW)][0], bounds[min(len(bounds) - 1, k + RETOLD_WINDOW)][1]
+    spans = [range(c.start, c.end) for c in site]
+    for i in range(lo, hi):
+        t = doc[i]
+        if t.pos_ != "VERB" or t.lemma_.lower() != lemma or any(i in r for r in spans):
+            continue
+        if not any(c.dep_ == "neg" for c in t.children):  # "could not find it" tells no finding
+            return True
+    return False
 
 
 DEFINITE = frozenset({"the", "this", "that", "these", "those"})
