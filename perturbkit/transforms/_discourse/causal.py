@@ -99,7 +99,7 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             if incomplete(doc, site.left) or incomplete(doc, site.right):
                 continue  # "belle was much more because linda comforted her": no complete clause to make a cause
             if progressive(cause.head) or progressive(effect.head):
-                continue  # "detention was going so slow, so he kept looking at the clock": still plausible  # "he saw it so he stopped to look" -> "saw it because he stopped": still plausible
+                continue  # an ongoing state either side: "detention was going so slow, so he kept looking at the clock"
             if not (is_event(site.left.head) or is_event(site.right.head)):
                 continue  # two states: "it feels authentic, so it is an older style" reads as an inference
             start = site.left.chars(doc)[1]
