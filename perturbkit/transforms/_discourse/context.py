@@ -5,23 +5,32 @@ Swaps that would do either are declined."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ...annotation import sentence_bounds, sentence_index
 from .._character.animacy import noun_lexname
+from .._persons.lexicon import pronoun_readings
 from .clauses import Clause, is_finite, subject
 from .coref import np_kind
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-# third-person pronouns and the kinds of noun phrase (coref.np_kind) each can mean
-PRONOUN_KINDS = {
-    "he": {"m", "person"}, "him": {"m", "person"}, "his": {"m", "person"}, "himself": {"m", "person"},
-    "she": {"f", "person"}, "her": {"f", "person"}, "hers": {"f", "person"}, "herself": {"f", "person"},
-    "it": {"n"}, "its": {"n"}, "itself": {"n"},
-    "they": {"p"}, "them": {"p"}, "their": {"p"}, "themselves": {"p"},
-}  # fmt: skip
+# the kinds of noun phrase (coref.np_kind) a third-person pronoun identity can mean
+_IDENT_KINDS = {
+    "3m": frozenset({"m", "person"}),
+    "3f": frozenset({"f", "person"}),
+    "3n": frozenset({"n"}),
+    "3p": frozenset({"p"}),
+}
+
+
+@functools.cache
+def pronoun_kinds(word: str) -> frozenset[str]:
+    """The kinds a third-person pronoun can mean ("her" -> f, person; "it" -> n), from the person
+    lexicon's pronoun table; empty for any other word."""
+    return frozenset().union(*(_IDENT_KINDS.get(i, ()) for i, _ in pronoun_readings(word)))
 
 
 def cataphoric(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
@@ -35,7 +44,7 @@ def cataphoric(doc: Doc, a: Clause, b: Clause, *, exchanged: bool) -> bool:
     skip_a = range(sa.left_edge.i, sa.right_edge.i + 1) if exchanged and sa is not None else range(0)
     for i in range(b.start, b.end):
         t = doc[i]
-        kinds = PRONOUN_KINDS.get(t.lower_)
+        kinds = pronoun_kinds(t.lower_)
         if not kinds or (t.pos_ != "PRON" and t.tag_ != "PRP$") or (exchanged and sb is not None and i == sb.i):
             continue
         meant = [k for k in _span(a) if k not in skip_a and _can_mean(doc[k], kinds)]
@@ -93,7 +102,7 @@ def _nouns_before(doc: Doc, a: Clause) -> set[str]:
     return {doc[k].lemma_.lower() for k in range(a.start) if doc[k].pos_ in ("NOUN", "PROPN")}
 
 
-def _can_mean(t: Token, kinds: set[str]) -> bool:
+def _can_mean(t: Token, kinds: frozenset[str]) -> bool:
     """Whether a pronoun of ``kinds`` can mean the noun ``t``: a noun of its kind, or for "he" or
     "she" a noun WordNet files as a person ("psychologist")."""
     if t.pos_ not in ("NOUN", "PROPN"):
@@ -108,14 +117,14 @@ def _span(c: Clause) -> range:
     return range(c.start, c.end)
 
 
-def _named_before(doc: Doc, a: Clause, kinds: set[str]) -> bool:
+def _named_before(doc: Doc, a: Clause, kinds: frozenset[str]) -> bool:
     """Whether the story names a thing of ``kinds`` before clause ``a`` (a noun), or points at one
     before ``b`` (a pronoun of those kinds, in or before ``a``)."""
     for k in range(a.end):
         t = doc[k]
         if k < a.start and t.pos_ in ("NOUN", "PROPN") and np_kind(t) in kinds:
             return True
-        if (t.pos_ == "PRON" or t.tag_ == "PRP$") and PRONOUN_KINDS.get(t.lower_, set()) & kinds:
+        if (t.pos_ == "PRON" or t.tag_ == "PRP$") and pronoun_kinds(t.lower_) & kinds:
             return True
     return False
 

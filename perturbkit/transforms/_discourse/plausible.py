@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .checks import COGNITION, REACTIONS, reaction, tense
+from .._persons.lexicon import reflexives
+from .checks import COGNITION, PERCEPTION, REACTIONS, reaction, tense
 from .clauses import subject
 
 if TYPE_CHECKING:
@@ -157,7 +158,8 @@ def inferential_so(opener: Token, first: Token, second: Token) -> bool:
 # Verbs of sensing: one may see, hear or recognise something at any moment, before or after an
 # act ("I recognized it as one of the mothers, then went to check the body"; "she saw it, and then
 # he lifted Jacks"), so they order no events
-SENSORY = frozenset("""see hear feel smell taste notice spot recognize recognise sense glimpse watch observe""".split())
+# (the shared perception verbs without those of finding out, which tell an event; plus feel, taste)
+SENSORY = (PERCEPTION - {"find", "discover", "realize", "realise", "learn", "detect", "witness"}) | {"feel", "taste"}
 
 
 # Verbs of gazing and the eyes' movements: "she tore her eyes away from the water" and "found
@@ -167,7 +169,6 @@ GAZE = frozenset("""look gaze stare glance peer peek glare gawk""".split())
 _SEARCH = frozenset({"for", "around", "after", "forward", "through"})
 _EYES = frozenset({"eye", "eyes", "gaze"})
 _STARE = frozenset({"stared", "staring", "stares"})  # the tagger's lemma is often "star"
-REFLEXIVE = frozenset({"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves", "themselves"})
 
 
 def gazing(head: Token) -> bool:
@@ -178,7 +179,7 @@ def gazing(head: Token) -> bool:
         return not any(c.lower_ in _SEARCH and c.i <= head.i + 2 for c in head.children)  # not "for a long time"
     if any(c.dep_ == "dobj" and c.lower_ in _EYES for c in head.children):
         return True  # "she tore her eyes away", "he lifted his gaze"
-    return lemma == "find" and any(c.dep_ == "dobj" and c.lower_ in REFLEXIVE for c in head.children)
+    return lemma == "find" and any(c.dep_ == "dobj" and c.lower_ in reflexives() for c in head.children)
 
 
 def unordered(head: Token) -> bool:

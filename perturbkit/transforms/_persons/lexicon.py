@@ -71,6 +71,12 @@ def sid(label: str) -> int:
 
 
 @functools.cache
+def reflexives() -> frozenset[str]:
+    """The reflexive pronouns of the table ("myself", "herself", ...)."""
+    return frozenset(w for w, rs in _pronoun_table()[1].items() if any(case == "refl" for _, case in rs))
+
+
+@functools.cache
 def pronoun_words() -> frozenset[str]:
     return frozenset(_pronoun_table()[1])
 

@@ -7,6 +7,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from ...resources.lexicons import table
+from .._persons.lexicon import reflexives
 from .adjectives import adjective_synonym_ok
 from .antonyms import WN_POS
 
@@ -71,7 +72,6 @@ def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
 #: but feel" is not "couldn't assist but feel", "a hard time" (struggling) is not "a difficult time"
 #: (a period of hardship).
 _IDIOM_NEXT = frozenset({("help", "but"), ("help", "it"), ("hard", "time"), ("big", "deal"), ("great", "deal")})
-_REFLEXIVE = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
 
 
 def idiom_kept(tok: Token, lemma: str) -> bool:
@@ -82,7 +82,7 @@ def idiom_kept(tok: Token, lemma: str) -> bool:
     nxt = doc[tok.i + 1].lower_ if tok.i + 1 < len(doc) else ""
     if (lemma, nxt) in _IDIOM_NEXT:
         return False
-    if tok.pos_ == "VERB" and any(c.dep_ == "dobj" and c.lower_ in _REFLEXIVE for c in tok.children):
+    if tok.pos_ == "VERB" and any(c.dep_ == "dobj" and c.lower_ in reflexives() for c in tok.children):
         return False
     return not (lemma == "help" and any(c.dep_ == "neg" for c in tok.children))
 
