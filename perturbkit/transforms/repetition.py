@@ -38,15 +38,6 @@ _SIZES = (1, 2, 3, 4)
 _TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
 _WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 _PARTICLES = set("by over up down out off away back around in on".split())
-# intensifying idioms the parser splits ("drop dead beautiful": "dead beautiful" is no phrase of
-# it), kept whole here only (the shared fixed expressions also keep substitutions away from them)
-_IDIOMS = {("drop", "dead"), ("brand", "new"), ("pitch", "black"), ("stone", "cold"), ("dirt", "cheap")}
-
-
-def _idiom_spans(words: list[str]) -> list[tuple[int, int]]:
-    return [(i, i + 2) for i in range(len(words) - 1) if (words[i].lower(), words[i + 1].lower()) in _IDIOMS]
-
-
 _MAX_COPY_WORDS = 80  # a unit longer than this (a long speech) is not copied whole
 
 
@@ -135,7 +126,7 @@ class _Phrases:
         # a fixed expression ("at least") is repeated whole or not at all: the first / last token of
         # the expressions around each token
         self.fixed_lo, self.fixed_hi = list(range(n)), list(range(n))
-        for a, b in (*fixed_expression_spans(doc), *_idiom_spans(words)):
+        for a, b in fixed_expression_spans(doc):
             for k in range(a, b):
                 self.fixed_lo[k], self.fixed_hi[k] = min(self.fixed_lo[k], a), max(self.fixed_hi[k], b - 1)
         # subjects of a verb after them: "the one she wanted and the one she wanted was" breaks the
