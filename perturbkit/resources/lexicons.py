@@ -58,3 +58,17 @@ def pairs(name: str, symmetric: bool = True) -> dict[str, str]:
         if symmetric:
             out.setdefault(b.lower(), a.lower())
     return out
+
+
+@functools.cache
+def phrases_by_first_word(name: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """A list lexicon of phrases indexed by first word, so matching costs one lookup per token.
+
+    The phrases under each word come in sorted order (a ``word_list`` is a set, whose order changes
+    between runs). Example: ``phrases_by_first_word("fixed_expressions.txt")["of"]`` holds ``("of", "course")``.
+    """
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for e in sorted(word_list(name)):
+        words = tuple(e.split())
+        out.setdefault(words[0], []).append(words)
+    return {k: tuple(v) for k, v in out.items()}

@@ -30,7 +30,6 @@ sites, drawn one site at a time).
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -39,7 +38,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 from ..annotation import hyphen_glued, per_doc, token_columns, token_strings
 from ..example import Example
 from ..resources.inflect import inflect_like
-from ..resources.lexicons import word_list
+from ..resources.lexicons import phrases_by_first_word
 from .base import Change, Transform
 from .words import indefinite_article, match_case
 
@@ -80,21 +79,11 @@ class Candidate(NamedTuple):
 # ------------------------------------------------------------------------------------------------
 # Step 1: sites
 # ------------------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=1)
-def _fixed_expressions() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Fixed expressions indexed by their first word, so matching is one dict lookup per token."""
-    by_first: dict[str, list[tuple[str, ...]]] = {}
-    for e in word_list("fixed_expressions.txt"):
-        words = tuple(e.split())
-        by_first.setdefault(words[0], []).append(words)
-    return {k: tuple(v) for k, v in by_first.items()}
-
-
 @per_doc
 def fixed_expression_spans(doc: Doc) -> tuple[tuple[int, int], ...]:
     """(start, end) token ranges of the fixed expressions in ``doc`` ("fell asleep", "at least",
     "high school"), matched on words or lemmas; found once per Doc. ``repeat_ngram`` keeps them whole."""
-    exprs = _fixed_expressions()
+    exprs = phrases_by_first_word("fixed_expressions.txt")
     cols = token_columns(doc)
     forms = list(zip(cols["lower"], cols["lemma"]))
     out: list[tuple[int, int]] = []

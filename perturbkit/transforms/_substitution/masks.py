@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from ...annotation import doc_text, hyphen_glued, per_doc, token_columns
-from ...resources.lexicons import word_list
+from ...resources.lexicons import phrases_by_first_word
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -26,20 +25,10 @@ _FUNCTION_WORDS = frozenset(
 _CONTRACTION_TAILS = frozenset({"n't", "n\u2019t", "'", "\u2019"})
 
 
-@functools.lru_cache(maxsize=1)
-def _fixed_expressions() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """The fixed expressions ("of course", "at least") by first word."""
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for e in word_list("fixed_expressions.txt"):
-        words = tuple(e.split())
-        out.setdefault(words[0], []).append(words)
-    return {k: tuple(v) for k, v in out.items()}
-
-
 def _fixed_tokens(lower: tuple[str, ...]) -> set[int]:
     """Indices of the tokens inside a fixed expression, matched on the words alone (lemmas need a
     parse, and mask_words reads tokens only: the same sites whatever the Doc's level)."""
-    exprs, out = _fixed_expressions(), set()
+    exprs, out = phrases_by_first_word("fixed_expressions.txt"), set()
     for i, w in enumerate(lower):
         for e in exprs.get(w, ()):
             if lower[i : i + len(e)] == e:
