@@ -1,6 +1,6 @@
 """causal_swap and temporal_swap decline swaps a careful reader would still find coherent (the
 reversed cause or order stays plausible) or that garble the text: one golden per failure pattern
-the strict readings found (docs/validity/round-35)."""
+the strict readings found (docs/validity/round-35 to round-46)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,32 @@ DECLINED = [
     # ("It seems to energize the kids because it's a fun question to ask", round 42)
     ("causal_swap", "The kids love recess . The game is a fun thing to play because the kids run around a lot ."),
     ("causal_swap", "The kids love recess . Tag is the best game because the kids run around a lot ."),
+    # round 46: a thought or an impulse as the cause ("inspiration came to him"): any act may bring it
+    ("causal_swap", "tom was bored at work . one day , inspiration came to him , so he quit his job ."),
+    ("causal_swap", "the idea struck her at night , so she started a company ."),
+    # round 46: a cause told as an outcome ("ended up"): the story already runs effect-first
+    ("causal_swap", "he ended up saving lots of money . so he ate less and less ."),
+    # round 46: "since" reads as evidence ("she was slow since he was able to catch up") or as time
+    ("causal_swap", "he was able to catch up to her since she was slow ."),
+    ("causal_swap", "since the store was closed , we went home ."),
+    # round 46: a "when" kept in place would leave "when they had to leave ." without its main clause
+    (
+        "causal_swap",
+        "she was eager to try it . when they got there though the line was out the door . so they had to leave .",
+    ),
+    # round 46 (temporal_swap): one finding told twice ("looked around until she found a pair" / "found a pair")
+    (
+        "temporal_swap",
+        "maggie wanted earrings . she looked around until she found a pair on sale . finally , she found a nice "
+        "pair she could afford .",
+    ),
+    # round 46 (temporal_swap): a check on a thing may come before or after an act on it
+    (
+        "temporal_swap",
+        "we were washing clothes . i went down stairs to add detergent to the load of clothes . ten minutes later i "
+        "checked on the clothes .",
+    ),
+    ("temporal_swap", "he bought a new car . then he inspected the car ."),
     # temporal_swap: a thing of its own ("one little orange cat"), not one the earlier clause introduced
     (
         "temporal_swap",
@@ -122,7 +148,7 @@ DECLINED = [
 
 KEPT = [
     # the weather is the effect of no act: "it was raining" stays a wrong effect when reversed
-    ("causal_swap", "Since it was raining, we stayed inside.", "Since we stayed inside, it was raining."),
+    ("causal_swap", "Because it was raining, we stayed inside.", "Because we stayed inside, it was raining."),
     ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
     # the pronoun "them" means the onions named before: no cataphora
     (

@@ -19,7 +19,7 @@ GOLDEN = [
     ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
     ("causal_swap", "Maria was late because the bus broke down.", "The bus broke down because Maria was late."),
     ("causal_swap", "Because he was tired, he went to bed.", "Because he went to bed, he was tired."),
-    ("causal_swap", "Since it was raining, we stayed inside.", "Since we stayed inside, it was raining."),
+    ("causal_swap", "Because it was raining, we stayed inside.", "Because we stayed inside, it was raining."),
     # the subject pronoun stays after its antecedent: the subjects change places with the clauses
     ("causal_swap", "Tom was hungry. So he ate a sandwich.", "Tom ate a sandwich. So he was hungry."),
     (

@@ -77,11 +77,22 @@ _WILLING = frozenset("""eager keen willing ready desperate excited happy anxious
 _WANTING = frozenset("""want wish hope desire crave long yearn decide choose plan intend resolve""".split())
 
 
+# Nouns of a thought or an impulse: "inspiration came to him", "the idea struck her" tell a mental
+# state, which almost any act may bring ("he quit and left his wife, so inspiration came to him", round 46)
+_MIND_NOUNS = frozenset(
+    """inspiration idea thought urge impulse realization realisation epiphany notion temptation motivation
+    courage confidence desire wish feeling hope fear doubt""".split()
+)
+
+
 def mental_state(head: Token) -> bool:
-    """ "she was eager to try it", "he wanted a dog", "she decided to leave": a wish, a will or a
-    choice (or a feeling), which almost any event may leave."""
+    """ "she was eager to try it", "he wanted a dog", "she decided to leave", "inspiration came to
+    him": a wish, a will, a choice, a feeling or a thought, which almost any event may leave."""
     lemma = head.lemma_.lower()
     if lemma in _WANTING or feeling(head):
+        return True
+    subj = subject(head)
+    if subj is not None and subj.lemma_.lower() in _MIND_NOUNS:
         return True
     if lemma in ("start", "begin"):
         return any(c.dep_ == "xcomp" and mental_state(c) for c in head.children)
@@ -130,6 +141,32 @@ def reversed_plausible(cause: Token, effect: Token) -> bool:
     if generic(cause) or generic(effect):
         return True
     return cognition(cause) or absence(cause) or mental_state(cause)
+
+
+# Adverbs that mark a clause as an outcome: "he ended up saving lots of money", "eventually she won"
+_OUTCOME_ADVERBS = frozenset({"eventually", "finally", "ultimately", "consequently", "therefore", "thus"})
+
+
+def outcome(head: Token) -> bool:
+    """A clause told as an outcome ("he ended up saving lots of money", "eventually he won"): as the
+    cause of a swap its story already runs effect-first, and the swap restores the natural order
+    ("he ate less and less . so he ended up saving lots of money", round 46)."""
+    lemma = head.lemma_.lower()
+    if lemma in ("end", "wind") and any(c.dep_ == "prt" and c.lower_ == "up" for c in head.children):
+        return True
+    return any(c.dep_ == "advmod" and c.lower_ in _OUTCOME_ADVERBS for c in head.children)
+
+
+def subordinate_prefix(doc: Doc, start: int, clause: Clause) -> bool:
+    """Whether the words kept in place before ``clause`` (from token ``start``) hold a subordinator
+    of the clause itself ("when they got there though the line was out the door": "when" stays
+    behind and the moved-in clause leaves "when they had to leave ." a fragment, round 46)."""
+    return any(
+        t.dep_ in ("mark", "advmod")
+        and (t.pos_ == "SCONJ" or t.tag_ == "WRB")
+        and clause.start <= t.head.i < clause.end
+        for t in doc[start : clause.start]
+    )
 
 
 def incomplete(doc: Doc, clause: Clause) -> bool:
@@ -182,12 +219,40 @@ def gazing(head: Token) -> bool:
     return lemma == "find" and any(c.dep_ == "dobj" and c.lower_ in reflexives() for c in head.children)
 
 
+# Verbs of checking on something: one may check on a thing at any moment, before or after an act
+# on it ("i checked on the clothes . ten minutes later i went down stairs to add detergent", round 46)
+INSPECTING = frozenset({"check", "inspect", "examine", "monitor", "survey"})
+
+
 def unordered(head: Token) -> bool:
     """A clause a temporal swap cannot order against another: a sensation ("then I hear it"), a
-    look ("she found herself looking into his eyes", :func:`gazing`), a thing standing out ("one
-    cat stood out to me"), or a negated clause ("it didn't take me long"), which tells no event
-    happening at a time."""
+    look ("she found herself looking into his eyes", :func:`gazing`), a check ("ten minutes later i
+    checked on the clothes"), a thing standing out ("one cat stood out to me"), or a negated clause
+    ("it didn't take me long"), which tells no event happening at a time."""
     lemma = head.lemma_.lower()
-    if lemma in SENSORY or gazing(head) or any(c.dep_ == "neg" for c in head.children):
+    if lemma in SENSORY or lemma in INSPECTING or gazing(head) or any(c.dep_ == "neg" for c in head.children):
         return True
     return lemma == "stand" and any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in head.children)
+
+
+# Verbs that tell an act not yet done ("began saving money", "tried to find it"): the same verb in
+# the later clause tells the act itself, not the act told twice
+_NOT_YET = frozenset("""begin start try want decide plan hope need intend attempt""".split())
+_LIGHT = frozenset({"be", "have", "do", "get", "go", "make", "take"})
+
+
+def told_twice(doc: Doc, a: Clause, b: Clause) -> bool:
+    """Whether two clauses tell one event: the head verb of one is done (not negated, not merely
+    begun or wanted) in the other ("she looked around until she found a pair on sale . finally ,
+    she found a nice pair"): swapped, the story reads as that event told in the other order, which
+    breaks nothing (round 46)."""
+    for x, y in ((a, b), (b, a)):
+        lemma = x.head.lemma_.lower()
+        if x.head.pos_ != "VERB" or lemma in _LIGHT:
+            continue
+        for t in doc[y.start : y.end]:
+            if t.pos_ != "VERB" or t.lemma_.lower() != lemma or any(c.dep_ == "neg" for c in t.children):
+                continue
+            if not (t.dep_ == "xcomp" and t.head.lemma_.lower() in _NOT_YET):
+                return True
+    return False

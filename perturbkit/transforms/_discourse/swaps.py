@@ -37,7 +37,15 @@ from .clauses import Clause, word_lowers
 from .context import cataphoric, fragment_follows
 from .coref import AMBIGUOUS, exchanged_subjects
 from .lexicon import connective_words, connectives, first_words
-from .plausible import incomplete, inferential_so, reversed_plausible, unordered
+from .plausible import (
+    incomplete,
+    inferential_so,
+    outcome,
+    reversed_plausible,
+    subordinate_prefix,
+    told_twice,
+    unordered,
+)
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back, retold
 
@@ -57,6 +65,8 @@ def _scored(doc: Doc, kind: str, earlier: Clause, later: Clause, *clauses: Claus
         return None
     if kind == "temporal" and earlier.head.lemma_.lower() == later.head.lemma_.lower():
         return None  # one act twice ("walked the peach orchard" / "walked the apple orchard"): no order
+    if kind == "temporal" and told_twice(doc, earlier, later):
+        return None  # "looked around until she found a pair" / "found a nice pair": one finding told twice
     if kind == "temporal" and (retold(doc, earlier, *clauses) or retold(doc, later, *clauses)):
         return None  # an event told again in place: moved, it reads as that telling repeated
     return len(links(doc, *clauses))
@@ -100,8 +110,12 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if left.text(doc).lower() == right.text(doc).lower():
                 continue
             cause, effect = (left, right) if conn.lower_ == "so" else (right, left)
+            if causal and (conn.lower_ == "since" or outcome(cause.head)):
+                continue  # "he caught up since she was slow" reads as evidence too; an outcome as the cause
             if causal and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head)):
                 continue  # the reversed link would still read as coherent
+            if subordinate_prefix(doc, start, left):
+                continue  # "when" kept in place before the moved clause would lose its main clause
             if incomplete(doc, left) or incomplete(doc, right):
                 continue
             earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
@@ -114,6 +128,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if sub.text(doc).lower() == main.text(doc).lower():
                 continue
+            if causal and (ini.conn.lower_ == "since" or outcome(sub.head)):
+                continue  # "since" may be temporal or evidential; a cause told as an outcome
             if causal and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
                 continue
             if incomplete(doc, sub) or incomplete(doc, main):
@@ -139,6 +155,10 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if causal and inferential_so(doc[site.conn_start], first.head, second.head):
                 continue  # "They change the programs you know. So ...": a conclusion, not a result
+            if causal and outcome(first.head):
+                continue  # "he ended up saving money . so he ate less": the story already runs effect-first
+            if subordinate_prefix(doc, a0, first) or subordinate_prefix(doc, site.conn_end, second):
+                continue  # "when they got there ...": the kept "when" would subordinate the moved-in clause
             if incomplete(doc, first) or incomplete(doc, second):
                 continue
             if not causal and (not sequential(first.head, second.head) or impersonal_it(second.head)):
