@@ -231,6 +231,20 @@ NONE = [
         "she had n't moved them since i stumbled upon them the first time . i was nervous then . they were crying .",
     ),  # "since i stumbled upon them the last time" is as coherent
     ("temporal_word_flip", "tom rode a bike . tom fell the first time he rode the bike . he was nervous ."),
+    (
+        "temporal_word_flip",
+        "i turn to look back at her and i smile . i can ’ t stop smiling . i feel elated . i smile at the avocado .",
+    ),  # "can ’ t start smiling": the curly "’ t" negates like "n't"
+    (
+        "temporal_word_flip",
+        "the kids were tired of school . they could n't wait to rush home and play ! they were never tardy . they"
+        " loved early dismissal days most of all .",
+    ),  # "early dismissal" is a compound term: "late dismissal days" is no time flip
+    (
+        "temporal_word_flip",
+        "the theater was loud . the crowd was loud and annoying throughout . tom decided to watch movies later from"
+        " then on out .",
+    ),  # a bare "later" with no measure: "watch movies earlier" is as plausible
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect

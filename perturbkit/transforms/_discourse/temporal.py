@@ -85,6 +85,8 @@ _TIME_NOUNS = frozenset(
 )
 _SEASONS = frozenset({"summer", "winter"})
 _HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
+_MEALS = frozenset("breakfast brunch lunch dinner supper meal".split())
+_NEGS = frozenset({"not", "n't", "never", "t", "nt", "’t", "'t"})
 _HEDGES = frozenset({"nearly", "almost", "barely", "hardly", "just"})
 
 
@@ -308,6 +310,12 @@ def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
         return False  # "parents I said goodbye to years later": "later" has no anchor (round 35)
     if w == "later" and prev is not None and prev.lower_ == "or":  # "sooner or later"
         return False
+    if (
+        w in ("early", "late")
+        and t.dep_ == "amod"
+        and (t.head.i != t.i + 1 or not (timed_noun(t.head) or t.head.lemma_.lower() in _MEALS))
+    ):
+        return False  # "early dismissal days", "a late fee": a compound term, not a time (round 45)
     if w in _PUNCTUAL_COLLOCATIONS and (
         t.dep_ == "advmod"
         and (
@@ -335,7 +343,9 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
     ing = [c for c in kids if c.dep_ == "xcomp" and c.tag_ == "VBG" and c.i == t.i + 1]
     new_lemma = None
     if lemma in verb_ing and ing and "dobj" not in deps:
-        if lemma == "stop" and any(c.dep_ == "neg" for c in kids):
+        if any(c.dep_ == "neg" for c in kids) or any(
+            t.doc[k].lower_ in _NEGS for k in range(max(t.sent.start, t.i - 3), t.i)
+        ):  # "i can ’ t stop smiling" (the parser takes "t" for a subject) -> "can ’ t start smiling"
             return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
         if verb_ing[lemma] == "stop" and not goes_on_later(t, ing[0]):
             return None  # "the puppy started whining" -> "stopped whining": nothing later needs it going on

@@ -122,7 +122,8 @@ def punctuality_elsewhere(doc: Doc, t: Token) -> bool:
     if t.lower_ in ("earlier", "later"):
         # "an hour earlier", "later in the day", "Later, ..." order events; a bare "came home
         # from work earlier" -> "later" is a detail like "early"
-        if any(True for _ in t.children) or t.is_sent_start or (t.i > 0 and doc[t.i - 1].is_punct):
+        # ("watch movies later from then on" has no measure: "earlier" is as plausible, round 45)
+        if any(c.dep_ == "npadvmod" for c in t.children) or t.is_sent_start or (t.i > 0 and doc[t.i - 1].is_punct):
             return True
     elif t.lower_ not in PUNCTUALITY:
         return True
