@@ -77,6 +77,12 @@ GOLDEN = [
     # (stopping breaks the story only where a later sentence needs the activity going on)
     ("temporal_word_flip", "She started crying. She cried for an hour.", "She stopped crying. She cried for an hour."),
     ("temporal_word_flip", "The movie started at noon.", "The movie ended at noon."),
+    # "stayed late" is a collocation ("stayed early" is garbled): only "was late" flips
+    (
+        "temporal_word_flip",
+        "i rushed to get dressed . i was late to work . luckily , no one noticed . i stayed late to get my work done .",
+        "i rushed to get dressed . i was early to work . luckily , no one noticed . i stayed late to get my work done .",
+    ),
     (
         "temporal_word_flip",
         "First, she scraped the paint. Then she painted the wall.",
@@ -202,6 +208,43 @@ NONE = [
         "temporal_word_flip",
         "he held the box for a moment before he opened the box . he opened the box and smiled .",
     ),  # "a moment after he opened" garbles a measure idiom
+    # round 45: start/stop flips need the activity told going on; fixed phrases and waiting frames are left
+    (
+        "temporal_word_flip",
+        "ivy twirled around and began walking to the opposite platform . the crowd gasped as her foot slipped ."
+        " in the same moment , ivy recovered and continued on to the platform .",
+    ),  # "stopped walking ... continued on" is a pause and a resumption
+    (
+        "temporal_word_flip",
+        "i was born . i started crying and i saw my mom . she was young . i was a baby . what happened ? i could"
+        " remember my whole life . i had to deal with this . so i decided i would wait . i enjoyed my childhood ."
+        " i grew up . i made my fortune . all i can do is cry .",
+    ),  # a newborn "stopped crying": the crying told ten sentences on is no order a reader holds
+    (
+        "temporal_word_flip",
+        "timmy woke up early to vote . timmy waited for hours at the polling station . after waiting for more than"
+        " 6 hours timmy gave up . timmy felt irritated .",
+    ),  # "before waiting for more than 6 hours he gave up" is fluent and true
+    ("temporal_word_flip", "he took a bite of the cake . not a second later , he began to shake all over ."),
+    (
+        "temporal_word_flip",
+        "she had n't moved them since i stumbled upon them the first time . i was nervous then . they were crying .",
+    ),  # "since i stumbled upon them the last time" is as coherent
+    ("temporal_word_flip", "tom rode a bike . tom fell the first time he rode the bike . he was nervous ."),
+    (
+        "temporal_word_flip",
+        "i turn to look back at her and i smile . i can ’ t stop smiling . i feel elated . i smile at the avocado .",
+    ),  # "can ’ t start smiling": the curly "’ t" negates like "n't"
+    (
+        "temporal_word_flip",
+        "the kids were tired of school . they could n't wait to rush home and play ! they were never tardy . they"
+        " loved early dismissal days most of all .",
+    ),  # "early dismissal" is a compound term: "late dismissal days" is no time flip
+    (
+        "temporal_word_flip",
+        "the theater was loud . the crowd was loud and annoying throughout . tom decided to watch movies later from"
+        " then on out .",
+    ),  # a bare "later" with no measure: "watch movies earlier" is as plausible
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect

@@ -25,6 +25,7 @@ from .temporal_cues import (
     first_last_cue,
     fixed_first_last,
     fixed_idiom,
+    goes_on_later,
     habitual_frame,
     near,
     place_of,
@@ -33,6 +34,8 @@ from .temporal_cues import (
     sequence_after,
     timed_noun,
     unrelated_events,
+    waiting_frame,
+    went_on_before,
 )
 
 if TYPE_CHECKING:
@@ -82,6 +85,8 @@ _TIME_NOUNS = frozenset(
 )
 _SEASONS = frozenset({"summer", "winter"})
 _HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
+_MEALS = frozenset("breakfast brunch lunch dinner supper meal".split())
+_NEGS = frozenset({"not", "n't", "never", "t", "nt", "’t", "'t"})
 _HEDGES = frozenset({"nearly", "almost", "barely", "hardly", "just"})
 
 
@@ -142,6 +147,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and t.pos_ in ("ADP", "SCONJ")
             and t.dep_ in ("prep", "mark")
             and not _duration_object(t)
+            and not waiting_frame(t)
             and (t.dep_ == "mark" or any(c.dep_ in ("pobj", "pcomp") for c in t.children))
             and not _npi_in_sentence(t)
             and not (w == "after" and _after_idiom(t))
@@ -304,7 +310,28 @@ def _adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
         return False  # "parents I said goodbye to years later": "later" has no anchor (round 35)
     if w == "later" and prev is not None and prev.lower_ == "or":  # "sooner or later"
         return False
+    if (
+        w in ("early", "late")
+        and t.dep_ == "amod"
+        and (t.head.i != t.i + 1 or not (timed_noun(t.head) or t.head.lemma_.lower() in _MEALS))
+    ):
+        return False  # "early dismissal days", "a late fee": a compound term, not a time (round 45)
+    if w in _PUNCTUAL_COLLOCATIONS and (
+        t.dep_ == "advmod"
+        and (
+            t.head.lemma_.lower() in _LATE_VERBS or (t.head.lemma_ == "be" and prev is not None and prev.lower_ == "up")
+        )
+    ):
+        return False  # "stayed late", "slept late", "was up late": "stayed early" is no English (round 45)
+    if any(t.doc[k].lower_ in ("not", "no", "never") for k in range(max(t.sent.start, t.i - 3), t.i)):
+        return False  # "not a second later" (at once): "not a second earlier" breaks the idiom (round 45)
     return True
+
+
+# Verbs whose "late"/"early" is a collocation of its own ("stay late", "work late", "sleep late",
+# "run late"): flipped, "stayed early" reads garbled rather than as the other time
+_LATE_VERBS = frozenset("stay work sleep run keep open party study linger remain".split())
+_PUNCTUAL_COLLOCATIONS = frozenset({"late", "early", "later", "earlier"})
 
 
 def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], verb_obj: dict[str, str]) -> str | None:
@@ -316,12 +343,14 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
     ing = [c for c in kids if c.dep_ == "xcomp" and c.tag_ == "VBG" and c.i == t.i + 1]
     new_lemma = None
     if lemma in verb_ing and ing and "dobj" not in deps:
-        if lemma == "stop" and any(c.dep_ == "neg" for c in kids):
+        if any(c.dep_ == "neg" for c in kids) or any(
+            t.doc[k].lower_ in _NEGS for k in range(max(t.sent.start, t.i - 3), t.i)
+        ):  # "i can ’ t stop smiling" (the parser takes "t" for a subject) -> "can ’ t start smiling"
             return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
-        if verb_ing[lemma] == "stop" and not linked_sentences(t.doc, [c.i for c in ing[0].subtree], later_only=True):
+        if verb_ing[lemma] == "stop" and not goes_on_later(t, ing[0]):
             return None  # "the puppy started whining" -> "stopped whining": nothing later needs it going on
-        if lemma == "stop" and not linked_sentences(t.doc, [c.i for c in ing[0].subtree]):
-            return None  # "when he stopped answering my emails" -> "started": nothing else tells it went on
+        if lemma == "stop" and not went_on_before(t, ing[0]):
+            return None  # "when he stopped answering my emails" -> "started": nothing before tells it went on
         new_lemma = verb_ing[lemma]
     elif lemma in verb_intr and not deps & {"dobj", "xcomp", "ccomp", "prep_to", "attr", "acomp"}:
         subj = C.subject(t)

@@ -122,7 +122,8 @@ def punctuality_elsewhere(doc: Doc, t: Token) -> bool:
     if t.lower_ in ("earlier", "later"):
         # "an hour earlier", "later in the day", "Later, ..." order events; a bare "came home
         # from work earlier" -> "later" is a detail like "early"
-        if any(True for _ in t.children) or t.is_sent_start or (t.i > 0 and doc[t.i - 1].is_punct):
+        # ("watch movies later from then on" has no measure: "earlier" is as plausible, round 45)
+        if any(c.dep_ == "npadvmod" for c in t.children) or t.is_sent_start or (t.i > 0 and doc[t.i - 1].is_punct):
             return True
     elif t.lower_ not in PUNCTUALITY:
         return True
@@ -189,10 +190,12 @@ def fixed_idiom(t: Token) -> bool:
 
 def fixed_first_last(t: Token) -> bool:
     """ "at the last minute" (barely in time), "for the first time" (-> "for the last time" is as
-    coherent): "first"/"last" in a fixed phrase that orders nothing the story tells."""
+    coherent), "i fell the first time": "first"/"last" in a fixed phrase that orders nothing the story tells."""
     head, doc = t.head, t.doc
     if head.lemma_.lower() == "minute":
         return True
+    if head.lemma_.lower() == "time" and head.dep_ == "npadvmod" and head.head.i < head.i:
+        return True  # "since i stumbled upon them the first time" -> "the last time": as coherent (round 45)
     return head.lemma_.lower() == "time" and t.i >= 2 and doc[t.i - 2].lower_ == "for"
 
 
@@ -300,3 +303,55 @@ def near(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]:
     """The sentences of ``found`` at most ``EVENT_WINDOW`` sentences away from ``t``'s."""
     own = sentence_index(doc)[t.i]
     return tuple(k for k in found if abs(k - own) <= EVENT_WINDOW)
+
+
+# Verbs of a stretch spent on something: "after waiting for more than 6 hours timmy gave up" ->
+# "before waiting ..." is fluent and true (he gave up within the 6 hours), no order broken (round 45)
+_WAITING = frozenset("wait try attempt struggle search spend practice train hesitate linger".split())
+
+
+def waiting_frame(t: Token) -> bool:
+    """Whether the clause "before"/"after" anchors is a waiting or trying frame, or measures a
+    stretch ("after waiting for hours", "after trying for weeks", "after three years of dating"):
+    its flip reads as just as true."""
+    if t.dep_ == "mark":
+        clause = [w for w in t.head.subtree if w.i != t.i]
+    else:
+        clause = [w for c in t.children if c.dep_ in ("pobj", "pcomp") for w in c.subtree]
+    units = time_units()
+    return any(
+        w.lemma_.lower() in _WAITING
+        or (
+            w.lemma_.lower() in units and (w.tag_ == "NNS" or any(c.like_num or c.dep_ == "nummod" for c in w.children))
+        )
+        for w in clause
+    )
+
+
+# Words telling that an activity went on again after a stop: "began walking" -> "stopped walking"
+# then "continued on to the platform" reads as a pause and a resumption, nothing contradicted (round 45)
+_RESUME = frozenset("continue resume restart again keep".split())
+
+
+def goes_on_later(verb: Token, ing: Token) -> bool:
+    """For "started X-ing" -> "stopped X-ing": whether a later sentence nearby tells X itself going on
+    ("she started crying. she cried for an hour"), with no resumption told after it: a later sentence
+    naming only X's object ("walking to the platform" / "continued on to the platform") or nothing at
+    all (a newborn "started crying") leaves "stopped" a fluent detail."""
+    doc = verb.doc
+    later = near(doc, verb, linked_sentences(doc, [ing.i], later_only=True))
+    if not later:
+        return False
+    sent, lemmas = sentence_index(doc), lemma_lowers(doc)
+    own = sent[verb.i]
+    return not any(own < sent[i] <= max(later) and lemmas[i] in _RESUME for i in range(verb.i + 1, len(doc)))
+
+
+def went_on_before(verb: Token, ing: Token) -> bool:
+    """For "stopped X-ing" -> "started X-ing": whether an earlier sentence nearby tells X (or what it
+    is done to) going on, so "started" contradicts it ("the keyboard worked great for a week. then it
+    stopped working"); a sentence after it only ("stopped asking ... he never asked again") or none
+    leaves "started" a plausible turn."""
+    doc = verb.doc
+    own = sentence_index(doc)[verb.i]
+    return any(k < own for k in near(doc, verb, linked_sentences(doc, [c.i for c in ing.subtree])))
