@@ -777,3 +777,23 @@ def test_story_agrees(annotator, text, i, new, agrees):
 
     tok = annotator.parse(text)[i]
     assert story_agrees(tok, tok.lemma_.lower(), new) is agrees
+
+
+def test_union_keyword_sampler_declines_near_synonyms(annotator):
+    """UNION's sampler (``targeted=False``) never draws a near-synonym from the corpus: "realized it
+    was late" -> "knew it was late" says the same thing."""
+    t = get_transform("keyword_substitution", targeted=False, rate=1.0).fit(["She knew it was late."] * 6, annotator)
+    outs = [t("She realized it was late.", seed=seed, annotator=annotator) for seed in range(3)]
+    assert all(o is not None and "realized" in o.text for o in outs)  # "late" -> "early" only
+
+
+def test_union_keyword_sampler_keeps_intransitive_verbs_intransitive(annotator):
+    """A verb with no object or complement is replaced only by a verb WordNet lists as
+    intransitive: never "the birds chirped very loudly" -> "the birds said very loudly"."""
+    from perturbkit.transforms._substitution.keywords import corpus_swap_ok
+
+    doc = annotator.parse("The birds chirped very loudly.")
+    assert not corpus_swap_ok(doc[2], "chirp", "VERB", "say") and corpus_swap_ok(doc[2], "chirp", "VERB", "laugh")
+    t = get_transform("keyword_substitution", targeted=False, rate=1.0).fit(["The children said so."] * 6, annotator)
+    outs = [t("The birds chirped very loudly.", seed=seed, annotator=annotator) for seed in range(3)]
+    assert all(o is not None and "chirped" in o.text for o in outs)  # "birds" -> "children" only

@@ -188,6 +188,31 @@ def test_union_negative_golden(annotator, seed, expected, techniques):
     assert out.text == expected and {e.transform for e in out.edits} == techniques
 
 
+@pytest.mark.parametrize(
+    "story,seed,expected",
+    [
+        # UNION's sampler drew one antonym nothing else depends on ("opened the window"): a changed
+        # detail, not an incoherent story; no word has a witness, so None
+        ("The birds chirped very loudly. Kim could not sleep. She closed the window. The room was quiet.", 0, None),
+        # the sampler's "an old phone" is redrawn as the targeted swap of a word another sentence depends on
+        (
+            "Amy bought a new phone. She loved the new phone. She showed it to her friends. They were jealous.",
+            15,
+            "Amy sold a new phone. She loved the new phone. She showed it to her friends. They were jealous.",
+        ),
+    ],
+)
+def test_union_negative_substitution_alone_is_targeted(annotator, story, seed, expected):
+    """When every edit is a keyword substitution, the draw is made again with the targeted keyword
+    substitution (a contradiction with a witness), None when it finds none; in batch too."""
+    t = get_transform("union_negative")
+    out = t(story, seed=seed, annotator=annotator)
+    assert (out and out.text) == expected
+    assert out is None or all("contradicts sentence" in e.note for e in out.edits if e.before.isalpha())
+    batched = t.batch([story], seed=seed, annotator=annotator)[0]
+    assert (batched and batched.text) == expected
+
+
 @given(texts(), st.integers(0, 20))
 def test_union_negative_never_raises_and_is_deterministic(annotator, text, seed):
     t = get_transform("union_negative")

@@ -98,6 +98,7 @@ class UnionNegative(Transform):
     counts: dict[int, float] | None = None
     weights: dict[str, float] | None = None
     _mixture: Mixture | None = field(default=None, init=False, repr=False, compare=False)
+    _targeted: Transform | None = field(default=None, init=False, repr=False, compare=False)
 
     def validate(self) -> None:
         if self.counts is not None and (not self.counts or any(int(k) < 1 or v < 0 for k, v in self.counts.items())):
@@ -122,7 +123,20 @@ class UnionNegative(Transform):
     def run(self, ex: Example, rng: random.Random, annotator: Annotator) -> Example | None:
         if not ex.text.strip():
             return None
-        return self.mixture().run(ex, rng, annotator)
+        return self.settle(ex, self.mixture().run(ex, rng, annotator), rng, annotator)
+
+    def settle(self, ex: Example, out: Example | None, rng: random.Random, annotator: Annotator) -> Example | None:
+        """``out``, unless all its edits are keyword substitutions: UNION's sampler swaps a word or
+        two for random corpus words, which mostly reads as a changed detail ("interviewing for her
+        dream job" -> "studying for ..."), not an incoherent story. Such a draw is made again with
+        the targeted keyword substitution (an antonym of a word another sentence depends on),
+        from the original story and a seed drawn from ``rng`` after the mixture's draws; None
+        when no word has such a witness."""
+        if out is None or any(e.transform != "keyword_substitution" for e in out.edits[len(ex.edits) :]):
+            return out
+        if self._targeted is None:
+            self._targeted = get_transform("keyword_substitution")
+        return self._targeted.run(ex, random.Random(rng.getrandbits(64)), annotator)
 
     def batch(
         self, examples: Sequence[str | Example], seed: int = 0, *, annotator: Annotator | None = None
@@ -131,8 +145,9 @@ class UnionNegative(Transform):
         exs = [as_example(x) for x in examples]
         ann = annotator or default_annotator()
         live = [i for i, ex in enumerate(exs) if ex.text.strip()]
-        outs = self.mixture().run_many([exs[i] for i in live], [rng_for(seed, exs[i].id, self.name) for i in live], ann)
+        rngs = [rng_for(seed, exs[i].id, self.name) for i in live]
+        outs = self.mixture().run_many([exs[i] for i in live], rngs, ann)
         result: list[Example | None] = [None] * len(exs)
-        for i, out in zip(live, outs):
-            result[i] = out
+        for i, out, rng in zip(live, outs, rngs):
+            result[i] = self.settle(exs[i], out, rng, ann)
         return result

@@ -14,7 +14,7 @@ from ...resources.inflect import inflect_like
 from ...resources.lexicons import word_list
 from ...transform.substitution import Candidate, form_like, replaceable_indices
 from .antonyms import WN_POS
-from .frames import slot_kept
+from .frames import slot_kept, verb_frames
 
 if TYPE_CHECKING:
     import random
@@ -156,6 +156,20 @@ def near_synonym(a: str, b: str, wn_pos: str = "n") -> bool:
         return True
     first_a, first_b = wn.offsets(a, wn_pos)[:1], wn.offsets(b, wn_pos)[:1]
     return bool(up(set(first_a)) & up(set(first_b)))
+
+
+#: WordNet's intransitive frames: "Something ----s", "Somebody ----s".
+_INTRANSITIVE = frozenset({1, 2})
+
+
+def corpus_swap_ok(tok: Token, lemma: str, pos: str, new_lemma: str) -> bool:
+    """A corpus word drawn for keyword ``tok`` changes what the sentence says and keeps it
+    grammatical: no near-synonym ("realize" -> "know") and, for a verb with no object or
+    complement, a verb WordNet lists as intransitive ("the birds chirped very loudly", never
+    "the birds said very loudly")."""
+    if near_synonym(lemma, new_lemma, WN_POS[pos]):
+        return False
+    return pos != "VERB" or keyword_slot(tok.doc, tok.i)[1] != "" or bool(verb_frames(new_lemma) & _INTRANSITIVE)
 
 
 #: Kinds of noun whose swap reads as a clean contradiction (a character, an animal, a food); an

@@ -25,6 +25,7 @@ from .._substitution.keywords import (
     KEYWORD_POS,
     Vocabulary,
     corpus_draw,
+    corpus_swap_ok,
     keyword_site_ok,
     keyword_vocabulary,
     near_synonym,
@@ -130,7 +131,8 @@ class KeywordSubstitution(RateSubstitution):
         return any(self.propose(lemma[i], pos) for i, pos in self.sites(doc))
 
     def draw(self, doc: Doc, i: int, pos: str, rng: random.Random) -> Candidate | None:
-        """An antonym that fits, else a corpus word of the same slot drawn by frequency."""
+        """An antonym that fits, else a corpus word of the same slot drawn by frequency that is no
+        near-synonym and keeps the verb's frame (:func:`corpus_swap_ok`; three draws)."""
         tok = doc[i]
         lemma = tok.lemma_.lower()
         options = self.options(tok, lemma, pos)
@@ -139,7 +141,11 @@ class KeywordSubstitution(RateSubstitution):
             c = self.inflect(tok, p)
             if c is not None:
                 return c
-        return corpus_draw(self._vocab, tok, lemma, rng)
+        for _ in range(3):
+            c = corpus_draw(self._vocab, tok, lemma, rng)
+            if c is None or corpus_swap_ok(tok, lemma, pos, c.lemma):
+                return c
+        return None
 
     def targets(self, doc: Doc) -> tuple[tuple[Target, ...], tuple[Target, ...]]:
         """(antonym targets, corpus-noun targets): words with witnesses and antonyms that fit;
