@@ -196,6 +196,10 @@ def test_conceptnet_declines_what_nothing_depends_on(annotator, text):
         ("she forgot to include the gas bill in her budget .", "include", "exclude", False),
         ("she forgot to include the gas bill .", "include", "exclude", True),
         ("the cells started to gestate creating more cells .", "creating", "destroy", False),
+        # round 550: an idiom ("raising money") and a buyer's purpose ("a new book to read")
+        ("it was raising money for a shelter .", "raising", "lower", False),
+        ("he bought a new book to read at night .", "bought", "sell", False),
+        ("he bought a new book .", "bought", "sell", True),
     ],
 )
 def test_conceptnet_verb_antonym_keeps_its_complements(annotator, text, word, new, ok):

@@ -36,6 +36,8 @@ _PHASES = frozenset({"begin", "start", "continue", "keep"})
 #: the gas bill in her budget" -> "exclude the gas bill in her budget".
 _LEAVE_OUT = frozenset({"exclude", "omit", "remove", "subtract", "withdraw"})
 _PLACE_PREPS = frozenset({"in", "into", "on", "onto", "to", "inside"})
+#: Verb + object idioms whose verb has no opposite there ("raise money" is collect it).
+_VERB_OBJECT_IDIOMS = frozenset({("raise", "money"), ("raise", "fund"), ("raise", "awareness"), ("raise", "cash")})
 #: Words that make a sentence fit either attitude or outcome: regret, a wish, something missed, an
 #: irony or a concession ("the owner regrets buying the land" fits "hated the land" and "loved" it).
 COMPATIBLE = re.compile(r"\b(?:regret\w*|wish\w*|sorry|miss(?:es|ed|ing)?|ironic\w*|despite|although|though)\b")
@@ -60,8 +62,12 @@ def clause_fits(tok: Token, lemma: str, new_lemma: str) -> bool:
     after = tok.doc[tok.i + 1 : tok.sent.end]
     if any(t.lower_ in ("until", "till") for t in after):
         return False
+    objs = [c for c in kids if c.dep_ == "dobj"]
+    if any((lemma, o.lemma_.lower()) in _VERB_OBJECT_IDIOMS for o in objs):
+        return False  # "raising money for a shelter" -> "lowering money"
+    if any(k.dep_ in ("acl", "relcl") and k.tag_ == "VB" for o in objs for k in o.children):
+        return False  # a purpose: "bought a new book to read" -> "sold a new book to read"
     if new_lemma in _LEAVE_OUT:
-        objs = [c for c in kids if c.dep_ == "dobj"]
         if any(c.dep_ == "prep" and c.lower_ in _PLACE_PREPS for h in [tok, *objs] for c in h.children):
             return False
     return not any(t.lower_ == "not" and t.i > 0 and t.doc[t.i - 1].lower_ == "," for t in after)
