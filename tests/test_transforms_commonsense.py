@@ -191,6 +191,15 @@ def test_conceptnet_declines_what_nothing_depends_on(annotator, text):
         ("the citizens arm their homes with traps .", "arm", "disarm", False),
         ("the bus stopped a mile from her house .", "stopped", "start", False),
         ("i pulled the door .", "pulled", "push", True),
+        # round 43: a condition on the verb, a place a verb of leaving out does not take, a loose gerund
+        ("they agreed , if she did the dishes .", "agreed", "disagree", False),
+        ("she forgot to include the gas bill in her budget .", "include", "exclude", False),
+        ("she forgot to include the gas bill .", "include", "exclude", True),
+        ("the cells started to gestate creating more cells .", "creating", "destroy", False),
+        # round 550: an idiom ("raising money") and a buyer's purpose ("a new book to read")
+        ("it was raising money for a shelter .", "raising", "lower", False),
+        ("he bought a new book to read at night .", "bought", "sell", False),
+        ("he bought a new book .", "bought", "sell", True),
     ],
 )
 def test_conceptnet_verb_antonym_keeps_its_complements(annotator, text, word, new, ok):
@@ -199,3 +208,25 @@ def test_conceptnet_verb_antonym_keeps_its_complements(annotator, text, word, ne
     tok = next(t for t in annotator.parse(text) if t.text == word)
     t = get_transform("conceptnet_substitution")
     assert t.fits(tok, tok.lemma_.lower(), Proposal(new, "Antonym")) is ok
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # round 43: another person's role may act as well ("the student called grant 's parents")
+        "grant enjoyed playing cards at school . a teacher found him and some others betting their lunch money ."
+        " the teacher called grant 's parents to inform them of this . grant was not allowed to attend after"
+        " school activities for a week .",
+        # a condition on the verb ("they disagreed , if she did ..."); "kia agreed" is another event
+        "kia begged her parents to buy her a tablet . they agreed , if she did a month 's worth of dishes . kia"
+        " agreed , thinking only of the tablet . she was ecstatic when she got it .",
+        # a relative clause describes, it asserts no event; "some guy was selling" is another seller
+        "i walked down the street where people sell used books . some guy was selling my soul . i had to buy it .",
+        # a correction built on the original word; "started work" is another event
+        "it was time i actually started getting high from excitement , not drugs . i started work on the project .",
+        "i started getting high from excitement , not drugs . i started getting high again .",
+    ],
+)
+def test_conceptnet_declines_plausible_or_garbled_swaps(annotator, text):
+    t = get_transform("conceptnet_substitution")
+    assert [t(text, seed=seed, annotator=annotator) for seed in range(4)] == [None] * 4

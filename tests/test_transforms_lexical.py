@@ -351,6 +351,33 @@ TARGETED = [
         0,
         None,
     ),
+    # round 43: a witness that fits either attitude ("regrets buying the land" fits "hated the land"), a loose
+    # gerund ("started to gestate creating" -> "gestate destroying"), a fading ("began to forget" -> "began to
+    # remember" is no opposite)
+    (
+        "keyword_substitution",
+        "the owner loved the land . he built a house on it . the owner regrets buying the land .",
+        0,
+        None,
+    ),
+    (
+        "keyword_substitution",
+        "the owner loved the land . he built a house on it . the owner sold the land .",
+        0,
+        "the owner hated the land . he built a house on it . the owner sold the land .",
+    ),
+    (
+        "keyword_substitution",
+        "the antibodies started to gestate creating more antibodies . the antibodies took over .",
+        0,
+        None,
+    ),
+    (
+        "keyword_substitution",
+        "i wrote a letter . days passed and i began to forget the letter . the letter was lost .",
+        0,
+        None,
+    ),
     # "clean" as an adverb of another adjective ("clean naked") has no opposite
     ("adjective_antonym", "He chopped wood into clean halves . He was also clean naked . The crowd gasped .", 0, None),
 ]

@@ -20,6 +20,7 @@ from ...transform.targeted import TargetedSubstitution
 from .._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from .._substitution.contrasts import antonym_fits
 from .._substitution.story_contrasts import MAX_GAP, in_quotation, plain_statement
+from .._substitution.witness_fit import clause_fits, compatible_witness, person_role_swap, same_event
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -70,8 +71,12 @@ class ConceptNetSubstitution(TargetedSubstitution):
             return True
         if not plain_statement(tok):
             return False
-        if tok.pos_ == "VERB" and _path_or_means(tok):
+        if tok.pos_ == "VERB" and (_path_or_means(tok) or tok.dep_ in ("relcl", "acl")):
+            return False  # a relative clause describes, it asserts no event: "where people sell books"
+        if not clause_fits(tok, lemma, proposal.lemma):
             return False
+        if tok.pos_ == "NOUN" and person_role_swap(lemma, proposal.lemma):
+            return False  # "the teacher called his parents" -> "the student": another role may act too
         return proposal.source != "CoHyponym" or _definite_remention(tok, lemma)
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
@@ -89,6 +94,7 @@ class ConceptNetSubstitution(TargetedSubstitution):
             and doc[w.token].dep_ not in ("amod", "compound")
             and plain_statement(doc[w.token])
             and not in_quotation(doc[w.token])
+            and not compatible_witness(doc[w.token].sent.text)
         ]
         tok = doc[i]
         if tok.pos_ == "VERB":
@@ -98,7 +104,7 @@ class ConceptNetSubstitution(TargetedSubstitution):
             found = [
                 w
                 for w in found
-                if doc[w.token].lemma_.lower() in same
+                if (doc[w.token].lemma_.lower() in same and same_event(tok, doc[w.token]))
                 or (doc[w.token].pos_ == "NOUN" and doc[w.token].lemma_.lower() in objects)
             ]
         return tuple(found)

@@ -32,6 +32,7 @@ from .._substitution.keywords import (
     same_kind,
 )
 from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
+from .._substitution.witness_fit import clause_fits, compatible_witness
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -116,6 +117,7 @@ class KeywordSubstitution(RateSubstitution):
                 story_antonym_ok(tok, lemma, proposal.lemma)
                 and antonym_fits(tok, lemma, proposal.lemma)
                 and not antonym_garbles(tok, proposal.lemma)
+                and clause_fits(tok, lemma, proposal.lemma)
             )
         # UNION's sampler: an antonym that fits the sentence (no idiom: "at ease" -> "at difficulty"),
         # never under a negation ("did not enjoy" -> "did not hate" is no opposite)
@@ -170,6 +172,7 @@ class KeywordSubstitution(RateSubstitution):
             tok = doc[i]
             cands = tuple(c for p in self.options(tok, lemma[i], pos) if (c := self.inflect(tok, p)) is not None)
             strict = story_witnesses(doc, i, strict_witnesses(doc, wits, sent[i])) if cands else ()
+            strict = tuple(w for w in strict if not compatible_witness(doc[w.token].sent.text))
             if strict:
                 antonyms.append(Target((i, cands), sent[i], strict))
             elif not cands and pos == "NOUN" and self._vocab and self.corpus_nouns:
