@@ -196,7 +196,8 @@ def test_entity_replacement_golden(annotator):
     ex = Example("Tom loved Paris and stayed there for three days.", context="Tom flew to Paris on Monday.")
     assert t(ex, seed=0, annotator=annotator).text == "Tom loved New York and stayed there for three days."
     ex = Example("She met Anna in London. Anna was kind.", reference="Anna lives in London.")
-    assert t(ex, seed=1, annotator=annotator).text == "She met Chidi in London. Chidi was kind."
+    # no pronoun pins "Anna" to the old character (round 44), so the place is replaced
+    assert t(ex, seed=1, annotator=annotator).text == "She met Anna in Ohio. Anna was kind."
 
 
 @pytest.mark.parametrize(
@@ -218,11 +219,53 @@ def test_entity_replacement_golden(annotator):
         # United States of Dong")
         ("She was shy. Ed decided to befriend her. He sat with her at lunch.", "A new girl joined Ed's office."),
         ("We loved America. Later we sang about America and the United States of America.", None),
+        # round 44: a new name nothing pins to the old character reads as another person: someone
+        # learning from cindy's death, a parent filling tom's piggy bank, another student helping gary
+        (
+            "it seemed like she could n't go two minutes without texting . one day she drove into a tree . "
+            "cindy did n't text anymore after that .",
+            "cindy loved texting more than anything .",
+        ),
+        (
+            "tom wanted to fill up his piggy bank . tom placed coins in the piggy bank . tom broke it to buy his "
+            "favorite toy .",
+            "tom was a young boy with a piggy bank .",
+        ),
+        (
+            "gary dropped his tray . the lunch lady was angry . ashley explained that gary just dropped it . "
+            "ashley saved gary from detention .",
+            "ashley and gary were eating lunch at school .",
+        ),
+        # round 44: a person the NER calls a company ("kia agreed" -> "amazon agreed"), a place whose kind
+        # a word fixes ("the planet Earth" -> "the planet Africa")
+        (
+            "she begged her parents to buy her one . they agreed , if she did the dishes . kia agreed , thinking "
+            "only of the tablet . she was so happy when she got it !",
+            "all of kia 's friends had tablets .",
+        ),
+        (
+            "The ship was heading straight for the planet Earth. Hours later it turned away from the planet Earth.",
+            "A rift appeared outside of Earth's orbit.",
+        ),
     ],
 )
 def test_entity_replacement_declines(annotator, text, context):
     """Cases the strict reading found not to break the story (or to break the grammar instead)."""
     assert get_transform("entity_replacement")(Example(text, context=context), seed=0, annotator=annotator) is None
+
+
+def test_entity_replacement_pins_a_person_by_the_old_pronouns(annotator):
+    """Round 44: a person is replaced only by a name of the other gender that a later subject pronoun
+    of the old one refers back to, so the new name cannot be read as another character."""
+    t = get_transform("entity_replacement")
+    ex = Example(
+        "Mary needed a new card. Mary applied for one online. She got it a week later.",
+        context="Mary lost her credit card.",
+    )
+    assert (
+        t(ex, seed=0, annotator=annotator).text
+        == "Leon needed a new card. Leon applied for one online. She got it a week later."
+    )
 
 
 def test_entity_replacement_anchors(annotator):

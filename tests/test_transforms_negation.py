@@ -383,7 +383,37 @@ def test_golden(annotator, name, params, text, seed, expected):
     assert all(e.transform == name for e in out.edits)
 
 
-@pytest.mark.parametrize("name,text,seed,expected", TARGETED + REASONABLE)
+# round 44: negation_alteration trusts only a thing the negated verb brings in as its object. A person
+# a preposition brings in is met anyway ("did not make a sale to a young man ... the young man told his
+# friends"), and a posture verb negated reads as another posture ("was n't sitting in a room": lying
+# there). negation keeps both.
+OBJECTS_ONLY = [
+    (
+        "negation_alteration",
+        "he was very honest in his dealings . rob made a sale to a young man . the young man told all his friends"
+        " about rob 's service .",
+        0,
+        None,
+    ),
+    (
+        "negation_alteration",
+        "Jeremy opened his eyes. He was sitting in a room with blue wallpaper. A small bed sat on one side of the"
+        " room.",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "Jeremy opened his eyes. He was sitting in a room with blue wallpaper. A small bed sat on one side of the"
+        " room.",
+        0,
+        "Jeremy opened his eyes. He was not sitting in a room with blue wallpaper. A small bed sat on one side of"
+        " the room.",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY)
 def test_targeted(annotator, name, text, seed, expected):
     out = get_transform(name)(text, seed=seed, annotator=annotator)
     assert (out.text if out else None) == expected

@@ -18,6 +18,7 @@ from ..example import Example
 from ..transform import Effect, Transform, register
 from ._character.entities import (
     LABELS,
+    NUMERIC,
     anchor_of,
     cased_entity,
     default_candidates,
@@ -28,6 +29,7 @@ from ._character.entities import (
     replaceable_entities,
     replacement_pool,
 )
+from ._character.entity_pins import kind_clash, pronoun_pinned, unmatched_casings
 from ._character.names import cased_name, name_pool, person_names, rename_changes, renamed_context, story_words
 from ._character.pronoun_swaps import (
     fresh_targets,
@@ -38,7 +40,7 @@ from ._character.pronoun_swaps import (
     target_order,
 )
 from ._character.roles import role_swap, swappable_clauses
-from ._persons import has_passive, sid, text_style
+from ._persons import has_passive, name_gender, sid, text_style
 
 
 @register
@@ -195,10 +197,24 @@ class EntityReplacement(Transform):
                 continue  # the new name may be one of the friends (or the wife) the story mentions
             candidates = self.pool.get(label, []) if self.pool else default_candidates(label)
             pool = replacement_pool(label, old, candidates, used)
+            gender = name_gender(old.split()[0]) if label == "PERSON" else None
+            if label == "PERSON":  # a name of the other gender, so the old pronouns pin the break
+                pool = [c for c in pool if name_gender(c.split()[0]) not in (None, gender)] if gender else []
             at = kept_mention_end(example, old, label, start_at)
             if pool:
                 new = cased_entity(rng.choice(pool), old, label, style)
                 changes = mention_changes(doc, old, new, label, at)
-                if changes:
+                if changes and self._breaks(example.text, doc, label, old, new, changes, at, gender):
                     return self.rewrite(example, changes)
         return None
+
+    @staticmethod
+    def _breaks(text: str, doc, label: str, old: str, new: str, changes: list, at: int, gender: str | None) -> bool:
+        """Whether the replaced mentions really break the story: a person pinned by a later pronoun of
+        the old gender; a place or organisation of the same kind, every mention replaced."""
+        spans = [(c.start, c.end) for c in changes if c.note.startswith("entity")]
+        if label == "PERSON":
+            return pronoun_pinned(doc, spans, gender)
+        if label in NUMERIC:
+            return True
+        return not kind_clash(doc, label, spans, old, new) and not unmatched_casings(text, old, at, spans)

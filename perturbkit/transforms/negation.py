@@ -14,15 +14,16 @@ deletions that would strand a negative polarity item ("did n't have any") are sk
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..annotation import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.targets import Target, choose, contradiction_note
 from ._negation.ops import Op, op_table
-from ._negation.targets import flip_witnesses
+from ._negation.targets import flip_witnesses, object_witnesses
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -30,10 +31,10 @@ if TYPE_CHECKING:
 _MODES = ("insert", "delete", "both")
 
 
-def _witnesses(doc: Doc, kind: str, sentence: int) -> tuple:
+def _witnesses(doc: Doc, kind: str, sentence: int, find: Callable = flip_witnesses) -> tuple:
     """What contradicts a targeted flip: only insertions have it (a negation deleted, "he never
     gambled" -> "he gambled", leaves a different story that nothing later rules out)."""
-    return flip_witnesses(doc, sentence) if kind == "insert" else ()
+    return find(doc, sentence) if kind == "insert" else ()
 
 
 @register
@@ -53,6 +54,8 @@ class Negation(Transform):
     rate: float | None = None
     mode: str = "both"
     targeted: bool = True
+    # what a targeted flip must contradict (see _negation.targets)
+    witness_finder: ClassVar[Callable] = staticmethod(flip_witnesses)
 
     def validate(self) -> None:
         super().validate()
@@ -67,13 +70,13 @@ class Negation(Transform):
         ops = [Op(*row) for row in op_table(doc, self.mode)[1]]
         if not self.targeted:
             return [Target(op, op.sentence, ()) for op in ops]
-        return [Target(op, op.sentence, _witnesses(doc, op.kind, op.sentence)) for op in ops]
+        return [Target(op, op.sentence, _witnesses(doc, op.kind, op.sentence, self.witness_finder)) for op in ops]
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         table = op_table(doc, self.mode)[1]
         if not self.targeted:
             return bool(table)
-        return any(_witnesses(doc, row[1], row[0]) for row in table)
+        return any(_witnesses(doc, row[1], row[0], self.witness_finder) for row in table)
 
     def count(self, n_sentences: int, rng: random.Random) -> int:
         """How many sentences to flip: ``max_edits``, or with ``rate`` OpenMEVA's share of the
@@ -113,6 +116,8 @@ class NegationAlteration(Negation):
     aspect = "consistency"
     effect = Effect.BREAKS
     example = "Tom bought a bike. He rode the bike to school. He was n't happy."
+    # only objects of the negated verb, no posture verbs (round 44: "did not make a sale to a young man")
+    witness_finder: ClassVar[Callable] = staticmethod(object_witnesses)
 
     def count(self, n_sentences: int, rng: random.Random) -> int:
         """UNION: with ``rate``, a count drawn uniformly from 1..round(n * rate); else ``max_edits``."""

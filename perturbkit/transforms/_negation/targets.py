@@ -228,3 +228,24 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     if cols["lemma"][root] == "be" and not found:
         found = _state_witnesses(doc, root, sentence)
     return tuple(sorted(found))
+
+
+# Posture verbs: "he was n't sitting in a room" reads as lying there, and the room stays.
+_POSTURE = frozenset("sit stand lie lay kneel lean crouch squat perch slouch".split())
+_OBJECT_DEPS = frozenset({"dobj", "attr"})
+
+
+def object_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
+    """:func:`flip_witnesses` that ``negation_alteration`` can be sure of: a thing the negated verb
+    brings in as its object ("did not buy a car ... the car"), not one a preposition brings in ("did
+    not make a sale to a young man ... the young man" still met him; "was n't sitting in a room ... the
+    room": lying there), and nothing of a posture verb."""
+    found = flip_witnesses(doc, sentence)
+    if not found:
+        return ()
+    root, cols, dep = _root(doc, sentence), token_columns(doc), token_strings(doc)["dep"]
+    lemma = cols["lemma"]
+    if lemma[root] in _POSTURE:
+        return ()
+    objects = {lemma[n] for n in _introduced(doc, root) if dep[n] in _OBJECT_DEPS}
+    return tuple(w for w in found if w.kind != "presupposes" or lemma[w.token] in objects)
