@@ -21,6 +21,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..errors import UserError
 from ..seeds import derive_seed
 from .data import Item
 
@@ -97,9 +98,10 @@ def train_frozen(
                 if bad >= cfg.patience:
                     log(f"stopping early after epoch {epoch + 1}")
                     break
+    if best is None:
+        raise UserError(f"epochs must be at least 1, got {cfg.epochs}")
     head.load_state_dict(best_state)
     head.eval()
-    assert best is not None
     log(f"best head: epoch {best['epoch']}, validation loss {best['loss']:.4f}, accuracy {best['accuracy']:.4f}")
     summary = {
         "steps": len(history) * -(-len(train) // cfg.batch_size),
