@@ -91,6 +91,8 @@ def train_frozen(
                 opt.step()
             ev = _evaluate(head, xv, yv) if val else _evaluate(head, x, y)
             history.append({"epoch": epoch + 1, **ev})
+            if (epoch + 1) % 10 == 0:
+                log(f"epoch {epoch + 1}: validation loss {ev['loss']:.4f}, accuracy {ev['accuracy']:.4f}")
             if best is None or ev["loss"] < best["loss"]:
                 best, best_state, bad = {"epoch": epoch + 1, **ev}, copy.deepcopy(head.state_dict()), 0
             else:
