@@ -34,13 +34,27 @@ def add_parser(what: argparse._SubParsersAction) -> None:
     p.add_argument("--max-length", type=positive_int, default=128, help="tokens per story (longer ones are cut)")
     p.add_argument("--val-fraction", type=fraction, default=0.1, help="stories held out for validation")
     p.add_argument(
-        "--patience", type=positive_int, default=1, help="epochs without a better validation loss before stopping"
+        "--patience",
+        type=positive_int,
+        default=1,
+        help="epochs without a better validation loss before stopping (1; 10 frozen)",
     )
     p.add_argument("--reconstruction", type=float, default=0.0, metavar="WEIGHT", help="UNION's auxiliary loss")
     p.add_argument("--device", default="auto", help="auto (CUDA when there, else CPU), cpu, cuda, cuda:1")
     p.add_argument("--workers", type=positive_int, default=1, help="processes making the negatives")
     p.add_argument("--checkpoint-every", type=positive_int, default=200, metavar="STEPS")
-    p.set_defaults(func=run)
+    p.add_argument(
+        "--freeze-encoder",
+        action="store_true",
+        help="keep the encoder fixed: embed each text once (forward only, cached) and train a small head on "
+        "pooled and adjacent-sentence features (CPU-friendly; defaults become --epochs 100 --lr 1e-3 --patience 10)",
+    )
+    p.add_argument("--head-hidden", type=positive_int, default=256, help="--freeze-encoder: the head's hidden units")
+    p.add_argument(
+        "--embedding-cache", metavar="FILE", help="--freeze-encoder: sqlite file of embeddings (default: the cache dir)"
+    )
+    # the defaults depend on the mode (fine-tuning or a frozen encoder): filled in by run()
+    p.set_defaults(func=run, epochs=None, lr=None, patience=None)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,8 +68,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("give --recipe (with --stories) or --augmented FILE (one or the other)")
     if args.recipe and not args.stories:
         raise UserError("--recipe needs --stories FILE (the human stories to make negatives of)")
+    from ..metrics.learned import META
+
     out = Path(args.out)
-    if not args.resume and (out / CHECKPOINT).exists():
+    frozen = args.freeze_encoder
+    if not args.resume and ((out / CHECKPOINT).exists() or (frozen and (out / META).exists())):
         raise UserError(f"{out} holds a run already: add --resume to continue it, or choose another --out")
     if args.threads:
         import torch
@@ -81,17 +98,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"{len(train)} training and {len(val)} validation texts from {data}", file=sys.stderr)
     cfg = TrainConfig(
         model=args.model,
-        epochs=args.epochs,
+        epochs=args.epochs or (100 if frozen else 3),
         batch_size=args.batch_size,
-        lr=args.lr,
+        lr=args.lr or (1e-3 if frozen else 3e-5),
         max_length=args.max_length,
-        patience=args.patience,
+        patience=args.patience or (10 if frozen else 1),
         reconstruction=args.reconstruction,
         seed=args.seed,
         device=args.device,
         checkpoint_every=args.checkpoint_every,
         max_steps=args.max_steps,
         progress=progress,
+        freeze_encoder=frozen,
+        head_hidden=args.head_hidden,
+        embedding_cache=args.embedding_cache,
     )
     summary = train_classifier(train, val, out, cfg, resume=args.resume)
     best = summary.get("best") or {}

@@ -20,7 +20,9 @@ from typing import Any
 import torch
 from torch import nn
 
-from .learned import ENCODER, FORMAT, FORMAT_VERSION, HEAD, META, read_meta
+from .learned import ENCODER, FORMAT, HEAD, META, read_meta
+
+FULL_FORMAT_VERSION = 1  # a fine-tuned encoder and a linear head
 
 
 class Plausibility(nn.Module):
@@ -82,7 +84,7 @@ def save(model: Plausibility, tokenizer: Any, folder: str | os.PathLike[str], me
         head["mlm_bias"] = model.mlm_bias.detach().cpu()
     torch.save(head, folder / (HEAD + ".tmp"))
     os.replace(folder / (HEAD + ".tmp"), folder / HEAD)
-    full = {"format": FORMAT, "format_version": FORMAT_VERSION, **meta}
+    full = {"format": FORMAT, "format_version": FULL_FORMAT_VERSION, **meta}
     (folder / (META + ".tmp")).write_text(json.dumps(full, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     os.replace(folder / (META + ".tmp"), folder / META)
 

@@ -23,10 +23,10 @@ from .base import Metric, resolve_device
 
 PREFIX = "learned:"
 FORMAT = "perturbkit-learned-metric"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # the newest this version reads: 1 a fine-tuned encoder, 2 a frozen one + feature head
 META = "perturbkit_metric.json"  # format, base encoder, max_length, training facts
 HEAD = "head.pt"  # the classification head
-ENCODER = "encoder"  # the fine-tuned encoder and its tokenizer (save_pretrained)
+ENCODER = "encoder"  # the (fine-tuned or frozen) encoder and its tokenizer (save_pretrained)
 
 
 @dataclass(repr=False)
@@ -49,6 +49,7 @@ class Learned(Metric):
         self._meta = read_meta(self.path)
         self._model: Any = None
         self._tokenizer: Any = None
+        self._embedder: Any = None  # frozen mode: the encoder's features feed the head (self._model)
         self._device = ""
 
     def params(self) -> dict[str, Any]:
@@ -69,7 +70,17 @@ class Learned(Metric):
             from . import _plausibility
 
             self._device = resolve_device(self.device)
-            self._model, self._tokenizer, _ = _plausibility.load(self.path, self._device)
+            if self.frozen:
+                from . import _frozen
+
+                self._embedder, self._model = _frozen.load(self.path, self._device, self.length, self.batch_size or 32)
+            else:
+                self._model, self._tokenizer, _ = _plausibility.load(self.path, self._device)
+
+    @property
+    def frozen(self) -> bool:
+        """Trained with ``--freeze-encoder``: a feature head over the base encoder."""
+        return self._meta.get("mode") == "frozen"
 
     def score_batch(self, texts, contexts=None, references=None):
         import torch
@@ -79,6 +90,10 @@ class Learned(Metric):
         self.setup()
         ctx = contexts or [None] * len(texts)
         joined = [_plausibility.story_text(t, c) for t, c in zip(texts, ctx)]
+        if self._embedder is not None:
+            feats = torch.from_numpy(self._embedder.features(joined)).to(self._device)
+            with torch.inference_mode():
+                return torch.sigmoid(self._model(feats).float()).cpu().tolist()
         batch = _plausibility.encode(self._tokenizer, joined, self.length, self._device)
         with torch.no_grad():
             logits = self._model(**batch).float()

@@ -8,7 +8,8 @@ dropout, masking) is seeded inside ``torch.random.fork_rng``, so the caller's is
 checkpoint (``DIR/checkpoint``: model, optimiser, schedule, random state, position) is written
 every ``checkpoint_every`` steps and at each epoch's end; ``resume=True`` continues from it. After
 each epoch the validation loss decides: a better one saves the model into ``DIR`` (the metric
-folder), ``patience`` epochs without one stop the run.
+folder), ``patience`` epochs without one stop the run. ``freeze_encoder=True`` trains only a
+feature head over the frozen encoder instead (:mod:`perturbkit.training.frozen`).
 
 >>> cfg = TrainConfig(epochs=2, seed=0)                                       # doctest: +SKIP
 >>> summary = train_classifier(train_items, val_items, "runs/m", cfg)         # doctest: +SKIP
@@ -55,6 +56,9 @@ class TrainConfig:
     checkpoint_every: int = 200
     max_steps: int | None = None  # stop after this many optimiser steps (smoke runs, tests)
     progress: bool | None = None  # None: when stderr is a terminal
+    freeze_encoder: bool = False  # True: embed once (forward only, cached), train a feature head (frozen.py)
+    head_hidden: int = 256  # frozen mode: the head's hidden units
+    embedding_cache: str | None = None  # frozen mode: the sqlite file of pooled states (None: the cache dir)
 
 
 def train_classifier(
@@ -77,6 +81,10 @@ def train_classifier(
     log = log or (lambda s: print(s, file=sys.stderr))
     if not train:
         raise UserError("no training examples")
+    if cfg.freeze_encoder:
+        from .frozen import train_frozen
+
+        return train_frozen(train, val, out, cfg, log)
     out = Path(out)
     ckpt = out / CHECKPOINT
     if resume and not (ckpt / STATE).is_file():
