@@ -108,8 +108,10 @@ def test_one_targeted_edit_per_story_by_default(annotator):
     words = lambda out: [e for e in out.edits if e.note.startswith("conceptnet[")]  # noqa: E731
     for seed in range(3):
         assert len(words(get_transform("conceptnet_substitution")(LONG_STORY, seed=seed, annotator=annotator))) == 1
+    # "tree" -> "shrub" (close siblings: a changed detail) is declined now, so "dog" is the one word left
     more = get_transform("conceptnet_substitution", max_words=3)(LONG_STORY, seed=0, annotator=annotator)
-    assert 1 < len(words(more)) <= 3
+    assert 1 <= len(words(more)) <= 3
+    assert not any(e.before == "tree" for e in words(more))
     assert all("; contradicts sentence" in e.note for e in words(more))
 
 
@@ -230,3 +232,31 @@ def test_conceptnet_verb_antonym_keeps_its_complements(annotator, text, word, ne
 def test_conceptnet_declines_plausible_or_garbled_swaps(annotator, text):
     t = get_transform("conceptnet_substitution")
     assert [t(text, seed=seed, annotator=annotator) for seed in range(4)] == [None] * 4
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # round 550: a plural that the substitute cannot take ("some of the trees" -> "some of the bramble")
+        "each fall the trees dropped more leaves . the family chose to cut down some of the trees . they cut"
+        " down three of the trees in their yard . they no longer spent hours raking .",
+        # a close sibling is a changed detail, not another kind ("the car" -> "the truck", "tree" -> "shrub")
+        "she went to cross the street . the car turned . she ran to avoid the car . she came away unscathed .",
+        # an object seen again fits either verb ("the student lowered their hand . the teacher noticed the hand")
+        "the teacher kept on talking . the student raised their hand . the teacher noticed the hand . the"
+        " student asked a question .",
+        # a plan is no fact ("decided to sell a caged bird . he took the bird to the forest")
+        "he decided to buy a caged bird . he took the bird to the forest . he set the bird free . he felt great about his kind act .",
+    ],
+)
+def test_conceptnet_declines_detail_changes_and_plans(annotator, text):
+    t = get_transform("conceptnet_substitution")
+    assert [t(text, seed=seed, annotator=annotator) for seed in range(4)] == [None] * 4
+
+
+def test_conceptnet_declines_a_noun_in_a_concrete_sense(annotator):
+    """ "the safety 's on" is the catch of a gun: "danger" is no opposite there."""
+    from perturbkit.transform.substitution import Proposal
+
+    tok = next(t for t in annotator.parse("he drew the gun . the safety was on .") if t.text == "safety")
+    assert not get_transform("conceptnet_substitution").fits(tok, "safety", Proposal("danger", "Antonym"))

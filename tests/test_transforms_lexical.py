@@ -413,6 +413,25 @@ NEVER = [
     ("adjective_antonym", "They had good hopes. Their good hopes grew.", "bad hopes"),
 ]
 
+# round 41 and a fixer's round 550: a mood said in the present (a refrain: "I am happy . Say it
+# again . I am happy"), a desire ("wanted to win more" -> "to lose more") and a set phrase ("good try")
+# contradict nothing a reader holds fixed.
+DECLINED = [
+    ("adjective_antonym", "I sit at the table with my family . I am happy . Say it again . I am happy ."),
+    ("adjective_antonym", "My sons laugh at the table . I am happy . The food is warm . I am happy today ."),
+    ("keyword_substitution", "he lost the first race . he wanted to win more . he trained . he won the next one ."),
+    ("keyword_substitution", "can you sing for me now ? no ? oh , good try . really good try . just not good enough ."),
+    ("adjective_antonym", "can you sing for me now ? no ? oh , good try . really good try . just not good enough ."),
+]
+
+
+@pytest.mark.parametrize("name,text", DECLINED)
+def test_declined(annotator, name, text):
+    t = get_transform(name)
+    if name == "keyword_substitution":
+        t.fit(_KEYWORD_CORPUS * 3, annotator)
+    assert [t(text, seed=seed, annotator=annotator) for seed in range(4)] == [None] * 4
+
 
 @pytest.mark.parametrize("name,text,seed,expected", TARGETED)
 def test_targeted(annotator, name, text, seed, expected):

@@ -100,3 +100,88 @@ def same_event(verb: Token, other: Token) -> bool:
     return bool(_args(verb, subj) & _args(other, subj)) and bool(
         _args(verb, obj) & _args(other, obj) or not (_args(verb, obj) or _args(other, obj))
     )
+
+
+#: Adjectives of a mood, which shifts from moment to moment: "I am happy" said twice in a grieving
+#: monologue is a refrain, and "I am sad" there reads as a deliberate break, not a contradiction.
+MOODS = frozenset(
+    """happy sad angry upset calm nervous scared afraid unafraid excited bored hopeful hopeless cheerful gloomy
+    pleased displeased satisfied dissatisfied proud ashamed""".split()
+)
+
+
+def mood_may_shift(adj: Token) -> bool:
+    """``adj`` names a mood (:data:`MOODS`) in the present tense ("I am happy", "you are angry") or
+    in a story with dialogue or italic thoughts: a mood there may change within a breath, so its
+    opposite contradicts nothing a reader holds fixed (a past "I was scared" stays a fact)."""
+    if adj.lemma_.lower() not in MOODS and adj.lower_ not in MOODS:
+        return False
+    verb = adj.head if adj.dep_ == "acomp" else adj.head.head if adj.dep_ == "amod" else adj.head
+    if verb.tag_ in ("VBP", "VBZ"):
+        return True
+    return any(ch in adj.doc.text for ch in ('"', "``", "“", "''", "*"))
+
+
+#: Verbs of a desire, an attempt or a plan: what they govern is only wished for ("he wanted to win
+#: more" -> "to lose more"; "decided to sell a bird"), no fact another sentence can contradict.
+DESIRES = frozenset("want wish hope try decide plan intend need long desire attempt aim mean".split())
+
+
+def in_desire(tok: Token) -> bool:
+    """``tok`` stands in a clause a desire verb governs (:data:`DESIRES`): "wanted to win more",
+    "hoped he would win", "tried to open the door"."""
+    a = tok
+    for _ in range(6):
+        if a.dep_ in ("xcomp", "ccomp", "dobj") and a.head.pos_ in ("VERB", "AUX"):
+            if a.head.lemma_.lower() in DESIRES:
+                return True
+        elif a.dep_ not in ("conj", "acomp", "pobj", "prep", "amod", "attr", "advmod"):
+            return False
+        if a.head.i == a.i:
+            return False
+        a = a.head
+    return False
+
+
+def sense_ambiguous(lemma: str) -> bool:
+    """The noun names a thing in another WordNet sense than its first, abstract one ("the safety 's
+    on": the catch of a gun, whose "danger" is no opposite)."""
+    from ...resources.wordnet import wordnet
+
+    synsets = wordnet().synsets(lemma, "n")
+    if not synsets or synsets[0].lexname() in ("noun.artifact", "noun.person", "noun.animal"):
+        return False
+    return any(s.lexname() == "noun.artifact" for s in synsets[1:])
+
+
+def close_siblings(lemma: str, other: str) -> bool:
+    """The nouns' first senses share a direct parent ("tree"/"shrub": woody plants, "car"/"truck":
+    motor vehicles): a variant of the same kind, which a reader takes for a changed detail. Animals
+    aside: another animal ("the dog" -> "the fox") is another creature, not a detail of this one."""
+    from ...resources.wordnet import wordnet
+
+    wn = wordnet()
+    a, b = wn.first_synset(lemma, "n"), wn.first_synset(other, "n")
+    if a is None or b is None or a.lexname() == "noun.animal":
+        return False
+    return bool(set(a.hypernyms()) & set(b.hypernyms()))
+
+
+def number_lost(tok: Token, new_lemma: str) -> bool:
+    """A plural noun whose substitute has no plural ("some of the trees" -> "some of the bramble")."""
+    from ...resources.inflect import inflect_like
+
+    if tok.tag_ != "NNS" or tok.lower_ == tok.lemma_.lower():
+        return False
+    form = inflect_like(new_lemma, tok, upos="NOUN")
+    return form is None or form.lower() == new_lemma.lower()
+
+
+#: Nouns with which an evaluative adjective makes a set phrase of praise or blame ("good try", "a
+#: good job", "good luck", "a bad idea"): its opposite is another remark, not another fact.
+_SET_PHRASE_NOUNS = frozenset("try effort shot guess call job luck idea time night day work point question".split())
+
+
+def set_phrase(adj: Token) -> bool:
+    """``adj`` modifies a noun it makes a set phrase with (:data:`_SET_PHRASE_NOUNS`): "good try"."""
+    return adj.pos_ == "ADJ" and adj.dep_ == "amod" and adj.head.lemma_.lower() in _SET_PHRASE_NOUNS

@@ -19,8 +19,17 @@ from ...transform.substitution import (
 from ...transform.targeted import TargetedSubstitution
 from .._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from .._substitution.contrasts import antonym_fits
-from .._substitution.story_contrasts import MAX_GAP, in_quotation, plain_statement
-from .._substitution.witness_fit import clause_fits, compatible_witness, person_role_swap, same_event
+from .._substitution.story_contrasts import MAX_GAP, in_quotation, plain_statement, witness_kind
+from .._substitution.witness_fit import (
+    clause_fits,
+    close_siblings,
+    compatible_witness,
+    in_desire,
+    number_lost,
+    person_role_swap,
+    same_event,
+    sense_ambiguous,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -69,7 +78,9 @@ class ConceptNetSubstitution(TargetedSubstitution):
             return False
         if not self.targeted:
             return True
-        if not plain_statement(tok):
+        if not plain_statement(tok) or in_desire(tok):
+            return False  # "decided to sell a caged bird": a plan, no fact
+        if tok.pos_ == "NOUN" and not _noun_fits(tok, lemma, proposal):
             return False
         if tok.pos_ == "VERB" and (_path_or_means(tok) or tok.dep_ in ("relcl", "acl")):
             return False  # a relative clause describes, it asserts no event: "where people sell books"
@@ -101,6 +112,8 @@ class ConceptNetSubstitution(TargetedSubstitution):
             lemma = tok.lemma_.lower()
             same = family(lemma, "VERB") | {lemma}
             objects = {doc[a].lemma_.lower() for a in arguments(doc, i, 1) if doc[a].pos_ == "NOUN"}
+            if witness_kind(lemma, "VERB") not in ("object", "any"):
+                objects = set()  # "raised her hand ... the teacher noticed the hand" fits "lowered" too
             found = [
                 w
                 for w in found
@@ -120,6 +133,17 @@ class ConceptNetSubstitution(TargetedSubstitution):
         """One of the word's concepts, an antonym where it has one."""
         antonyms = [c for c in cands if c.source == "Antonym"]
         return rng.choice(antonyms or list(cands))
+
+
+def _noun_fits(tok: Token, lemma: str, proposal: Proposal) -> bool:
+    """A noun's substitute keeps its number ("some of the trees" -> "bramble"), an antonym is not
+    of a noun used in a concrete sense ("the safety 's on" -> "danger"), and a sibling is another
+    kind, not a variant of the same one ("tree" -> "shrub", "car" -> "truck")."""
+    if number_lost(tok, proposal.lemma):
+        return False
+    if proposal.source == "Antonym" and sense_ambiguous(lemma):
+        return False
+    return not (proposal.source == "CoHyponym" and close_siblings(lemma, proposal.lemma))
 
 
 #: Prepositions and adverbs of a path or a means, which a verb's antonym does not take in the same

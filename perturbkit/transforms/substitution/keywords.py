@@ -32,7 +32,7 @@ from .._substitution.keywords import (
     same_kind,
 )
 from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
-from .._substitution.witness_fit import clause_fits, compatible_witness
+from .._substitution.witness_fit import clause_fits, compatible_witness, in_desire, mood_may_shift, set_phrase
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -113,6 +113,8 @@ class KeywordSubstitution(RateSubstitution):
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
         if self.targeted:
+            if in_desire(tok) or set_phrase(tok) or mood_may_shift(tok):
+                return False  # "wanted to win more" -> "to lose more", "good try" -> "bad try"
             return (
                 story_antonym_ok(tok, lemma, proposal.lemma)
                 and antonym_fits(tok, lemma, proposal.lemma)

@@ -20,6 +20,7 @@ from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
 from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
 from .._substitution.synonyms import synonym_fits, synonyms_of
+from .._substitution.witness_fit import mood_may_shift, set_phrase
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -106,6 +107,19 @@ class AdjectiveAntonym(Antonym):
     example = "The soup was hot. He waited for the hot soup to cool."
     upos = ("ADJ",)
     deps = _ADJ_DEPS
+
+    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
+        """As :meth:`Antonym.fits`; targeted, never a mood that may shift ("I am happy": said in a
+        monologue or in dialogue) nor a set phrase ("good try")."""
+        if self.targeted and (mood_may_shift(tok) or set_phrase(tok)):
+            return False
+        return super().fits(tok, lemma, proposal)
+
+    def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
+        """As :meth:`Antonym.witnesses`, without a sentence that repeats the edited one word for word
+        (a refrain: "I am happy . Say it again . I am happy")."""
+        own = doc[i].sent.text.strip().lower()
+        return tuple(w for w in super().witnesses(doc, i) if doc[w.token].sent.text.strip().lower() != own)
 
 
 @register
