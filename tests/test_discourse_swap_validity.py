@@ -140,6 +140,14 @@ DECLINED = [
         "them frantically for something that might help . Finally , I found it .",
     ),
     ("temporal_swap", "The party was at noon . She bought a new dress . Then she wore it to the party ."),
+    # round 580: a state moved behind an inferential "so" reads as a conclusion the new cause is evidence
+    # for ("she rubbed her eyes so she was tired", "so his was old", "so he was at altitude", "he went for a
+    # walk, so the sky was clear"); a need follows from almost anything ("so he needed to study")
+    ("causal_swap", "she was tired , so she rubbed her eyes ."),
+    ("causal_swap", "joe 's phone broke . his was old . so joe looked online for a new one ."),
+    ("causal_swap", "he was at altitude so he knew exactly what to do ."),
+    ("causal_swap", "The sky was clear, so he went for a walk."),
+    ("causal_swap", "the test was tomorrow . he needed to study , so he went to the library ."),
     (
         "causal_swap",
         "My father drank a lot . I read that I was an alcoholic next year , so I picked up drinking and became one .",

@@ -15,7 +15,6 @@ from perturbkit.resources.lexicons import table
 
 GOLDEN = [
     # causal_swap: clauses change places, the connective stays, capitals follow the position
-    ("causal_swap", "The sky was clear, so he went for a walk.", "He went for a walk, so the sky was clear."),
     ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
     ("causal_swap", "Maria was late because the bus broke down.", "The bus broke down because Maria was late."),
     ("causal_swap", "Because he was tired, he went to bed.", "Because he went to bed, he was tired."),
@@ -574,7 +573,9 @@ def test_returns_none_when_it_cannot_be_right(name, text, annotator):
 @pytest.mark.parametrize("name", ["causal_word_flip", "causal_swap"])
 def test_causal_edits_target_the_site_another_sentence_depends_on(name, annotator):
     """Of two sites, every seed takes the one a later sentence mentions again, and the note names it."""
-    text = "He was tired, so he went to bed. She was sad because it rained. He slept well in his bed."
+    # ("He was tired, so he went to bed" is declined by causal_swap since round 580: "he went to bed, so he
+    # was tired" reads as a conclusion drawn; a want the act removes stays a wrong cause)
+    text = "He was hungry, so he ate a sandwich. She was sad because it rained. He liked the sandwich."
     t = get_transform(name)
     outs = {t(text, seed=s, annotator=annotator) for s in range(8)}
     assert {o.text.split(". ")[1] for o in outs} == {"She was sad because it rained"}

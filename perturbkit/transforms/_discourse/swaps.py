@@ -38,7 +38,9 @@ from .context import cataphoric, fragment_follows
 from .coref import AMBIGUOUS, exchanged_subjects
 from .lexicon import connective_words, connectives, first_words
 from .plausible import (
+    INFERENTIAL,
     incomplete,
+    inferable_state,
     inferential_so,
     outcome,
     reversed_plausible,
@@ -114,6 +116,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue  # "he caught up since she was slow" reads as evidence too; an outcome as the cause
             if causal and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head)):
                 continue  # the reversed link would still read as coherent
+            if causal and conn.lower_ in INFERENTIAL and inferable_state(cause.head):
+                continue  # "she rubbed her eyes so she was tired": the moved state reads as a conclusion
             if subordinate_prefix(doc, start, left):
                 continue  # "when" kept in place before the moved clause would lose its main clause
             if incomplete(doc, left) or incomplete(doc, right):
