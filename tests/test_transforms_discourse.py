@@ -70,7 +70,12 @@ GOLDEN = [
     # temporal_word_flip
     # "early"/"late" flip only where another sentence speaks of being on time
     ("temporal_word_flip", "He woke up early. He was never late.", "He woke up late. He was never late."),
-    ("temporal_word_flip", "The next day, he went out.", "The previous day, he went out."),
+    # "the next day" flips where its clause names a thing a nearby sentence told ("the dress"), round 540
+    (
+        "temporal_word_flip",
+        "She bought a dress. The next day, she wore the dress.",
+        "She bought a dress. The previous day, she wore the dress.",
+    ),
     # "at first" flips where the story goes on after it, "First," where a later step follows
     ("temporal_word_flip", "At first, he hated it. Later, he loved it.", "At last, he hated it. Later, he loved it."),
     # (stopping breaks the story only where a later sentence needs the activity going on)
@@ -244,6 +249,23 @@ NONE = [
         "the theater was loud . the crowd was loud and annoying throughout . tom decided to watch movies later from"
         " then on out .",
     ),  # a bare "later" with no measure: "watch movies earlier" is as plausible
+    # round 540: "the next X" dated by nothing else, or no time adverbial; a flip in a habit; a start with
+    # nothing later going on but another act ("sliced my finger instead"); a bare measure counting from nothing
+    ("temporal_word_flip", "The next day, he went out."),
+    ("temporal_word_flip", "I opened the old book . The next year was already written in it . I read the year ."),
+    (
+        "temporal_word_flip",
+        "I found my keys on the hook . That is where I always put them the night before . I left for work .",
+    ),
+    (
+        "temporal_word_flip",
+        "He found his shoes by the door , where he would put them the night before . He went to school .",
+    ),
+    ("temporal_word_flip", "I wanted a salad . I started slicing cucumbers . I sliced my finger instead ."),
+    (
+        "temporal_word_flip",
+        "she wanted to play the piano well . she started practicing weeks before . she played the piano well .",
+    ),
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect
