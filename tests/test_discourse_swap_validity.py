@@ -148,6 +148,22 @@ DECLINED = [
     ("causal_swap", "he was at altitude so he knew exactly what to do ."),
     ("causal_swap", "The sky was clear, so he went for a walk."),
     ("causal_swap", "the test was tomorrow . he needed to study , so he went to the library ."),
+    # round 547: behind "so" a negated clause, a past perfect, a stative verb ("had some money", "loved
+    # mexican food") reads as a conclusion too, and an appearance made the cause as its evidence ("donna
+    # looked very beautiful, so the doctor did a great job"); a clause ending in "however" leans on another
+    ("causal_swap", "tom went to the beach . he had some money , so he bought a surfboard ."),
+    ("causal_swap", "she was sick . she did n't cover her mouth when she coughed . so she infected everyone at work ."),
+    (
+        "causal_swap",
+        "joe 's kids liked toys . his kids had broken so many . so joe went to the store to buy new ones .",
+    ),
+    ("causal_swap", "the friends went out . they all loved mexican food , so they picked a restaurant for that ."),
+    ("causal_swap", "the doctor did a great job , so donna looked very beautiful ."),
+    (
+        "causal_swap",
+        "kim had a sandwich . the bland little sandwich left her very unsatisfied however . so kim made a massive "
+        "burrito for herself .",
+    ),
     (
         "causal_swap",
         "My father drank a lot . I read that I was an alcoholic next year , so I picked up drinking and became one .",

@@ -181,6 +181,12 @@ def incomplete(doc: Doc, clause: Clause) -> bool:
     return False
 
 
+def ends_leaning(doc: Doc, clause: Clause) -> bool:
+    """A clause ending in "however" ("the bland sandwich left her unsatisfied however"): moved behind
+    "so" it points at the wrong clause (causal_swap only; round 547)."""
+    return doc[clause.end - 1].lower_ == "however"
+
+
 def inferential_so(opener: Token, first: Token, second: Token) -> bool:
     """A sentence-opening "So" that draws a conclusion rather than telling a result: between two
     present-tense statements ("They change the programs you know. So someone ... answers a little
@@ -191,7 +197,7 @@ def inferential_so(opener: Token, first: Token, second: Token) -> bool:
         return False
     if "present" in (tense(first), tense(second)):
         return True
-    if inferable_state(first):
+    if inferable_state(first) or evidence(second):
         return True
     return second.lemma_ == "be" and any(c.dep_ in ("acomp", "attr") for c in second.children)
 
@@ -203,18 +209,41 @@ INFERENTIAL = frozenset({"so", "therefore", "thus", "hence"})
 _DEFICITS = frozenset("hungry thirsty starving famished parched".split())
 
 
+# Words that make a clause look back on what must have been: "so he already had dinner"
+_RETROSPECTIVE = frozenset({"already", "never", "obviously", "clearly", "apparently"})
+# Verbs of a state, not an event: behind "so" they read as a conclusion ("he bought a surfboard, so he
+# had some money", round 547)
+_STATIVE = frozenset("have know love like hate prefer own live belong lack owe need understand".split())
+_APPEARING = frozenset({"look", "seem", "appear", "sound", "smell", "taste"})
+
+
 def inferable_state(cause: Token) -> bool:
     """Whether the cause clause, moved behind an inferential "so", is a state the new cause is
     evidence for ("she rubbed her eyes so she was tired", "he knew what to do so he was at
     altitude", "he went for a walk, so the sky was clear"): "be" with a complement, an adjective or
     a place; reversed, it reads as a conclusion drawn, still coherent (round 580). Not a want the
     new cause removes ("so he was hungry", :data:`_DEFICITS`)."""
+    kids = list(cause.children)
+    if any(c.dep_ == "neg" or c.lower_ in _RETROSPECTIVE for c in kids):
+        return True  # "so she did n't cover her mouth", "so he already had dinner": a conclusion
+    if any(c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ == "VBD" for c in kids):
+        return True  # "so his kids had broken so many", "so i had walked there": the past perfect looks back
+    if cause.lemma_.lower() in _STATIVE:
+        return True  # "so he had some money", "so they all loved mexican food", "so he knew this"
+    if cause.tag_ == "VBN" and any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in kids):
+        return True  # "so 43 was gone", "so he was fired"
     if cause.lemma_ != "be":
         return False
-    comps = [c for c in cause.children if c.dep_ in ("acomp", "attr", "prep", "advmod", "oprd")]
+    comps = [c for c in kids if c.dep_ in ("acomp", "attr", "prep", "advmod", "oprd")]
     if not comps:
         return False
     return not any(c.lower_ in _DEFICITS for c in comps)
+
+
+def evidence(head: Token) -> bool:
+    """An appearance ("donna looked very beautiful"): made the cause of an inferential "so", it
+    reads as the evidence of a conclusion ("so the doctor did a great job", round 547)."""
+    return head.lemma_.lower() in _APPEARING and any(c.dep_ in ("acomp", "prep", "oprd") for c in head.children)
 
 
 # Verbs of sensing: one may see, hear or recognise something at any moment, before or after an
