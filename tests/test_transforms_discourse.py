@@ -266,6 +266,16 @@ NONE = [
         "temporal_word_flip",
         "she wanted to play the piano well . she started practicing weeks before . she played the piano well .",
     ),
+    # round 547: a measured "later" after its verb ("come back a few minutes earlier" reads as ahead of time);
+    # "finished X-ing" -> "started" with nothing before telling X going on
+    (
+        "temporal_word_flip",
+        "the mom left the kitten in the box . she was thrilled to see the mom come back a few minutes later .",
+    ),
+    (
+        "temporal_word_flip",
+        "amy had to go to a party . she left the heater running as she finished getting ready . her car was warm .",
+    ),
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect

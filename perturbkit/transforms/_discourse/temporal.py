@@ -17,7 +17,7 @@ from .checks import NPI, habitual, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
 from .targets import contradicts
-from .temporal_anchors import habitual_sentence, measure_anchor, next_previous_cue
+from .temporal_anchors import habitual_sentence, measure_anchor, next_previous_cue, trailing_measure
 from .temporal_cues import (
     SEQUENCE_OPENERS,
     completion_told,
@@ -187,6 +187,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not (sent_start and w in initial)
             and _adv_ok(t, prev, nxt)
             and punctuality_elsewhere(doc, t)
+            and not trailing_measure(t)
         ):
             one(t, adv[w], f"{w} -> {adv[w]}")
         elif (
@@ -353,7 +354,7 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
             return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
         if verb_ing[lemma] == "stop" and not goes_on_later(t, ing[0]):
             return None  # "the puppy started whining" -> "stopped whining": nothing later needs it going on
-        if lemma == "stop" and not went_on_before(t, ing[0]):
+        if lemma in ("stop", "finish") and not went_on_before(t, ing[0]):
             return None  # "when he stopped answering my emails" -> "started": nothing before tells it went on
         new_lemma = verb_ing[lemma]
     elif lemma in verb_intr and not deps & {"dobj", "xcomp", "ccomp", "prep_to", "attr", "acomp"}:

@@ -69,3 +69,16 @@ def measure_anchor(doc: Doc, t: Token) -> bool:
     was in may"); with none, "weeks after" has nothing it refers to and reads as fluently."""
     start = doc[t.sent.start - 1].sent.start if t.sent.start > 0 else 0
     return any(k.pos_ == "NOUN" and k.lemma_.lower() in _EVENTS for k in doc[start : t.sent.end])
+
+
+def trailing_measure(t: Token) -> bool:
+    """ "see the mom come back a few minutes later": a measured "later"/"earlier" after its verb, not
+    opening its clause; flipped, "come back a few minutes earlier" reads as "ahead of time", no order
+    broken (round 547). "A week later, ..." opening the sentence orders two events and stays."""
+    if t.lower_ not in ("later", "earlier"):
+        return False
+    measure = [c for c in t.children if c.dep_ == "npadvmod"]
+    if not measure:
+        return False
+    first = measure[0].left_edge
+    return not (first.is_sent_start or (first.i > 0 and first.doc[first.i - 1].is_punct))
