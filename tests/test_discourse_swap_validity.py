@@ -140,6 +140,30 @@ DECLINED = [
         "them frantically for something that might help . Finally , I found it .",
     ),
     ("temporal_swap", "The party was at noon . She bought a new dress . Then she wore it to the party ."),
+    # round 580: a state moved behind an inferential "so" reads as a conclusion the new cause is evidence
+    # for ("she rubbed her eyes so she was tired", "so his was old", "so he was at altitude", "he went for a
+    # walk, so the sky was clear"); a need follows from almost anything ("so he needed to study")
+    ("causal_swap", "she was tired , so she rubbed her eyes ."),
+    ("causal_swap", "joe 's phone broke . his was old . so joe looked online for a new one ."),
+    ("causal_swap", "he was at altitude so he knew exactly what to do ."),
+    ("causal_swap", "The sky was clear, so he went for a walk."),
+    ("causal_swap", "the test was tomorrow . he needed to study , so he went to the library ."),
+    # round 547: behind "so" a negated clause, a past perfect, a stative verb ("had some money", "loved
+    # mexican food") reads as a conclusion too, and an appearance made the cause as its evidence ("donna
+    # looked very beautiful, so the doctor did a great job"); a clause ending in "however" leans on another
+    ("causal_swap", "tom went to the beach . he had some money , so he bought a surfboard ."),
+    ("causal_swap", "she was sick . she did n't cover her mouth when she coughed . so she infected everyone at work ."),
+    (
+        "causal_swap",
+        "joe 's kids liked toys . his kids had broken so many . so joe went to the store to buy new ones .",
+    ),
+    ("causal_swap", "the friends went out . they all loved mexican food , so they picked a restaurant for that ."),
+    ("causal_swap", "the doctor did a great job , so donna looked very beautiful ."),
+    (
+        "causal_swap",
+        "kim had a sandwich . the bland little sandwich left her very unsatisfied however . so kim made a massive "
+        "burrito for herself .",
+    ),
     (
         "causal_swap",
         "My father drank a lot . I read that I was an alcoholic next year , so I picked up drinking and became one .",

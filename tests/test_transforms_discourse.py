@@ -15,7 +15,6 @@ from perturbkit.resources.lexicons import table
 
 GOLDEN = [
     # causal_swap: clauses change places, the connective stays, capitals follow the position
-    ("causal_swap", "The sky was clear, so he went for a walk.", "He went for a walk, so the sky was clear."),
     ("causal_swap", "She cried because she lost the game.", "She lost the game because she cried."),
     ("causal_swap", "Maria was late because the bus broke down.", "The bus broke down because Maria was late."),
     ("causal_swap", "Because he was tired, he went to bed.", "Because he went to bed, he was tired."),
@@ -71,7 +70,12 @@ GOLDEN = [
     # temporal_word_flip
     # "early"/"late" flip only where another sentence speaks of being on time
     ("temporal_word_flip", "He woke up early. He was never late.", "He woke up late. He was never late."),
-    ("temporal_word_flip", "The next day, he went out.", "The previous day, he went out."),
+    # "the next day" flips where its clause names a thing a nearby sentence told ("the dress"), round 540
+    (
+        "temporal_word_flip",
+        "She bought a dress. The next day, she wore the dress.",
+        "She bought a dress. The previous day, she wore the dress.",
+    ),
     # "at first" flips where the story goes on after it, "First," where a later step follows
     ("temporal_word_flip", "At first, he hated it. Later, he loved it.", "At last, he hated it. Later, he loved it."),
     # (stopping breaks the story only where a later sentence needs the activity going on)
@@ -245,6 +249,33 @@ NONE = [
         "the theater was loud . the crowd was loud and annoying throughout . tom decided to watch movies later from"
         " then on out .",
     ),  # a bare "later" with no measure: "watch movies earlier" is as plausible
+    # round 540: "the next X" dated by nothing else, or no time adverbial; a flip in a habit; a start with
+    # nothing later going on but another act ("sliced my finger instead"); a bare measure counting from nothing
+    ("temporal_word_flip", "The next day, he went out."),
+    ("temporal_word_flip", "I opened the old book . The next year was already written in it . I read the year ."),
+    (
+        "temporal_word_flip",
+        "I found my keys on the hook . That is where I always put them the night before . I left for work .",
+    ),
+    (
+        "temporal_word_flip",
+        "He found his shoes by the door , where he would put them the night before . He went to school .",
+    ),
+    ("temporal_word_flip", "I wanted a salad . I started slicing cucumbers . I sliced my finger instead ."),
+    (
+        "temporal_word_flip",
+        "she wanted to play the piano well . she started practicing weeks before . she played the piano well .",
+    ),
+    # round 547: a measured "later" after its verb ("come back a few minutes earlier" reads as ahead of time);
+    # "finished X-ing" -> "started" with nothing before telling X going on
+    (
+        "temporal_word_flip",
+        "the mom left the kitten in the box . she was thrilled to see the mom come back a few minutes later .",
+    ),
+    (
+        "temporal_word_flip",
+        "amy had to go to a party . she left the heater running as she finished getting ready . her car was warm .",
+    ),
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect
@@ -574,7 +605,9 @@ def test_returns_none_when_it_cannot_be_right(name, text, annotator):
 @pytest.mark.parametrize("name", ["causal_word_flip", "causal_swap"])
 def test_causal_edits_target_the_site_another_sentence_depends_on(name, annotator):
     """Of two sites, every seed takes the one a later sentence mentions again, and the note names it."""
-    text = "He was tired, so he went to bed. She was sad because it rained. He slept well in his bed."
+    # ("He was tired, so he went to bed" is declined by causal_swap since round 580: "he went to bed, so he
+    # was tired" reads as a conclusion drawn; a want the act removes stays a wrong cause)
+    text = "He was hungry, so he ate a sandwich. She was sad because it rained. He liked the sandwich."
     t = get_transform(name)
     outs = {t(text, seed=s, annotator=annotator) for s in range(8)}
     assert {o.text.split(". ")[1] for o in outs} == {"She was sad because it rained"}

@@ -74,7 +74,8 @@ def cognition(head: Token) -> bool:
 # follow from almost anything, so made the effect of a social event they still read as coherent
 # ("her friends banded together to try, so she was eager to try it")
 _WILLING = frozenset("""eager keen willing ready desperate excited happy anxious impatient determined""".split())
-_WANTING = frozenset("""want wish hope desire crave long yearn decide choose plan intend resolve""".split())
+# ("so he needed to study": a need follows from almost anything too, round 580)
+_WANTING = frozenset("""want wish hope desire crave long yearn decide choose plan intend resolve need""".split())
 
 
 # Nouns of a thought or an impulse: "inspiration came to him", "the idea struck her" tell a mental
@@ -180,16 +181,69 @@ def incomplete(doc: Doc, clause: Clause) -> bool:
     return False
 
 
+def ends_leaning(doc: Doc, clause: Clause) -> bool:
+    """A clause ending in "however" ("the bland sandwich left her unsatisfied however"): moved behind
+    "so" it points at the wrong clause (causal_swap only; round 547)."""
+    return doc[clause.end - 1].lower_ == "however"
+
+
 def inferential_so(opener: Token, first: Token, second: Token) -> bool:
     """A sentence-opening "So" that draws a conclusion rather than telling a result: between two
     present-tense statements ("They change the programs you know. So someone ... answers a little
     different"), or before a bare state ("... noticed me. So I was dead."). Reversed, the
-    conclusion still reads as a conclusion."""
+    conclusion still reads as a conclusion; so does a state the swap moves behind "So" ("joe looked
+    online for a new one. so his was old", :func:`inferable_state`)."""
     if opener.lower_ != "so":
         return False
     if "present" in (tense(first), tense(second)):
         return True
+    if inferable_state(first) or evidence(second):
+        return True
     return second.lemma_ == "be" and any(c.dep_ in ("acomp", "attr") for c in second.children)
+
+
+# Connectives that may draw a conclusion ("he rubbed his eyes, so he was tired": the speaker infers it)
+INFERENTIAL = frozenset({"so", "therefore", "thus", "hence"})
+# Wants of the body an act removes: "he ate a sandwich, so he was hungry" cannot be read as an
+# inference from the eating, so the swap stays a clear wrong cause
+_DEFICITS = frozenset("hungry thirsty starving famished parched".split())
+
+
+# Words that make a clause look back on what must have been: "so he already had dinner"
+_RETROSPECTIVE = frozenset({"already", "never", "obviously", "clearly", "apparently"})
+# Verbs of a state, not an event: behind "so" they read as a conclusion ("he bought a surfboard, so he
+# had some money", round 547)
+_STATIVE = frozenset("have know love like hate prefer own live belong lack owe need understand".split())
+_APPEARING = frozenset({"look", "seem", "appear", "sound", "smell", "taste"})
+
+
+def inferable_state(cause: Token) -> bool:
+    """Whether the cause clause, moved behind an inferential "so", is a state the new cause is
+    evidence for ("she rubbed her eyes so she was tired", "he knew what to do so he was at
+    altitude", "he went for a walk, so the sky was clear"): "be" with a complement, an adjective or
+    a place; reversed, it reads as a conclusion drawn, still coherent (round 580). Not a want the
+    new cause removes ("so he was hungry", :data:`_DEFICITS`)."""
+    kids = list(cause.children)
+    if any(c.dep_ == "neg" or c.lower_ in _RETROSPECTIVE for c in kids):
+        return True  # "so she did n't cover her mouth", "so he already had dinner": a conclusion
+    if any(c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ == "VBD" for c in kids):
+        return True  # "so his kids had broken so many", "so i had walked there": the past perfect looks back
+    if cause.lemma_.lower() in _STATIVE:
+        return True  # "so he had some money", "so they all loved mexican food", "so he knew this"
+    if cause.tag_ == "VBN" and any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in kids):
+        return True  # "so 43 was gone", "so he was fired"
+    if cause.lemma_ != "be":
+        return False
+    comps = [c for c in kids if c.dep_ in ("acomp", "attr", "prep", "advmod", "oprd")]
+    if not comps:
+        return False
+    return not any(c.lower_ in _DEFICITS for c in comps)
+
+
+def evidence(head: Token) -> bool:
+    """An appearance ("donna looked very beautiful"): made the cause of an inferential "so", it
+    reads as the evidence of a conclusion ("so the doctor did a great job", round 547)."""
+    return head.lemma_.lower() in _APPEARING and any(c.dep_ in ("acomp", "prep", "oprd") for c in head.children)
 
 
 # Verbs of sensing: one may see, hear or recognise something at any moment, before or after an

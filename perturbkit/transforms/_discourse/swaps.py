@@ -38,7 +38,11 @@ from .context import cataphoric, fragment_follows
 from .coref import AMBIGUOUS, exchanged_subjects
 from .lexicon import connective_words, connectives, first_words
 from .plausible import (
+    INFERENTIAL,
+    ends_leaning,
+    evidence,
     incomplete,
+    inferable_state,
     inferential_so,
     outcome,
     reversed_plausible,
@@ -114,9 +118,13 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue  # "he caught up since she was slow" reads as evidence too; an outcome as the cause
             if causal and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head)):
                 continue  # the reversed link would still read as coherent
+            if causal and conn.lower_ in INFERENTIAL and (inferable_state(cause.head) or evidence(effect.head)):
+                continue  # "she rubbed her eyes so she was tired": the moved state reads as a conclusion
             if subordinate_prefix(doc, start, left):
                 continue  # "when" kept in place before the moved clause would lose its main clause
             if incomplete(doc, left) or incomplete(doc, right):
+                continue
+            if causal and (ends_leaning(doc, left) or ends_leaning(doc, right)):
                 continue
             earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
             score = _scored(doc, kind, earlier, later, left, right)
@@ -133,6 +141,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if causal and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
                 continue
             if incomplete(doc, sub) or incomplete(doc, main):
+                continue
+            if causal and (ends_leaning(doc, sub) or ends_leaning(doc, main)):
                 continue
             earlier, later = (sub, main) if ini.conn.lower_ in LATER_MAIN else (main, sub)
             score = _scored(doc, kind, earlier, later, sub, main)
@@ -160,6 +170,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if subordinate_prefix(doc, a0, first) or subordinate_prefix(doc, site.conn_end, second):
                 continue  # "when they got there ...": the kept "when" would subordinate the moved-in clause
             if incomplete(doc, first) or incomplete(doc, second):
+                continue
+            if causal and (ends_leaning(doc, first) or ends_leaning(doc, second)):
                 continue
             if not causal and (not sequential(first.head, second.head) or impersonal_it(second.head)):
                 continue

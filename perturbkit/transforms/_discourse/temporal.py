@@ -17,6 +17,7 @@ from .checks import NPI, habitual, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
 from .targets import contradicts
+from .temporal_anchors import habitual_sentence, measure_anchor, next_previous_cue, trailing_measure
 from .temporal_cues import (
     SEQUENCE_OPENERS,
     completion_told,
@@ -116,6 +117,8 @@ def temporal_flips(doc: Doc) -> list[Scored]:
         if i not in allowed or i in used:
             continue
         t = doc[i]
+        if habitual_sentence(t):
+            continue  # "where I always put them the night before": a habit orders no one event
         n = C.phrase_at(doc, t.i, phrases)
         if n:
             key = tuple(x.lower_ for x in doc[t.i : t.i + n])
@@ -164,7 +167,8 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             if found:  # the event of its clause is told again elsewhere: the story fixes the order
                 one(t, conj[w], f"{w} -> {conj[w]}", found)
         elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in _TIME_NOUNS:
-            one(t, conj[w], f"{w} -> {conj[w]}")
+            if measure_anchor(doc, t):  # "weeks before" what? with no event to count from, "after" is as fluent
+                one(t, conj[w], f"{w} -> {conj[w]}")
         elif (
             w in adj_the
             and t.pos_ == "ADJ"
@@ -174,8 +178,8 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and t.head.i > t.i
             and (w not in ("first", "last") or (timed_noun(t.head) and not fixed_first_last(t)))
         ):
-            found = first_last_cue(doc, t) if w in ("first", "last") else ()
-            if w not in ("first", "last") or found:
+            found = first_last_cue(doc, t) if w in ("first", "last") else next_previous_cue(doc, t)
+            if found:
                 one(t, adj_the[w], f"{w} -> {adj_the[w]}", found)
         elif (
             w in adv
@@ -183,6 +187,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not (sent_start and w in initial)
             and _adv_ok(t, prev, nxt)
             and punctuality_elsewhere(doc, t)
+            and not trailing_measure(t)
         ):
             one(t, adv[w], f"{w} -> {adv[w]}")
         elif (
@@ -349,7 +354,7 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
             return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
         if verb_ing[lemma] == "stop" and not goes_on_later(t, ing[0]):
             return None  # "the puppy started whining" -> "stopped whining": nothing later needs it going on
-        if lemma == "stop" and not went_on_before(t, ing[0]):
+        if lemma in ("stop", "finish") and not went_on_before(t, ing[0]):
             return None  # "when he stopped answering my emails" -> "started": nothing before tells it went on
         new_lemma = verb_ing[lemma]
     elif lemma in verb_intr and not deps & {"dobj", "xcomp", "ccomp", "prep_to", "attr", "acomp"}:

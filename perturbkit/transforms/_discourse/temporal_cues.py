@@ -337,14 +337,32 @@ def goes_on_later(verb: Token, ing: Token) -> bool:
     """For "started X-ing" -> "stopped X-ing": whether a later sentence nearby tells X itself going on
     ("she started crying. she cried for an hour"), with no resumption told after it: a later sentence
     naming only X's object ("walking to the platform" / "continued on to the platform") or nothing at
-    all (a newborn "started crying") leaves "stopped" a fluent detail."""
+    all (a newborn "started crying") leaves "stopped" a fluent detail; so does X done to another thing
+    or told as a mishap ("started slicing cucumbers" / "I sliced my finger instead", round 540)."""
     doc = verb.doc
-    later = near(doc, verb, linked_sentences(doc, [ing.i], later_only=True))
+    later = tuple(k for k in near(doc, verb, linked_sentences(doc, [ing.i], later_only=True)) if _same_act(doc, ing, k))
     if not later:
         return False
     sent, lemmas = sentence_index(doc), lemma_lowers(doc)
     own = sent[verb.i]
     return not any(own < sent[i] <= max(later) and lemmas[i] in _RESUME for i in range(verb.i + 1, len(doc)))
+
+
+def _objects(t: Token) -> set[str]:
+    return {c.lemma_.lower() for c in t.children if c.dep_ == "dobj"}
+
+
+def _same_act(doc: Doc, ing: Token, k: int) -> bool:
+    """Whether sentence ``k`` tells the act of ``ing`` itself: the same verb, on the same thing when
+    both name one, and no "instead" turning it into another act."""
+    sent = sentence_index(doc)
+    words = [x for x in doc if sent[x.i] == k]
+    if any(x.lower_ == "instead" for x in words):
+        return False
+    objs = _objects(ing)
+    return any(
+        x.lemma_.lower() == ing.lemma_.lower() and not (objs and _objects(x) and not objs & _objects(x)) for x in words
+    )
 
 
 def went_on_before(verb: Token, ing: Token) -> bool:
