@@ -134,10 +134,10 @@ def test_union_negative_registered_and_deterministic(annotator):
     assert t.effect == Effect.BREAKS and t._mixture is None  # built lazily, at first use
     story = "Tom woke up early. He made coffee because he was tired. Then he went to work. He did not like his boss."
     outs = [t(story, seed=s, annotator=annotator) for s in range(8)]
-    assert all(o is not None and o.text != story for o in outs)
+    assert sum(o is not None for o in outs) >= 4 and all(o is None or o.text != story for o in outs)
     valid = {"repeat_sentence", "repeat_ngram", "keyword_substitution", "sentence_shuffle", "negation_alteration"}
-    assert all({e.transform for e in o.edits} <= valid for o in outs)
-    assert [o.text for o in outs] == [t(story, seed=s, annotator=annotator).text for s in range(8)]
+    assert all({e.transform for e in o.edits} <= valid | {"negation"} for o in outs if o is not None)
+    assert [o and o.text for o in outs] == [(o := t(story, seed=s, annotator=annotator)) and o.text for s in range(8)]
     assert t("", seed=0, annotator=annotator) is None
 
 
@@ -170,10 +170,11 @@ GOLDEN_STORY = "Tom woke up early. He made coffee because he was tired. Then he 
 @pytest.mark.parametrize(
     "seed,expected,techniques",
     [
+        # a shuffle alone, kept: "then he went to work" now follows a sentence told after it
         (
-            0,
-            "Tom woke up early. He did not make coffee because he was tired. Then he went to work. He liked his boss.",
-            {"negation_alteration"},
+            4,
+            "He made coffee because he was tired. He did not like his boss. Then he went to work. Tom woke up early.",
+            {"sentence_shuffle"},
         ),
         (
             1,
@@ -186,6 +187,36 @@ GOLDEN_STORY = "Tom woke up early. He made coffee because he was tired. Then he 
 def test_union_negative_golden(annotator, seed, expected, techniques):
     out = get_transform("union_negative")(GOLDEN_STORY, seed=seed, annotator=annotator)
     assert out.text == expected and {e.transform for e in out.edits} == techniques
+
+
+LABOR = (
+    "She grabbed her keys and a bag. She put a towel down in the seat. She leaked on it all the way there. "
+    "Her water broke at the hospital."
+)
+BIKE = "Tom bought a bike. He rode the bike to school. He was happy. Then he went home."
+
+
+@pytest.mark.parametrize(
+    "story,seed,expected",
+    [
+        # a shuffle alone that breaks no tie ("her water broke" first reads as well): redone as the
+        # targeted negation, which finds no flip another sentence contradicts -> None
+        (LABOR, 0, None),
+        # UNION's negation alone flipped three sentences nothing contradicts: redone as the
+        # targeted negation, which finds none -> None
+        (LABOR, 1, None),
+        # redone as the targeted negation: a flip a later sentence contradicts ("the bike")
+        (BIKE, 4, "Tom did not buy a bike. He rode the bike to school. He was happy. Then he went home."),
+        # a shuffle alone that puts "the bike" before "a bike" is kept
+        (BIKE, 6, "He rode the bike to school. Then he went home. He was happy. Tom bought a bike."),
+    ],
+)
+def test_union_negative_single_technique_is_targeted(annotator, story, seed, expected):
+    t = get_transform("union_negative")
+    out = t(story, seed=seed, annotator=annotator)
+    assert (out and out.text) == expected
+    batched = t.batch([story], seed=seed, annotator=annotator)[0]
+    assert (batched and batched.text) == expected
 
 
 @pytest.mark.parametrize(

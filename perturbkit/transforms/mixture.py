@@ -14,16 +14,26 @@ registered transforms; ``union_negative`` is the same thing under a registry nam
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..annotation import Annotator, Level, default_annotator
 from ..example import Example, as_example
 from ..transform import Effect, Mixture, OneOf, Transform, get_transform, register, rng_for
+from ._order_ties import order_broken, unit_ties
+from ._units import shuffle_units
 
 UNION_COUNTS: dict[int, float] = {1: 0.5, 2: 0.2, 3: 0.2, 4: 0.1}
 UNION_WEIGHTS: dict[str, float] = {"repetition": 0.1, "substitution": 0.3, "reordering": 0.4, "negation": 0.2}
 _KEYS = tuple(UNION_WEIGHTS)  # the order of union_mixture's transforms
+#: What a draw made by one light technique alone is made again with (see ``UnionNegative.settle``).
+_REDO = {
+    "keyword_substitution": "keyword_substitution",
+    "negation_alteration": "negation",
+    "sentence_shuffle": "negation",
+}
+_MOVE = re.compile(r"sentence (\d+) -> position (\d+)")
 
 
 def default_technique(key: str) -> Transform:
@@ -84,6 +94,21 @@ def union_mixture(
     return mix
 
 
+def _order_broken(ex: Example, out: Example, annotator: Annotator) -> bool:
+    """The shuffle that made ``out`` from ``ex`` (its edits' notes: "sentence 3 -> position 1")
+    breaks a tie between the sentences; nouns of ``ex.context`` are known from the start."""
+    doc = annotator.parse(ex.text, Level.PARSE)
+    units = [u for u in shuffle_units(doc) if u.movable]
+    order = list(range(len(units)))
+    for e in out.edits[len(ex.edits) :]:
+        m = _MOVE.search(e.note)
+        if m is None or not (0 < int(m[1]) <= len(units) and 0 < int(m[2]) <= len(units)):
+            return True  # not a shuffle this module knows: keep the draw as it is
+        order[int(m[2]) - 1] = int(m[1]) - 1
+    known = frozenset(t.lemma_.lower() for t in annotator.parse(ex.context, Level.PARSE)) if ex.context else frozenset()
+    return order_broken(unit_ties(doc, units), order, known)
+
+
 @register
 @dataclass(repr=False)
 class UnionNegative(Transform):
@@ -98,7 +123,7 @@ class UnionNegative(Transform):
     counts: dict[int, float] | None = None
     weights: dict[str, float] | None = None
     _mixture: Mixture | None = field(default=None, init=False, repr=False, compare=False)
-    _targeted: Transform | None = field(default=None, init=False, repr=False, compare=False)
+    _targeted: dict[str, Transform] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def validate(self) -> None:
         if self.counts is not None and (not self.counts or any(int(k) < 1 or v < 0 for k, v in self.counts.items())):
@@ -126,17 +151,28 @@ class UnionNegative(Transform):
         return self.settle(ex, self.mixture().run(ex, rng, annotator), rng, annotator)
 
     def settle(self, ex: Example, out: Example | None, rng: random.Random, annotator: Annotator) -> Example | None:
-        """``out``, unless all its edits are keyword substitutions: UNION's sampler swaps a word or
-        two for random corpus words, which mostly reads as a changed detail ("interviewing for her
-        dream job" -> "studying for ..."), not an incoherent story. Such a draw is made again with
-        the targeted keyword substitution (an antonym of a word another sentence depends on),
-        from the original story and a seed drawn from ``rng`` after the mixture's draws; None
-        when no word has such a witness."""
-        if out is None or any(e.transform != "keyword_substitution" for e in out.edits[len(ex.edits) :]):
+        """``out``, unless all its edits come from one light technique, which alone mostly leaves a
+        story a reader finds no worse (round 49): such a draw is made again with the technique's
+        targeted version, from the original story and a seed drawn from ``rng`` after the
+        mixture's draws (None when it finds nothing). Keyword substitutions only: the targeted
+        keyword substitution (an antonym of a word another sentence depends on), not UNION's
+        random corpus words ("interviewing for her dream job" -> "studying for ..."). Negations
+        only: the targeted ``negation`` (a flip another sentence contradicts), not any sentence
+        ("traveled very far" -> "did not travel very far"). A reordering only is kept when it
+        breaks a tie (:func:`~._order_ties.order_broken`), else made again as the targeted
+        negation: "she grabbed her keys. she put a towel down." reads as well in either order.
+        The counts and weights are drawn as published; only the single-technique draws change."""
+        if out is None:
             return out
-        if self._targeted is None:
-            self._targeted = get_transform("keyword_substitution")
-        return self._targeted.run(ex, random.Random(rng.getrandbits(64)), annotator)
+        kinds = {e.transform for e in out.edits[len(ex.edits) :]}
+        if kinds == {"sentence_shuffle"} and _order_broken(ex, out, annotator):
+            return out
+        redo = _REDO.get(min(kinds)) if len(kinds) == 1 else None
+        if redo is None:
+            return out
+        if redo not in self._targeted:
+            self._targeted[redo] = get_transform(redo)
+        return self._targeted[redo].run(ex, random.Random(rng.getrandbits(64)), annotator)
 
     def batch(
         self, examples: Sequence[str | Example], seed: int = 0, *, annotator: Annotator | None = None

@@ -14,7 +14,7 @@ from ...resources.inflect import inflect_like
 from ...resources.lexicons import word_list
 from ...transform.substitution import Candidate, form_like, replaceable_indices
 from .antonyms import WN_POS
-from .frames import slot_kept, verb_frames
+from .frames import object_ok, slot_kept, verb_frames
 
 if TYPE_CHECKING:
     import random
@@ -164,12 +164,31 @@ _INTRANSITIVE = frozenset({1, 2})
 
 def corpus_swap_ok(tok: Token, lemma: str, pos: str, new_lemma: str) -> bool:
     """A corpus word drawn for keyword ``tok`` changes what the sentence says and keeps it
-    grammatical: no near-synonym ("realize" -> "know") and, for a verb with no object or
-    complement, a verb WordNet lists as intransitive ("the birds chirped very loudly", never
-    "the birds said very loudly")."""
+    grammatical and sensible: no near-synonym ("realize" -> "know"); a noun or verb of the same
+    kind (:func:`same_class`: never "neither dog is a potential president", "when she loved the
+    note"); for a verb with a direct object, a verb WordNet lists with such an object
+    (:func:`~.frames.object_ok`) and, with no object or complement, a verb WordNet lists as
+    intransitive ("the birds chirped very loudly", never "the birds said very loudly")."""
     if near_synonym(lemma, new_lemma, WN_POS[pos]):
         return False
-    return pos != "VERB" or keyword_slot(tok.doc, tok.i)[1] != "" or bool(verb_frames(new_lemma) & _INTRANSITIVE)
+    if pos in ("NOUN", "VERB") and not same_class(lemma, new_lemma, WN_POS[pos]):
+        return False
+    if pos != "VERB":
+        return True
+    if keyword_slot(tok.doc, tok.i)[1] == "":
+        return bool(verb_frames(new_lemma) & _INTRANSITIVE)
+    return object_ok(tok, new_lemma)
+
+
+def same_class(a: str, b: str, wn_pos: str) -> bool:
+    """The first WordNet senses of ``a`` and ``b`` are in the same lexicographer file (a person
+    for a person, a verb of creation for one of creation): a swap across classes reads as the
+    wrong word sense ("wanted to prepare some" -> "wanted to ask some", "met a friend" -> "met an
+    appointment"), not as a changed fact."""
+    from ...resources.wordnet import wordnet
+
+    sa, sb = wordnet().first_synset(a, wn_pos), wordnet().first_synset(b, wn_pos)
+    return sa is not None and sb is not None and sa.lexname() == sb.lexname()
 
 
 #: Kinds of noun whose swap reads as a clean contradiction (a character, an animal, a food); an
