@@ -839,7 +839,8 @@ def test_union_keyword_sampler_keeps_intransitive_verbs_intransitive(annotator):
     from perturbkit.transforms._substitution.keywords import corpus_swap_ok
 
     doc = annotator.parse("The birds chirped very loudly.")
-    assert not corpus_swap_ok(doc[2], "chirp", "VERB", "say") and corpus_swap_ok(doc[2], "chirp", "VERB", "laugh")
-    t = get_transform("keyword_substitution", targeted=False, rate=1.0).fit(["The children said so."] * 6, annotator)
+    # "howl" is a sound verb like "chirp" (the same WordNet class) that WordNet lists as intransitive
+    assert not corpus_swap_ok(doc[2], "chirp", "VERB", "say") and corpus_swap_ok(doc[2], "chirp", "VERB", "howl")
+    t = get_transform("keyword_substitution", targeted=False, rate=1.0).fit(["The cats said so."] * 6, annotator)
     outs = [t("The birds chirped very loudly.", seed=seed, annotator=annotator) for seed in range(3)]
-    assert all(o is not None and "chirped" in o.text for o in outs)  # "birds" -> "children" only
+    assert all(o is not None and "chirped" in o.text for o in outs)  # "birds" -> "cats" only (same class)
