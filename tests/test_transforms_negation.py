@@ -457,6 +457,20 @@ SCOPED = [
         " friends . this boy was her new crush .",
     ),
     (
+        "negation_alteration",
+        "she opened a can of corn . she sliced her hand open on the lid . miranda cried and threw the can in the"
+        " garbage .",
+        0,
+        None,
+    ),
+    (
+        "negation_alteration",
+        "belle hated storms . the news issued a storm warning for this evening . belle knew she had to comfort belle"
+        " during the storm .",
+        0,
+        None,
+    ),
+    (
         "negation",
         "the movie had some very sad scenes . tom cried during the scenes .",
         0,

@@ -250,6 +250,11 @@ _BRINGS_IN_CHARACTER = frozenset(
     """meet visit call phone hire employ recruit have own adopt buy get find catch date marry invite bring rescue
     take keep raise befriend contact consult interview rent borrow order""".split()
 )
+#: Verbs that act on a thing that is there anyway: "she did not open a can of corn ... threw the can
+#: in the garbage" still has the can.
+_ACTS_ON = frozenset(
+    "open close shut clean wash wipe fix repair paint kick hit push pull touch climb cross knock".split()
+)
 
 
 def _scalar_modifiers(doc: Doc, n: int) -> frozenset[str] | None:
@@ -284,7 +289,8 @@ def object_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     room": lying there), and nothing of a posture verb. Nor an object the negation may scope on a
     modifier of ("did not have a huge collection": a modest one; "any pretty intense scenes"), unless
     the later mention restates it ("the huge collection"), nor a person or animal the verb only acts on
-    ("does n't grab a passing woman by the arm ... the woman screams": she is there anyway)."""
+    ("does n't grab a passing woman by the arm ... the woman screams": she is there anyway) or a thing it
+    only acts on ("did not open a can ... threw the can away")."""
     found = flip_witnesses(doc, sentence)
     if not found:
         return ()
@@ -301,6 +307,8 @@ def object_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
             continue
         if dep[n] == "dobj" and lemma[root] not in _BRINGS_IN_CHARACTER and _is_character(doc, n):
             continue
+        if lemma[root] in _ACTS_ON or any(dep[k] == "acl" and k == n + 1 for k in token_strings(doc)["children"][n]):
+            continue  # "did not open a can"; "issued a storm warning" misparsed as "a storm (acl) warning"
         objects[lemma[n]] = scalar
     return tuple(
         w
