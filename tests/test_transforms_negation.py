@@ -413,7 +413,73 @@ OBJECTS_ONLY = [
 ]
 
 
-@pytest.mark.parametrize("name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY)
+# round 50: an object with a scalar adjective or a degree adverb reads as negating the modifier ("did not
+# have a huge collection": a modest one; "any pretty emotionally intense scenes" is garbled), unless the
+# later mention restates it; a person the verb only acts on is there anyway ("does n't grab a passing
+# woman by the arm ... the woman screams"), while one the verb brings in is not ("did not meet a boy").
+SCOPED = [
+    (
+        "negation_alteration",
+        "faith loved teddy bears . she had a huge collection of them . she decided to move them all into one room ."
+        " she lined all the shelves with them . faith invited her friends over to see the collection !",
+        0,
+        None,
+    ),
+    (
+        "negation_alteration",
+        "faith loved teddy bears . she had a huge collection of them . she decided to move them all into one room ."
+        " faith showed the huge collection to her friends .",
+        0,
+        "faith loved teddy bears . she did not have a huge collection of them . she decided to move them all into"
+        " one room . faith showed the huge collection to her friends .",
+    ),
+    (
+        "negation_alteration",
+        "tom went to the movies with his buddies . the movie had some pretty emotionally intense scenes . tom found"
+        " himself getting a little teary during those scenes .",
+        0,
+        None,
+    ),
+    ("negation_alteration", "the movie had some very sad scenes . tom cried during the scenes .", 0, None),
+    (
+        "negation_alteration",
+        "He jumps down from the mailbox with a handful of papers . He grabs a passing woman by the arm . `` You ,"
+        " ma'am , take one of these . '' The woman screams and starts running .",
+        0,
+        None,
+    ),
+    (
+        "negation_alteration",
+        "she was nervous but excited . she met a boy on the bus the first day . they hit it off and became friends ."
+        " this boy was her new crush .",
+        0,
+        "she was nervous but excited . she did not meet a boy on the bus the first day . they hit it off and became"
+        " friends . this boy was her new crush .",
+    ),
+    (
+        "negation_alteration",
+        "she opened a can of corn . she sliced her hand open on the lid . miranda cried and threw the can in the"
+        " garbage .",
+        0,
+        None,
+    ),
+    (
+        "negation_alteration",
+        "belle hated storms . the news issued a storm warning for this evening . belle knew she had to comfort belle"
+        " during the storm .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "the movie had some very sad scenes . tom cried during the scenes .",
+        0,
+        "the movie did not have any very sad scenes . tom cried during the scenes .",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY + SCOPED)
 def test_targeted(annotator, name, text, seed, expected):
     out = get_transform(name)(text, seed=seed, annotator=annotator)
     assert (out.text if out else None) == expected

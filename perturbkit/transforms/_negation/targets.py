@@ -233,13 +233,64 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
 # Posture verbs: "he was n't sitting in a room" reads as lying there, and the room stays.
 _POSTURE = frozenset("sit stand lie lay kneel lean crouch squat perch slouch".split())
 _OBJECT_DEPS = frozenset({"dobj", "attr"})
+#: Scalar adjectives (size, amount, strength, worth): negated, "she did not have a huge collection"
+#: reads as "a modest one", which a later "the collection" still fits.
+_SCALAR = frozenset(
+    """big large huge enormous giant gigantic massive vast immense tiny small little short long tall high low wide
+    narrow deep shallow heavy thick thin full whole entire great good bad nice fine beautiful pretty gorgeous lovely
+    ugly wonderful amazing fantastic awesome terrible horrible awful excellent perfect incredible impressive intense
+    serious strong weak loud quiet bright expensive cheap fancy major minor decent delicious fun funny interesting
+    exciting boring cute hard easy tough severe crazy wild scary special fabulous
+    spectacular stunning elaborate generous hefty sizable considerable significant substantial brutal harsh""".split()
+)
+#: Verbs that bring a person or an animal into the story ("met a boy", "called a surgeon", "adopted a
+#: dog"). Any other ("grabs a passing woman by the arm") only touches someone who is there anyway, and
+#: a later "the woman screams" does not need the touch.
+_BRINGS_IN_CHARACTER = frozenset(
+    """meet visit call phone hire employ recruit have own adopt buy get find catch date marry invite bring rescue
+    take keep raise befriend contact consult interview rent borrow order""".split()
+)
+#: Verbs that act on a thing that is there anyway: "she did not open a can of corn ... threw the can
+#: in the garbage" still has the can.
+_ACTS_ON = frozenset(
+    "open close shut clean wash wipe fix repair paint kick hit push pull touch climb cross knock".split()
+)
+
+
+def _scalar_modifiers(doc: Doc, n: int) -> frozenset[str] | None:
+    """The scalar adjectives of object ``n`` ("a huge collection" -> {"huge"}), or None when a degree
+    adverb sits in the phrase ("some pretty emotionally intense scenes"): the negation lands on it."""
+    strs, lemma = token_strings(doc), token_columns(doc)["lemma"]
+    dep, kids = strs["dep"], strs["children"]
+    if any(dep[k] == "advmod" for k in kids[n]):
+        return None
+    out = set()
+    for k in kids[n]:
+        if dep[k] != "amod":
+            continue
+        if any(dep[m] in ("advmod", "npadvmod") for m in kids[k]) or strs["tag"][k] == "JJS":
+            return None
+        if lemma[k] in _SCALAR or strs["text"][k].lower() in _SCALAR:
+            out.add(lemma[k])
+    return frozenset(out)
+
+
+def _is_character(doc: Doc, n: int) -> bool:
+    """Whether noun ``n`` names a person or an animal (WordNet's most frequent sense)."""
+    from .._character.animacy import is_character
+
+    return is_character(doc[n])
 
 
 def object_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     """:func:`flip_witnesses` that ``negation_alteration`` can be sure of: a thing the negated verb
     brings in as its object ("did not buy a car ... the car"), not one a preposition brings in ("did
     not make a sale to a young man ... the young man" still met him; "was n't sitting in a room ... the
-    room": lying there), and nothing of a posture verb."""
+    room": lying there), and nothing of a posture verb. Nor an object the negation may scope on a
+    modifier of ("did not have a huge collection": a modest one; "any pretty intense scenes"), unless
+    the later mention restates it ("the huge collection"), nor a person or animal the verb only acts on
+    ("does n't grab a passing woman by the arm ... the woman screams": she is there anyway) or a thing it
+    only acts on ("did not open a can ... threw the can away")."""
     found = flip_witnesses(doc, sentence)
     if not found:
         return ()
@@ -247,5 +298,21 @@ def object_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     lemma = cols["lemma"]
     if lemma[root] in _POSTURE:
         return ()
-    objects = {lemma[n] for n in _introduced(doc, root) if dep[n] in _OBJECT_DEPS}
-    return tuple(w for w in found if w.kind != "presupposes" or lemma[w.token] in objects)
+    objects: dict[str, frozenset[str]] = {}
+    for n in _introduced(doc, root):
+        if dep[n] not in _OBJECT_DEPS:
+            continue
+        scalar = _scalar_modifiers(doc, n)
+        if scalar is None:
+            continue
+        if dep[n] == "dobj" and lemma[root] not in _BRINGS_IN_CHARACTER and _is_character(doc, n):
+            continue
+        if lemma[root] in _ACTS_ON or any(dep[k] == "acl" and k == n + 1 for k in token_strings(doc)["children"][n]):
+            continue  # "did not open a can"; "issued a storm warning" misparsed as "a storm (acl) warning"
+        objects[lemma[n]] = scalar
+    return tuple(
+        w
+        for w in found
+        if w.kind != "presupposes"
+        or (lemma[w.token] in objects and objects[lemma[w.token]] <= _modifiers(doc, w.token))
+    )
