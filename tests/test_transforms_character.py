@@ -330,6 +330,19 @@ def test_entity_replacement_needs_a_witness_for_a_number(annotator):
         assert t(Example(text, context=context), seed=0, annotator=annotator) is None
 
 
+def test_entity_replacement_replaces_only_known_places(annotator):
+    """Round 611: the fitted pool of lower-cased stories holds names as places ("boston" -> "tina",
+    "kia" as a place); a place, group or organisation is replaced only by one the project lists, and
+    only when the old one is listed too (in lower-cased text, where the NER cannot tell them apart)."""
+    t = get_transform("entity_replacement", labels=["GPE"])
+    t.pool = {"GPE": ["tina", "olivia", "paris"]}
+    ex = Example("we ate at the best place in boston . we loved boston .", context="we flew to boston .")
+    assert {e.after for s in range(4) for e in t(ex, seed=s, annotator=annotator).edits} == {"paris"}
+    t.pool = {"GPE": ["tina", "paris"]}
+    ex = Example("she went back to kia . kia was hot .", context="she grew up in kia .")
+    assert t(ex, seed=0, annotator=annotator) is None
+
+
 def test_entity_replacement_declines_a_list_member(annotator):
     """Round 50: "brands like Honda, Toyota, Kia" -> "Honda, Tracker, Kia" swaps one item of a list."""
     ex = Example(

@@ -203,6 +203,11 @@ class EntityReplacement(Transform):
             if label == "PERSON":  # a name of the other gender only, so the old pronouns pin the break
                 pool = [c for c in pool if name_gender(c.split()[0]) not in (None, gender)] if gender else []
                 pool = [c for c in pool if c.split()[0].lower() not in EITHER_GENDER]
+            if style == "lower" and label != "PERSON" and label not in NUMERIC:
+                # round 611: NER on lower-cased text calls names places ("kia", "boston" -> "tina"): only
+                # a place, group or organisation the project lists, by another it lists
+                known = {c.lower() for c in default_candidates(label)}
+                pool = [c for c in pool if c.lower() in known] if old.lower() in known else []
             at = kept_mention_end(example, old, label, start_at)
             if pool:
                 new = cased_entity(rng.choice(pool), old, label, style)
