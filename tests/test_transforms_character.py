@@ -254,18 +254,101 @@ def test_entity_replacement_declines(annotator, text, context):
     assert get_transform("entity_replacement")(Example(text, context=context), seed=0, annotator=annotator) is None
 
 
-def test_entity_replacement_pins_a_person_by_the_old_pronouns(annotator):
-    """Round 44: a person is replaced only by a name of the other gender that a later subject pronoun
-    of the old one refers back to, so the new name cannot be read as another character."""
+def test_entity_replacement_binds_a_person_in_its_own_clause(annotator):
+    """Round 50: a later "she" no longer pins a new name (it can be the old character beside a second
+    person); a reflexive or an inalienable possessive of the old gender in the renamed subject's own
+    clause does, and the provenance says which."""
     t = get_transform("entity_replacement")
-    ex = Example(
+    later = Example(
         "Mary needed a new card. Mary applied for one online. She got it a week later.",
         context="Mary lost her credit card.",
     )
-    assert (
-        t(ex, seed=0, annotator=annotator).text
-        == "Leon needed a new card. Leon applied for one online. She got it a week later."
+    assert t(later, seed=0, annotator=annotator) is None
+    ex = Example(
+        "Mary needed a new card. Mary blamed herself for losing the old one. She applied online.",
+        context="Mary lost her credit card.",
     )
+    out = t(ex, seed=0, annotator=annotator)
+    assert out.text == "Tony needed a new card. Tony blamed herself for losing the old one. She applied online."
+    assert out.edits[0].note == "entity Mary -> Tony; bound to the old character by the reflexive 'herself' of 'blamed'"
+    ex = Example(
+        "mary waited at the bank . mary held her breath as the clerk checked . she got a new card .",
+        context="mary lost her credit card .",
+    )
+    assert t(ex, seed=0, annotator=annotator).text == (
+        "teddy waited at the bank . teddy held her breath as the clerk checked . she got a new card ."
+    )
+
+
+@pytest.mark.parametrize(
+    "text,context",
+    [
+        # round 50: the old pronoun sits in a clause of its own after a verb a second person could share
+        # (someone glad robert stuck it out, a roommate noticing kate's mistake) or the story has a group
+        (
+            "he was excited about the new board . he decided to stick with it . robert was happy he did because "
+            "he loved it .",
+            "robert took a surfing class .",
+        ),
+        (
+            "she loaded the washer . later she saw bubbles . kate realized she had used dish soap .",
+            "kate did laundry .",
+        ),
+        ("it started to rain . tim was almost done and kept playing . he hurt himself .", "tim golfed with buddies ."),
+        # a name readers take for either gender ("jackie ... himself" fits a man)
+        ("jackie painted the fence . jackie cut herself on a nail .", "jackie had a summer job ."),
+        ("jackie painted the fence . she cut her hand on a nail .", "jackie had a summer job ."),
+    ],
+)
+def test_entity_replacement_declines_a_person_a_reader_can_reattribute(annotator, text, context):
+    assert get_transform("entity_replacement")(Example(text, context=context), seed=0, annotator=annotator) is None
+
+
+def test_entity_replacement_needs_a_witness_for_a_number(annotator):
+    """Round 50: a number or date is replaced only where the story restates it about the same thing
+    ("35 coins" beside "35 coins"; "you two" beside "them both"), never a detail nothing depends on
+    ("ten more pages", "the rest of the summer"); a number word keeps its lower case."""
+    t = get_transform("entity_replacement")
+    coins = Example(
+        "She counted the coins again. There were 35 coins in the jar.", context="Ann had 35 coins in a jar."
+    )
+    out = t(coins, seed=0, annotator=annotator)
+    assert out.text == "She counted the coins again. There were 200 coins in the jar."
+    assert out.edits[0].note == "entity 35 -> 200; witness 'Ann had 35 coins in a jar.' (both about 'coin')"
+    two = (
+        "The two captains sat at the table. `` I 'll be frank with you two , '' Hitch said, pouring wine for them both."
+    )
+    out = t(Example(two), seed=0, annotator=annotator)
+    assert out.text == two.replace("you two", "you seven")
+    for text, context in [
+        ("He said there were ten more pages of this. She glared at him.", "They met in a room ten floors down."),
+        (
+            "They got a puppy. They had fun raising it the rest of the summer.",
+            "The Smiths got a puppy during the summer.",
+        ),
+    ]:
+        assert t(Example(text, context=context), seed=0, annotator=annotator) is None
+
+
+def test_entity_replacement_replaces_only_known_places(annotator):
+    """Round 611: the fitted pool of lower-cased stories holds names as places ("boston" -> "tina",
+    "kia" as a place); a place, group or organisation is replaced only by one the project lists, and
+    only when the old one is listed too (in lower-cased text, where the NER cannot tell them apart)."""
+    t = get_transform("entity_replacement", labels=["GPE"])
+    t.pool = {"GPE": ["tina", "olivia", "paris"]}
+    ex = Example("we ate at the best place in boston . we loved boston .", context="we flew to boston .")
+    assert {e.after for s in range(4) for e in t(ex, seed=s, annotator=annotator).edits} == {"paris"}
+    t.pool = {"GPE": ["tina", "paris"]}
+    ex = Example("she went back to kia . kia was hot .", context="she grew up in kia .")
+    assert t(ex, seed=0, annotator=annotator) is None
+
+
+def test_entity_replacement_declines_a_list_member(annotator):
+    """Round 50: "brands like Honda, Toyota, Kia" -> "Honda, Tracker, Kia" swaps one item of a list."""
+    ex = Example(
+        "Car brands like Honda, Toyota, Kia would pay a lot. He wrote to them.", context="Toyota sales soared."
+    )
+    assert get_transform("entity_replacement")(ex, seed=0, annotator=annotator) is None
 
 
 def test_entity_replacement_anchors(annotator):

@@ -29,7 +29,8 @@ from ._character.entities import (
     replaceable_entities,
     replacement_pool,
 )
-from ._character.entity_pins import kind_clash, pronoun_pinned, unmatched_casings
+from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, unmatched_casings
+from ._character.entity_witness import list_member, number_witness
 from ._character.names import cased_name, name_pool, person_names, rename_changes, renamed_context, story_words
 from ._character.pronoun_swaps import (
     fresh_targets,
@@ -192,29 +193,52 @@ class EntityReplacement(Transform):
         style = text_style(example.text)
         used = story_words(example.text, example.context, example.reference)
         unnamed = names_unnamed_people(example.text, anchor)
+        outside = anchor if example.context or example.reference else ""  # a witness outside the story
         for label, old in order:
-            if label == "PERSON" and unnamed:
+            if label == "PERSON" and (unnamed or old.split()[0].lower() in EITHER_GENDER):
                 continue  # the new name may be one of the friends (or the wife) the story mentions
             candidates = self.pool.get(label, []) if self.pool else default_candidates(label)
             pool = replacement_pool(label, old, candidates, used)
             gender = name_gender(old.split()[0]) if label == "PERSON" else None
-            if label == "PERSON":  # a name of the other gender, so the old pronouns pin the break
+            if label == "PERSON":  # a name of the other gender only, so the old pronouns pin the break
                 pool = [c for c in pool if name_gender(c.split()[0]) not in (None, gender)] if gender else []
+                pool = [c for c in pool if c.split()[0].lower() not in EITHER_GENDER]
+            if style == "lower" and label != "PERSON" and label not in NUMERIC:
+                # round 611: NER on lower-cased text calls names places ("kia", "boston" -> "tina"): only
+                # a place, group or organisation the project lists, by another it lists
+                known = {c.lower() for c in default_candidates(label)}
+                pool = [c for c in pool if c.lower() in known] if old.lower() in known else []
             at = kept_mention_end(example, old, label, start_at)
             if pool:
                 new = cased_entity(rng.choice(pool), old, label, style)
                 changes = mention_changes(doc, old, new, label, at)
-                if changes and self._breaks(example.text, doc, label, old, new, changes, at, gender):
-                    return self.rewrite(example, changes)
+                why = (
+                    self._breaks(example.text, outside, doc, label, old, new, changes, at, gender) if changes else None
+                )
+                if why:
+                    notes = [c._replace(note=f"{c.note}; {why}") if c.note.startswith("entity") else c for c in changes]
+                    return self.rewrite(example, notes)
         return None
 
     @staticmethod
-    def _breaks(text: str, doc, label: str, old: str, new: str, changes: list, at: int, gender: str | None) -> bool:
-        """Whether the replaced mentions really break the story: a person pinned by a later pronoun of
-        the old gender; a place or organisation of the same kind, every mention replaced."""
+    def _breaks(
+        text: str, outside: str, doc, label: str, old: str, new: str, changes: list, at: int, gender: str | None
+    ) -> str | None:
+        """What the replaced mentions contradict (for the provenance), or None when they do not
+        really break the story: a person bound to the old character in its own clause; a number or
+        date restated elsewhere about the same thing; a place or organisation of the same kind, not
+        a list member, every mention replaced (its anchor mention is the witness)."""
         spans = [(c.start, c.end) for c in changes if c.note.startswith("entity")]
         if label == "PERSON":
-            return pronoun_pinned(doc, spans, gender)
+            pin = clause_pinned(doc, spans, gender)
+            return f"bound to the old character by the {pin}" if pin else None
         if label in NUMERIC:
-            return True
-        return not kind_clash(doc, label, spans, old, new) and not unmatched_casings(text, old, at, spans)
+            witness = number_witness(text, outside, old, spans)
+            return f"witness {witness}" if witness else None
+        if (
+            list_member(doc, spans)
+            or kind_clash(doc, label, spans, old, new)
+            or unmatched_casings(text, old, at, spans)
+        ):
+            return None
+        return f"witness '{old}' in the {'context' if outside else 'first sentence'}"

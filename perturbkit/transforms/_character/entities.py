@@ -85,7 +85,8 @@ _UNITS_PL = {u + "s": d for u, d in _UNITS.items()} | {"feet": "length", "inches
 _UNNAMED_PEOPLE = frozenset(
     "friend friends family classmate classmates teammate teammates team coworker coworkers colleague "
     "colleagues sibling siblings sister sisters brother brothers cousin cousins wife husband girlfriend "
-    "boyfriend roommate roommates partner neighbor neighbors neighbour neighbours".split()
+    "boyfriend roommate roommates partner neighbor neighbors neighbour neighbours buddy buddies worker workers "
+    "group crew class students kids people staff".split()
 )
 
 
@@ -271,6 +272,8 @@ def cased_entity(new: str, old: str, label: str, style: str) -> str:
         return new.upper()
     if label not in NUMERIC and new == new.lower():
         new = " ".join(w if w in ("the", "of", "and") else w[:1].upper() + w[1:] for w in new.split())
+    if label in NUMERIC and old[:1].islower() and _shape_word(new.split()[0]) in ("<n>", "<1>", "<ord>"):
+        new = new[:1].lower() + new[1:]  # "you two" -> "you three", not "you Three" (round 50)
     if old[:1].isupper() and new[:1].islower():
         new = new[:1].upper() + new[1:]
     elif old[:1].islower() and new.startswith(("The ", "An ", "A ")):

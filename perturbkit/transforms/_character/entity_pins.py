@@ -1,20 +1,15 @@
-"""When an ``entity_replacement`` really breaks the story: a new person name must be pinned to the
-old character (a later subject pronoun of the old gender refers back to it), and a place must keep
-its kind (no "planet Milky Way"), else the variant reads as another character or a garbled phrase
-and the transform declines."""
+"""When an ``entity_replacement`` really breaks the story: a new person name must be bound to the
+old character within its own clause (a reflexive or inalienable possessive of the old gender), and a
+place must keep its kind (no "planet Milky Way"), else the variant reads as another character or a
+garbled phrase and the transform declines."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._discourse.coref import FEMALE_NOUNS, MALE_NOUNS
-from .._persons import name_gender
-
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-_SUBJECT = {"m": "he", "f": "she"}
-_GENDERED = frozenset("he she him her his hers himself herself".split())
 _SUBJ_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 # Words that fix the kind of a place next to its name ("the planet Earth", "the city of Paris",
@@ -37,31 +32,66 @@ def is_celestial(text: str) -> bool:
     return any(w in CELESTIAL for w in text.lower().split())
 
 
-def pronoun_pinned(doc: Doc, spans: list[tuple[int, int]], gender: str | None) -> bool:
-    """Whether a replaced person mention (``spans`` in ``doc``'s text) is referred back to by a subject
-    pronoun of the old name's ``gender`` later in its sentence or in the next one, before any other
-    person (a name, a gendered noun or pronoun) comes between: "michael applied for the card . she
-    got it" cannot be read as another person (the judged "jill explained ... jill saved gary" can)."""
-    if gender not in _SUBJECT:
-        return False
-    same_nouns = MALE_NOUNS if gender == "m" else FEMALE_NOUNS
-    sents = list(doc.sents)
-    for a, b in spans:
-        k = next((i for i, s in enumerate(sents) if s.start_char <= a < s.end_char), None)
-        if k is None:
-            continue
-        limit = sents[min(k + 1, len(sents) - 1)].end_char
-        for tok in doc:
-            if tok.idx < b or any(x <= tok.idx < y for x, y in spans):
+# Verbs a second person could do as well (perception, attitude, helping, social): "jeremy realized
+# she had put dish soap in" reads as a roommate noticing kate's mistake (round 50).
+_SHARED_VERBS = frozenset(
+    "see hear notice realize realise watch feel find know think believe wonder remember forget understand "
+    "learn discover like love hate want hope wish be seem become help assist support meet talk ask tell say "
+    "call visit join thank hug agree invite answer reply greet decide".split()
+)
+# Nouns a possessive binds to the clause's own subject ("made up her mind", "held his breath"): the
+# possessor cannot be somebody else.
+_INALIENABLE = frozenset("mind breath temper best way eyes head shoulders own nose lip lips teeth throat".split())
+_REFLEXIVE = {"m": "himself", "f": "herself"}
+_POSSESSIVE = {"m": "his", "f": "her"}
+# Clauses with a subject of their own: a pronoun inside them may be a second person.
+_OWN_CLAUSES = frozenset({"ccomp", "advcl", "relcl", "acl", "csubj", "parataxis"})
+# First names the lists give one gender but readers take for either ("jackie" can be a man's name).
+EITHER_GENDER = frozenset(
+    "jackie frankie billie bobbie charlie terry jessie jesse toni stevie sam alex chris pat jo kelly dana lee "
+    "robin tracy stacy shannon leslie jamie jean casey jordan taylor morgan ashley".split()
+)
+
+
+def _clause(verb) -> list:
+    """The tokens of ``verb``'s own clause: its subtree without embedded clauses that have a subject
+    of their own (an xcomp or a coordinated verb without a subject shares the subject)."""
+    out, todo = [], [verb]
+    while todo:
+        tok = todo.pop()
+        out.append(tok)
+        for ch in tok.children:
+            if ch.dep_ in _OWN_CLAUSES:
                 continue
-            if tok.idx >= limit:
-                break
+            if ch.dep_ == "conj" and any(c.dep_ in _SUBJ_DEPS for c in ch.children):
+                continue
+            todo.append(ch)
+    return out
+
+
+def clause_pinned(doc: Doc, spans: list[tuple[int, int]], gender: str | None) -> str | None:
+    """What binds a replaced person mention (``spans`` in ``doc``'s text) to the old character, or
+    None: the mention is the subject of a clause (whose verb no second person could share) holding a
+    reflexive or an inalienable possessive of the old ``gender`` ("leon held her breath", "mary hurt
+    himself"), which a reader cannot give to anybody else. A later "he"/"she" can (round 50: "linda
+    was happy he did" reads as someone glad that robert stuck it out)."""
+    if gender not in _REFLEXIVE:
+        return None
+    for a, b in spans:
+        inside = [t for t in doc if a <= t.idx < b]
+        heads = [t for t in inside if not (a <= t.head.idx < b) or t.head is t]
+        if len(heads) != 1 or heads[0].dep_ not in _SUBJ_DEPS:
+            continue
+        verb = heads[0].head
+        if verb.lemma_.lower() in _SHARED_VERBS or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        for tok in _clause(verb):
             low = tok.lower_
-            if low == _SUBJECT[gender] and tok.dep_ in _SUBJ_DEPS:
-                return True
-            if low in _GENDERED or low in same_nouns or tok.ent_type_ == "PERSON" or name_gender(low) == gender:
-                break
-    return False
+            if low == _REFLEXIVE[gender]:
+                return f"reflexive '{low}' of '{verb.text}'"
+            if low == _POSSESSIVE[gender] and tok.dep_ == "poss" and tok.head.lower_ in _INALIENABLE:
+                return f"possessive '{low} {tok.head.text}' of '{verb.text}'"
+    return None
 
 
 def kind_clash(doc: Doc, label: str, spans: list[tuple[int, int]], old: str, new: str) -> bool:
