@@ -58,6 +58,17 @@ CORPUS["passive_voice"] = [
     *CORPUS["passive_voice"],
 ]
 CORPUS["subject_object_swap"] = [*_CONTRADICTABLE[6:], *_CONTRADICTABLE[:6], *(e.text for e in sample_stories())]
+# conceptnet_substitution needs a witness for the swapped verb (the bike ridden after it was "sold");
+# entity_replacement a new name bound to the old character in its own clause ("herself", "her breath")
+CORPUS["conceptnet_substitution"] = [
+    "he bought a new bike . he rode the bike to school every day .",
+    *CORPUS["antonym"],
+]
+CORPUS["entity_replacement"] = [
+    "Mary needed a new card. Mary blamed herself for losing the old one. She applied online.",
+    "mary waited at the bank . mary held her breath as the clerk checked . she got a new card .",
+    *(e.text for e in sample_stories()),
+]
 
 
 # --- toys ----------------------------------------------------------------------------------------
