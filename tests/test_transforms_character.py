@@ -13,6 +13,7 @@ from perturbkit import get_transform
 from perturbkit.example import Example
 from perturbkit.resources.lexicons import word_list
 from perturbkit.transform import TransformParamError
+from perturbkit.transforms._character.entities import LABELS as ALL_LABELS
 from perturbkit.transforms._character.entities import entity_shape, plausible, replacement_pool
 from perturbkit.transforms._persons import name_gender, pronoun_readings
 
@@ -192,7 +193,7 @@ def test_name_change_properties(annotator, text, seed):
 # entity_replacement
 # ------------------------------------------------------------------------------------------------
 def test_entity_replacement_golden(annotator):
-    t = get_transform("entity_replacement")
+    t = get_transform("entity_replacement", labels=ALL_LABELS)
     ex = Example("Tom loved Paris and stayed there for three days.", context="Tom flew to Paris on Monday.")
     assert t(ex, seed=0, annotator=annotator).text == "Tom loved New York and stayed there for three days."
     ex = Example("She met Anna in London. Anna was kind.", reference="Anna lives in London.")
@@ -308,7 +309,7 @@ def test_entity_replacement_needs_a_witness_for_a_number(annotator):
     """Round 50: a number or date is replaced only where the story restates it about the same thing
     ("35 coins" beside "35 coins"; "you two" beside "them both"), never a detail nothing depends on
     ("ten more pages", "the rest of the summer"); a number word keeps its lower case."""
-    t = get_transform("entity_replacement")
+    t = get_transform("entity_replacement", labels=ALL_LABELS)
     coins = Example(
         "She counted the coins again. There were 35 coins in the jar.", context="Ann had 35 coins in a jar."
     )
@@ -352,10 +353,10 @@ def test_entity_replacement_declines_a_list_member(annotator):
 
 
 def test_entity_replacement_anchors(annotator):
-    t = get_transform("entity_replacement")
+    t = get_transform("entity_replacement", labels=ALL_LABELS)
     one = "Tom loved Paris and stayed there for three days."
     assert t(one, annotator=annotator) is None  # nothing it could contradict
-    out = get_transform("entity_replacement", anchored=False)(one, seed=0, annotator=annotator)
+    out = get_transform("entity_replacement", anchored=False, labels=ALL_LABELS)(one, seed=0, annotator=annotator)
     assert out is not None and out.text != one
     # without context or reference, the first sentence is the anchor and keeps its mentions
     two = "Tom flew to Paris on Monday. He loved Paris and stayed there for three days."
@@ -392,7 +393,7 @@ def test_entity_replacement_keeps_a_place_in_the_story(annotator):
         "There was a fire in Allston. I was worried as our son lives in Allston.",
         context="Today is moving day in Allston.",
     )
-    out = get_transform("entity_replacement")(ex, seed=0, annotator=annotator)
+    out = get_transform("entity_replacement", labels=ALL_LABELS)(ex, seed=0, annotator=annotator)
     assert out.text == "There was a fire in Allston. I was worried as our son lives in Peru."
 
 
@@ -447,3 +448,12 @@ def test_entity_replacement_properties(annotator, text, seed, context):
 @given(text=stories())
 def test_entity_replacement_never_raises_unanchored(annotator, text):
     check_common(get_transform("entity_replacement", anchored=False), text, 0, annotator)
+
+
+def test_entity_replacement_replaces_persons_only_by_default(annotator):
+    """Round 54: places, times and numbers swapped for another read as a changed detail more often
+    than a contradiction, so they are opt-in (``labels``); persons stay the default."""
+    ex = Example("Tom flew to Paris on Monday. He loved Paris and stayed there for three days.")
+    assert get_transform("entity_replacement").labels == ("PERSON",)
+    assert get_transform("entity_replacement")(ex, seed=0, annotator=annotator) is None
+    assert get_transform("entity_replacement", labels=ALL_LABELS)(ex, seed=0, annotator=annotator) is not None

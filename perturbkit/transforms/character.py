@@ -148,21 +148,23 @@ class NameChange(Transform):
 @register
 @dataclass(repr=False)
 class EntityReplacement(Transform):
-    """Replace every mention of one named entity (person, place, organisation, date, number...)
-    with another entity of the same label and form, so the story no longer matches its context or
+    """Replace every mention of one named entity (a person by default; places, organisations,
+    dates, numbers with ``labels``) with another entity of the same label and form, so the story no longer matches its context or
     reference (RoMe) or, without them, its own first sentence. ``fit(corpus)`` draws replacements
     from the data set's own entities."""
 
     name = "entity_replacement"
     aspect = "character"
     effect = Effect.BREAKS
-    example = "Tom flew to Paris on Monday. He loved Paris and stayed there for three days."
+    example = "Mary needed a new card. Mary blamed herself for losing the old one. She applied online."
 
     # only entities that also occur in the context or reference (or, when the example has neither,
     # in the first sentence, whose mentions are then kept), so the variant contradicts them
     anchored: bool = True
     min_count: int = 2  # fit(): corpus entities seen fewer times (often NER noise) are not used
-    labels: tuple[str, ...] = LABELS
+    # persons only by default: readers judged a place, time or number swapped for another a changed
+    # detail more often than a contradiction (validity round 54); the other labels are opt-in
+    labels: tuple[str, ...] = ("PERSON",)
     pool: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False)  # set by fit()
 
     def __post_init__(self) -> None:
