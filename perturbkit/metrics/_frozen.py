@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import os
-import shutil
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,8 +27,9 @@ import numpy as np
 import torch
 from torch import nn
 
+from ._plausibility import write_folder
 from .embedding import split_sentences
-from .learned import ENCODER, FORMAT, HEAD, META, read_meta
+from .learned import ENCODER, HEAD, read_meta
 
 FEATURES = "pooled+adjacent-v1"  # the feature layout; a folder trained with another is refused
 FROZEN_FORMAT_VERSION = 2  # folders of format 1 hold a fine-tuned encoder and a linear head
@@ -207,20 +206,9 @@ class Head(nn.Module):
 
 def save(folder: str | os.PathLike[str], embedder: Embedder, head: Head, meta: dict[str, Any]) -> None:
     """Write the frozen encoder (so the folder stands alone), the head and the metadata (last)."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / META).unlink(missing_ok=True)
-    enc, tmp = folder / ENCODER, folder / (ENCODER + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    embedder.encoder.save_pretrained(tmp)
-    embedder.tokenizer.save_pretrained(tmp)
-    shutil.rmtree(enc, ignore_errors=True)
-    tmp.rename(enc)
-    torch.save({"head": head.state_dict(), "hidden": head.net[0].out_features}, folder / (HEAD + ".tmp"))
-    os.replace(folder / (HEAD + ".tmp"), folder / HEAD)
-    full = {"format": FORMAT, "format_version": FROZEN_FORMAT_VERSION, "mode": "frozen", "features": FEATURES, **meta}
-    (folder / (META + ".tmp")).write_text(json.dumps(full, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(folder / (META + ".tmp"), folder / META)
+    state = {"head": head.state_dict(), "hidden": head.net[0].out_features}
+    full = {"format_version": FROZEN_FORMAT_VERSION, "mode": "frozen", "features": FEATURES, **meta}
+    write_folder(folder, embedder.encoder, embedder.tokenizer, state, full)
 
 
 def load(folder: str | os.PathLike[str], device: str, max_length: int, batch_size: int = 32) -> tuple[Embedder, Head]:

@@ -68,23 +68,31 @@ def build(encoder_path: str, reconstruction: bool = False) -> tuple[Plausibility
 
 
 def save(model: Plausibility, tokenizer: Any, folder: str | os.PathLike[str], meta: dict[str, Any]) -> None:
-    """Write the model into ``folder`` (other files there are left alone). The metadata file goes
-    first and comes back last, so an interrupted save never leaves a folder that loads half-old."""
+    """Write the model into ``folder`` (other files there are left alone); see :func:`write_folder`."""
+    head = {"head": model.head.state_dict()}
+    if model.mlm_bias is not None:
+        head["mlm_bias"] = model.mlm_bias.detach().cpu()
+    write_folder(folder, model.encoder, tokenizer, head, {"format_version": FULL_FORMAT_VERSION, **meta})
+
+
+def write_folder(
+    folder: str | os.PathLike[str], encoder: Any, tokenizer: Any, head: dict[str, Any], meta: dict[str, Any]
+) -> None:
+    """Write a metric folder: the encoder and tokenizer, the head's state and the metadata. The
+    metadata file goes first and comes back last, each part is written to a temporary name and
+    renamed, so an interrupted save never leaves a folder that loads half-old."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / META).unlink(missing_ok=True)
     enc, tmp = folder / ENCODER, folder / (ENCODER + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    model.encoder.save_pretrained(tmp)
+    encoder.save_pretrained(tmp)
     tokenizer.save_pretrained(tmp)
     shutil.rmtree(enc, ignore_errors=True)
     tmp.rename(enc)
-    head = {"head": model.head.state_dict()}
-    if model.mlm_bias is not None:
-        head["mlm_bias"] = model.mlm_bias.detach().cpu()
     torch.save(head, folder / (HEAD + ".tmp"))
     os.replace(folder / (HEAD + ".tmp"), folder / HEAD)
-    full = {"format": FORMAT, "format_version": FULL_FORMAT_VERSION, **meta}
+    full = {"format": FORMAT, **meta}
     (folder / (META + ".tmp")).write_text(json.dumps(full, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     os.replace(folder / (META + ".tmp"), folder / META)
 
