@@ -154,7 +154,8 @@ def test_cli_trains_a_frozen_metric(encoder, tmp_path, capsys):
     args += ["--no-progress"]
     assert main(args) == 0
     err = capsys.readouterr().err
-    assert "embedded 16 texts" in err and f"learned:{out}" in err
+    n_texts = len((out / "negatives.jsonl").read_text(encoding="utf-8").splitlines())  # 8 stories + their negatives
+    assert 9 <= n_texts <= 16 and f"embedded {n_texts} texts" in err and f"learned:{out}" in err
     assert main(args) == 2  # a finished frozen run is not overwritten without --resume
     assert "add --resume" in capsys.readouterr().err
     scores = resolve_metric(f"learned:{out}", device="cpu")(["Tom ran home. He slept.", "home ran Tom."])
