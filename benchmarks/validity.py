@@ -85,6 +85,7 @@ OPENMEVA_ASPECT = {
 SENTENCE_COUNT_CHANGES = {
     "repeat_sentence",
     "repeat_sentence_far",
+    "semantic_repetition",  # a sentence told again as its paraphrase: one more sentence
     "retrieve_context",
     "token_shuffle",
     "union_negative",
