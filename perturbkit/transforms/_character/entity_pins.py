@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._persons import pronoun_form
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
@@ -42,8 +44,7 @@ _SHARED_VERBS = frozenset(
 # Nouns a possessive binds to the clause's own subject ("made up her mind", "held his breath"): the
 # possessor cannot be somebody else.
 _INALIENABLE = frozenset("mind breath temper best way eyes head shoulders own nose lip lips teeth throat".split())
-_REFLEXIVE = {"m": "himself", "f": "herself"}
-_POSSESSIVE = {"m": "his", "f": "her"}
+_IDENT = {"m": "3m", "f": "3f"}  # name genders as the pronoun lexicon names them
 # Clauses with a subject of their own: a pronoun inside them may be a second person.
 _OWN_CLAUSES = frozenset({"ccomp", "advcl", "relcl", "acl", "csubj", "parataxis"})
 # First names the lists give one gender but readers take for either ("jackie" can be a man's name).
@@ -75,8 +76,9 @@ def clause_pinned(doc: Doc, spans: list[tuple[int, int]], gender: str | None) ->
     reflexive or an inalienable possessive of the old ``gender`` ("leon held her breath", "mary hurt
     himself"), which a reader cannot give to anybody else. A later "he"/"she" can (round 50: "linda
     was happy he did" reads as someone glad that robert stuck it out)."""
-    if gender not in _REFLEXIVE:
+    if gender not in _IDENT:
         return None
+    reflexive, possessive = pronoun_form(_IDENT[gender], "refl"), pronoun_form(_IDENT[gender], "poss_adj")
     for a, b in spans:
         inside = [t for t in doc if a <= t.idx < b]
         heads = [t for t in inside if not (a <= t.head.idx < b) or t.head is t]
@@ -87,9 +89,9 @@ def clause_pinned(doc: Doc, spans: list[tuple[int, int]], gender: str | None) ->
             continue
         for tok in _clause(verb):
             low = tok.lower_
-            if low == _REFLEXIVE[gender]:
+            if low == reflexive:
                 return f"reflexive '{low}' of '{verb.text}'"
-            if low == _POSSESSIVE[gender] and tok.dep_ == "poss" and tok.head.lower_ in _INALIENABLE:
+            if low == possessive and tok.dep_ == "poss" and tok.head.lower_ in _INALIENABLE:
                 return f"possessive '{low} {tok.head.text}' of '{verb.text}'"
     return None
 
