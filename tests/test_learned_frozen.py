@@ -8,17 +8,12 @@ import json
 import math
 from pathlib import Path
 
-import _tiny_models
 import pytest
+from _learned_data import SAMPLE, items, tiny_bert
+from _learned_data import stories as sample_stories
 
 from perturbkit.metrics import resolve_metric
 from perturbkit.training.data import Item, split
-
-SAMPLE = Path(__file__).resolve().parents[1] / "perturbkit" / "data" / "sample_stories.jsonl"
-
-
-def _stories() -> list[dict]:
-    return [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def _negative(text: str) -> str:
@@ -30,18 +25,12 @@ def _negative(text: str) -> str:
 
 
 def _items() -> list[Item]:
-    out = []
-    for s in _stories():
-        out.append(Item(s["text"], s.get("context"), 1, s["id"]))
-        out.append(Item(_negative(s["text"]), s.get("context"), 0, s["id"]))
-    return out
+    return items(_negative)
 
 
 @pytest.fixture(scope="module")
 def encoder(tmp_path_factory) -> str:
-    pytest.importorskip("transformers")
-    texts = [s["text"] for s in _stories()]
-    return _tiny_models.bert(tmp_path_factory.mktemp("tinybert"), texts)
+    return tiny_bert(tmp_path_factory)
 
 
 def _cfg(encoder: str, cache: Path, **kw):
@@ -112,7 +101,7 @@ def test_frozen_metric_scores_are_probabilities_deterministic_and_batched(frozen
     from perturbkit.metrics.runner import MetricRunner
 
     folder, _, _ = frozen
-    stories = _stories()
+    stories = sample_stories()
     texts = [s["text"] for s in stories] + [_negative(s["text"]) for s in stories]
     ctx = [s.get("context") for s in stories] * 2
     m = resolve_metric(f"learned:{folder}", device="cpu")

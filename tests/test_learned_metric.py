@@ -6,18 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import _tiny_models
 import pytest
+from _learned_data import SAMPLE, items, tiny_bert
+from _learned_data import stories as sample_stories
 
 from perturbkit.errors import InputError, MetricError, UserError
 from perturbkit.metrics import resolve_metric
 from perturbkit.training.data import Item, read_labelled, split
-
-SAMPLE = Path(__file__).resolve().parents[1] / "perturbkit" / "data" / "sample_stories.jsonl"
-
-
-def _stories() -> list[dict]:
-    return [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def _negative(text: str) -> str:
@@ -27,18 +22,12 @@ def _negative(text: str) -> str:
 
 
 def _items() -> list[Item]:
-    out = []
-    for s in _stories():
-        out.append(Item(s["text"], s.get("context"), 1, s["id"]))
-        out.append(Item(_negative(s["text"]), s.get("context"), 0, s["id"]))
-    return out
+    return items(_negative)
 
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory) -> str:
-    pytest.importorskip("transformers")
-    texts = [s["text"] for s in _stories()]
-    return _tiny_models.bert(tmp_path_factory.mktemp("tinybert"), texts)
+    return tiny_bert(tmp_path_factory)
 
 
 def _cfg(tiny: str, **kw):
@@ -96,7 +85,7 @@ def test_training_lowers_the_loss_and_writes_a_metric_folder(tiny, trained):
 def test_learned_metric_scores_are_probabilities_and_deterministic(trained):
     from perturbkit.metrics.learned import Learned
 
-    stories = _stories()
+    stories = sample_stories()
     texts = [s["text"] for s in stories] + [_negative(s["text"]) for s in stories]
     ctx = [s.get("context") for s in stories] * 2
     m = resolve_metric(f"learned:{trained}", device="cpu")
@@ -112,7 +101,7 @@ def test_learned_metric_runs_batched_on_the_runner(trained, tmp_path):
     from perturbkit.example import Example
     from perturbkit.metrics.runner import MetricRunner
 
-    exs = [Example(s["text"], id=s["id"], context=s.get("context")) for s in _stories()]
+    exs = [Example(s["text"], id=s["id"], context=s.get("context")) for s in sample_stories()]
     runner = MetricRunner(resolve_metric(f"learned:{trained}", batch_size=4), cache_dir=tmp_path)
     scores = runner.score(exs, test="t")
     assert len(scores) == len(exs) and all(0.0 <= x <= 1.0 for x in scores)
