@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from perturbkit.resources.lexicons import phrases_by_first_word, word_list
+import pytest
+
+from perturbkit.resources.lexicons import phrases_by_first_word, table, verb_class, word_list
 
 
 def test_phrases_by_first_word_indexes_every_phrase_once_in_sorted_order():
@@ -13,3 +15,17 @@ def test_phrases_by_first_word_indexes_every_phrase_once_in_sorted_order():
     for first, phrases in index.items():
         assert all(p[0] == first for p in phrases)
         assert list(phrases) == sorted(phrases, key=" ".join)
+
+
+def test_verb_class_reads_one_class_of_the_shared_verb_table():
+    desire, intensional = verb_class("desire"), verb_class("intensional")
+    assert {"want", "try", "aim"} <= desire and "crave" not in desire
+    assert {"want", "see", "witness"} <= intensional and "aim" not in intensional
+    assert "yearn" in verb_class("wanting") and "yearn" not in intensional
+    lemmas = [r["lemma"] for r in table("verb_classes.tsv")]
+    assert len(lemmas) == len(set(lemmas)), "one row per lemma"
+
+
+def test_verb_class_names_the_known_classes_for_an_unknown_one():
+    with pytest.raises(KeyError, match="desire, intensional, wanting"):
+        verb_class("desires")

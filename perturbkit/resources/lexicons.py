@@ -72,3 +72,16 @@ def phrases_by_first_word(name: str) -> dict[str, tuple[tuple[str, ...], ...]]:
         words = tuple(e.split())
         out.setdefault(words[0], []).append(words)
     return {k: tuple(v) for k, v in out.items()}
+
+
+@functools.cache
+def verb_class(name: str) -> frozenset[str]:
+    """The lemmas of one class of ``verb_classes.tsv`` (one file for every verb class the transforms
+    share, so a verb added for one job is seen next to the others). Example:
+    ``"want" in verb_class("desire")``; an unknown class name raises ``KeyError``.
+    """
+    rows = table("verb_classes.tsv")
+    known = {c for r in rows for c in r["classes"].split(",")}
+    if name not in known:
+        raise KeyError(f"verb_classes.tsv has no class {name!r} (known: {', '.join(sorted(known))})")
+    return frozenset(r["lemma"].lower() for r in rows if name in r["classes"].split(","))

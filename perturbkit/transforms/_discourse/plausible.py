@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...resources.lexicons import verb_class
 from .._persons.lexicon import reflexives
 from .checks import COGNITION, PERCEPTION, REACTIONS, reaction, tense
 from .clauses import subject
@@ -75,7 +76,7 @@ def cognition(head: Token) -> bool:
 # ("her friends banded together to try, so she was eager to try it")
 _WILLING = frozenset("""eager keen willing ready desperate excited happy anxious impatient determined""".split())
 # ("so he needed to study": a need follows from almost anything too, round 580)
-_WANTING = frozenset("""want wish hope desire crave long yearn decide choose plan intend resolve need""".split())
+_WANTING = verb_class("wanting")
 
 
 # Nouns of a thought or an impulse: "inspiration came to him", "the idea struck her" tell a mental

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ...annotation import per_doc, sentence_bounds, token_columns, token_strings
 from ...annotation.links import GENERAL_NOUNS, Witness, sentence_index
+from ...resources.lexicons import verb_class
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -38,12 +39,7 @@ _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
 _PLACE_PREPS = frozenset("in into on onto to inside".split())
 #: Verbs whose object need not exist ("he wanted a dog"), or whose negation reads as a changed
 #: attitude rather than a missing event.
-_INTENSIONAL = frozenset(
-    """want need wish hope expect seek look search ask request plan try like love hate prefer enjoy imagine
-    dream fear miss lose forget remember think believe know decide choose consider wait attempt say tell
-    reply answer shout yell scream whisper mean seem appear crave signify represent symbolize resemble involve
-    require include pick select promise offer rely depend see spot notice hear watch observe witness""".split()
-)
+_INTENSIONAL = verb_class("intensional")
 #: Verbs of a manner of moving: "they did not trudge to the flag" reads as "they went some other
 #: way", and the later "as they approached the flag" stays true.
 _MANNER = frozenset(

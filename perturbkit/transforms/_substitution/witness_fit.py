@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ...resources.lexicons import verb_class
+
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
@@ -124,7 +126,7 @@ def mood_may_shift(adj: Token) -> bool:
 
 #: Verbs of a desire, an attempt or a plan: what they govern is only wished for ("he wanted to win
 #: more" -> "to lose more"; "decided to sell a bird"), no fact another sentence can contradict.
-DESIRES = frozenset("want wish hope try decide plan intend need long desire attempt aim mean".split())
+DESIRES = verb_class("desire")
 
 
 def in_desire(tok: Token) -> bool:
