@@ -276,6 +276,57 @@ NONE = [
         "temporal_word_flip",
         "amy had to go to a party . she left the heater running as she finished getting ready . her car was warm .",
     ),
+    # round 51: a flip must break an order another sentence tells, not read as backstory or a mild clash
+    (
+        "temporal_word_flip",
+        "glen took a fishing net down to the river . at the river , glen slipped and fell into the mud . he lost"
+        " his net . the next time glen went fishing he took a fishing pole .",
+    ),  # "the previous time glen went fishing": plausible backstory
+    (
+        "temporal_word_flip",
+        "john came home from work feeling excited . his employer is looking to promote someone and john works very"
+        " hard . the following week john was called into his boss 's office . john was feeling very anxious .",
+    ),  # only the subject ("john") ties the clause to the sentence before: "the previous week" is backstory
+    (
+        "temporal_word_flip",
+        "jamie took a dancing class . for the recital , jamie forgot a lot of her routine . her teacher was upset ."
+        " the next year , jamie had to know the routine before performing .",
+    ),  # an obligation ("had to know") holds as well the previous year
+    (
+        "temporal_word_flip",
+        "karina 's grandfather set up the playhouse in the backyard . today karina played for a very long time in"
+        " her playhouse . karina was very tired after playing in her playhouse today .",
+    ),  # "tired before playing": a state may hold at either time
+    (
+        "temporal_word_flip",
+        "eloise loved looking at the night sky . every night , she would walk outside to search for a shooting"
+        " star . one night , she finally saw the shooting star . eloise closed her eyes and wished .",
+    ),  # "one morning": a pre-dawn star is plausible; no sentence fixes the time of day explicitly
+    (
+        "temporal_word_flip",
+        "tom loved his girlfriend . one day she commented how he smelled bad . a week later she said the same"
+        " thing . tom decided to take two showers per day .",
+    ),  # "a week earlier she said the same thing": a repetition moved before, plausible backstory
+    (
+        "temporal_word_flip",
+        "jack had never been to the opera before . he pulled out his ticket and went inside . he found his seat"
+        " and waited for the show to begin . jack was blown away .",
+    ),  # "waited for the show to end" is as fluent: what one waits for may be either
+    (
+        "temporal_word_flip",
+        "tim was driving to work . tim was going to be late . tim began speeding . tim was pulled over by an"
+        " officer . tim received a speeding ticket .",
+    ),  # "stopped speeding" and still ticketed: "a speeding ticket" tells no speeding going on
+    (
+        "temporal_word_flip",
+        "i was so happy that i threw a huge party . i had lots of food and drinks . at the end of the month , i had"
+        " no money for rent . i decided that i would make a budget after that month .",
+    ),  # "at the beginning of the month": only the month itself is named again, no order told
+    (
+        "temporal_word_flip",
+        "her mom was mean . but the girl worked hard in school . she got a scholarship to college , and even earned"
+        " a master 's degree . later , she traveled the world and helped poor girls get an education .",
+    ),  # a bare "Earlier, ..." reads as a flashback
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect

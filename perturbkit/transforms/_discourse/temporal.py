@@ -17,7 +17,16 @@ from .checks import NPI, habitual, span_chars, usable_sentences
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import phrase_table, time_units
 from .targets import contradicts
-from .temporal_anchors import habitual_sentence, measure_anchor, next_previous_cue, trailing_measure
+from .temporal_anchors import (
+    awaited,
+    backstory_time,
+    habitual_sentence,
+    measure_anchor,
+    next_previous_cue,
+    repeated_act,
+    told_in_order,
+    trailing_measure,
+)
 from .temporal_cues import (
     SEQUENCE_OPENERS,
     completion_told,
@@ -163,7 +172,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not habitual(t.head if t.dep_ == "prep" else t.head.head)
             and not _negated(t.head if t.dep_ == "prep" else t.head.head)
         ):
-            found = event_links(doc, t)
+            found = told_in_order(doc, t, event_links(doc, t))
             if found:  # the event of its clause is told again elsewhere: the story fixes the order
                 one(t, conj[w], f"{w} -> {conj[w]}", found)
         elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in _TIME_NOUNS:
@@ -177,6 +186,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and t.head.pos_ == "NOUN"
             and t.head.i > t.i
             and (w not in ("first", "last") or (timed_noun(t.head) and not fixed_first_last(t)))
+            and not backstory_time(t, adj_the[w])
         ):
             found = first_last_cue(doc, t) if w in ("first", "last") else next_previous_cue(doc, t)
             if found:
@@ -188,6 +198,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and _adv_ok(t, prev, nxt)
             and punctuality_elsewhere(doc, t)
             and not trailing_measure(t)
+            and not repeated_act(t)
         ):
             one(t, adv[w], f"{w} -> {adv[w]}")
         elif (
@@ -357,7 +368,7 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
         if lemma in ("stop", "finish") and not went_on_before(t, ing[0]):
             return None  # "when he stopped answering my emails" -> "started": nothing before tells it went on
         new_lemma = verb_ing[lemma]
-    elif lemma in verb_intr and not deps & {"dobj", "xcomp", "ccomp", "prep_to", "attr", "acomp"}:
+    elif lemma in verb_intr and not deps & {"dobj", "xcomp", "ccomp", "prep_to", "attr", "acomp"} and not awaited(t):
         subj = C.subject(t)
         if (
             subj is not None
@@ -397,7 +408,9 @@ def _phrase_order(doc: Doc, t: Token, key: tuple[str, ...], n: int) -> tuple[int
     if key[:2] == ("at", "the"):
         if t.i + n >= len(doc) or doc[t.i + n].lower_ != "of":
             return None
-        objs = [c.i for c in doc[t.i + n].children if c.dep_ == "pobj"]
+        # the time unit itself ties nothing: "at the end of the month" -> "beginning" is not contradicted
+        # by "after that month" (rent is due at a month's beginning too, round 51); an event ("the race") is
+        objs = [c.i for c in doc[t.i + n].children if c.dep_ == "pobj" and c.lemma_.lower() not in time_units()]
         found = near(
             doc, t, linked_sentences(doc, [k for o in objs for k in range(doc[o].left_edge.i, doc[o].right_edge.i + 1)])
         )
