@@ -80,7 +80,12 @@ GOLDEN = [
     ("temporal_word_flip", "At first, he hated it. Later, he loved it.", "At last, he hated it. Later, he loved it."),
     # (stopping breaks the story only where a later sentence needs the activity going on)
     ("temporal_word_flip", "She started crying. She cried for an hour.", "She stopped crying. She cried for an hour."),
-    ("temporal_word_flip", "The movie started at noon.", "The movie ended at noon."),
+    # (a start or end flips only where another sentence names the thing: "soon summer ended" alone, round 51)
+    (
+        "temporal_word_flip",
+        "We bought tickets for the movie. The movie started at noon.",
+        "We bought tickets for the movie. The movie ended at noon.",
+    ),
     # "stayed late" is a collocation ("stayed early" is garbled): only "was late" flips
     (
         "temporal_word_flip",
@@ -327,6 +332,22 @@ NONE = [
         "her mom was mean . but the girl worked hard in school . she got a scholarship to college , and even earned"
         " a master 's degree . later , she traveled the world and helped poor girls get an education .",
     ),  # a bare "Earlier, ..." reads as a flashback
+    (
+        "temporal_word_flip",
+        "dee had never been to that area , and felt lost . she got to the party , but not before driving around a"
+        " lot . dee fell in love with the area driving .",
+    ),  # "but not after driving around a lot" is garbled
+    (
+        "temporal_word_flip",
+        "i was shy and hoping to meet her at the prom . when i arrived at the prom she was standing alone . i asked"
+        " her to dance . after our first dance , i find out that she was already invited .",
+    ),  # finding out "before our first dance" is as coherent
+    (
+        "temporal_word_flip",
+        "i asked a friend of mine to teach me . my friend said they would be delighted . but my friend was too busy"
+        " to teach me after that . soon summer ended and i had not learned to body surf .",
+    ),  # "soon summer started": the summer is named nowhere else
+    ("temporal_word_flip", "The movie started at noon."),
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect

@@ -376,6 +376,7 @@ def _verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ve
             and subj.lower_ not in _HUMAN_PRON
             and timed_noun(subj)  # "the movie started"; "the mower would not start" -> "end" is no English
             and not any(c.dep_ == "prep" and c.lower_ in ("with", "by") for c in kids)
+            and near(t.doc, t, linked_sentences(t.doc, [subj.i]))  # "soon summer ended": named nowhere else
         ):
             new_lemma = verb_intr[lemma]
     elif lemma in verb_obj and "dobj" in deps and not deps & {"xcomp", "ccomp", "dative"}:

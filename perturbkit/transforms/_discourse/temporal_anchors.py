@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...annotation import linked_sentences, sentence_index
 from . import clauses as C
-from .checks import HABITUAL, STATIVE
+from .checks import HABITUAL, PERCEPTION, STATIVE
 from .temporal_cues import CUE_WINDOW, TIMED, WAITING, near
 
 if TYPE_CHECKING:
@@ -119,9 +119,11 @@ def told_in_order(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]
     """For "before"/"after" + X: the sentences of ``found`` (naming X again) that the flip puts out of
     order: "after X" -> "before X" contradicts X told earlier in the story (it happened first),
     "before X" -> "after X" X told later. Empty when the timed clause is a state ("karina was very
-    tired after playing" -> "before playing" is fluent, round 51): a state may hold at either time."""
+    tired after playing" -> "before playing" is fluent, round 51): a state may hold at either time, and
+    one may find out a thing at any time ("before our first dance , i find out that she was invited")."""
     main = t.head if t.dep_ == "prep" else t.head.head
-    if main.lemma_.lower() in STATIVE or main.lemma_ == "be" or any(c.dep_ == "acomp" for c in main.children):
+    lemma = main.lemma_.lower()
+    if lemma in STATIVE or lemma in PERCEPTION or lemma == "be" or any(c.dep_ == "acomp" for c in main.children):
         return ()
     own = sentence_index(doc)[t.i]
     return tuple(k for k in found if (k < own) == (t.lower_ == "after"))

@@ -189,8 +189,11 @@ def event_named_again(doc: Doc, t: Token) -> bool:
 
 
 def fixed_idiom(t: Token) -> bool:
-    """ "before she knew it" (suddenly), "before long" (soon): no time order to flip."""
+    """ "before she knew it" (suddenly), "before long" (soon), "but not before driving around a lot"
+    (-> "not after" is garbled, round 51): no time order to flip."""
     doc = t.doc
+    if t.i > 0 and doc[t.i - 1].lower_ in ("not", "never"):
+        return True
     words = [doc[k].lower_ for k in range(t.i + 1, min(t.i + 4, len(doc)))]
     if t.lower_ == "before" and words[:1] == ["long"]:
         return True
