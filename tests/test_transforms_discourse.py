@@ -348,6 +348,11 @@ NONE = [
         " to teach me after that . soon summer ended and i had not learned to body surf .",
     ),  # "soon summer started": the summer is named nowhere else
     ("temporal_word_flip", "The movie started at noon."),
+    (
+        "temporal_word_flip",
+        "she uploaded a bunch of her vlogs . to her sadness her videos were getting no views . at first , she"
+        " considered cheating and buying views . then she realized that it was time to give up .",
+    ),  # "at last , she considered cheating . then she gave up": a plain sequence, nothing contradicted
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect
