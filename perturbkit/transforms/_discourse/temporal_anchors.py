@@ -117,16 +117,18 @@ def trailing_measure(t: Token) -> bool:
 
 def told_in_order(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]:
     """For "before"/"after" + X: the sentences of ``found`` (naming X again) that the flip puts out of
-    order: "after X" -> "before X" contradicts X told earlier in the story (it happened first),
-    "before X" -> "after X" X told later. Empty when the timed clause is a state ("karina was very
+    order: "after X" -> "before X" contradicts X told earlier in the story (it happened first);
+    "before X" -> "after X" keeps every such sentence. Empty when the timed clause is a state ("karina was very
     tired after playing" -> "before playing" is fluent, round 51): a state may hold at either time, and
     one may find out a thing at any time ("before our first dance , i find out that she was invited")."""
     main = t.head if t.dep_ == "prep" else t.head.head
     lemma = main.lemma_.lower()
     if lemma in STATIVE or lemma in PERCEPTION or lemma == "be" or any(c.dep_ == "acomp" for c in main.children):
         return ()
+    if t.lower_ != "after":
+        return found  # "he was n't sure where to exit" ... "drove around before figuring out how to exit"
     own = sentence_index(doc)[t.i]
-    return tuple(k for k in found if (k < own) == (t.lower_ == "after"))
+    return tuple(k for k in found if k < own)
 
 
 # Words of an act done again: "one day she commented how he smelled bad . a week later she said the same
