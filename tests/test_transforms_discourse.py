@@ -80,7 +80,12 @@ GOLDEN = [
     ("temporal_word_flip", "At first, he hated it. Later, he loved it.", "At last, he hated it. Later, he loved it."),
     # (stopping breaks the story only where a later sentence needs the activity going on)
     ("temporal_word_flip", "She started crying. She cried for an hour.", "She stopped crying. She cried for an hour."),
-    ("temporal_word_flip", "The movie started at noon.", "The movie ended at noon."),
+    # (a start or end flips only where another sentence names the thing: "soon summer ended" alone, round 51)
+    (
+        "temporal_word_flip",
+        "We bought tickets for the movie. The movie started at noon.",
+        "We bought tickets for the movie. The movie ended at noon.",
+    ),
     # "stayed late" is a collocation ("stayed early" is garbled): only "was late" flips
     (
         "temporal_word_flip",
@@ -276,6 +281,78 @@ NONE = [
         "temporal_word_flip",
         "amy had to go to a party . she left the heater running as she finished getting ready . her car was warm .",
     ),
+    # round 51: a flip must break an order another sentence tells, not read as backstory or a mild clash
+    (
+        "temporal_word_flip",
+        "glen took a fishing net down to the river . at the river , glen slipped and fell into the mud . he lost"
+        " his net . the next time glen went fishing he took a fishing pole .",
+    ),  # "the previous time glen went fishing": plausible backstory
+    (
+        "temporal_word_flip",
+        "john came home from work feeling excited . his employer is looking to promote someone and john works very"
+        " hard . the following week john was called into his boss 's office . john was feeling very anxious .",
+    ),  # only the subject ("john") ties the clause to the sentence before: "the previous week" is backstory
+    (
+        "temporal_word_flip",
+        "jamie took a dancing class . for the recital , jamie forgot a lot of her routine . her teacher was upset ."
+        " the next year , jamie had to know the routine before performing .",
+    ),  # an obligation ("had to know") holds as well the previous year
+    (
+        "temporal_word_flip",
+        "karina 's grandfather set up the playhouse in the backyard . today karina played for a very long time in"
+        " her playhouse . karina was very tired after playing in her playhouse today .",
+    ),  # "tired before playing": a state may hold at either time
+    (
+        "temporal_word_flip",
+        "eloise loved looking at the night sky . every night , she would walk outside to search for a shooting"
+        " star . one night , she finally saw the shooting star . eloise closed her eyes and wished .",
+    ),  # "one morning": a pre-dawn star is plausible; no sentence fixes the time of day explicitly
+    (
+        "temporal_word_flip",
+        "tom loved his girlfriend . one day she commented how he smelled bad . a week later she said the same"
+        " thing . tom decided to take two showers per day .",
+    ),  # "a week earlier she said the same thing": a repetition moved before, plausible backstory
+    (
+        "temporal_word_flip",
+        "jack had never been to the opera before . he pulled out his ticket and went inside . he found his seat"
+        " and waited for the show to begin . jack was blown away .",
+    ),  # "waited for the show to end" is as fluent: what one waits for may be either
+    (
+        "temporal_word_flip",
+        "tim was driving to work . tim was going to be late . tim began speeding . tim was pulled over by an"
+        " officer . tim received a speeding ticket .",
+    ),  # "stopped speeding" and still ticketed: "a speeding ticket" tells no speeding going on
+    (
+        "temporal_word_flip",
+        "i was so happy that i threw a huge party . i had lots of food and drinks . at the end of the month , i had"
+        " no money for rent . i decided that i would make a budget after that month .",
+    ),  # "at the beginning of the month": only the month itself is named again, no order told
+    (
+        "temporal_word_flip",
+        "her mom was mean . but the girl worked hard in school . she got a scholarship to college , and even earned"
+        " a master 's degree . later , she traveled the world and helped poor girls get an education .",
+    ),  # a bare "Earlier, ..." reads as a flashback
+    (
+        "temporal_word_flip",
+        "dee had never been to that area , and felt lost . she got to the party , but not before driving around a"
+        " lot . dee fell in love with the area driving .",
+    ),  # "but not after driving around a lot" is garbled
+    (
+        "temporal_word_flip",
+        "i was shy and hoping to meet her at the prom . when i arrived at the prom she was standing alone . i asked"
+        " her to dance . after our first dance , i find out that she was already invited .",
+    ),  # finding out "before our first dance" is as coherent
+    (
+        "temporal_word_flip",
+        "i asked a friend of mine to teach me . my friend said they would be delighted . but my friend was too busy"
+        " to teach me after that . soon summer ended and i had not learned to body surf .",
+    ),  # "soon summer started": the summer is named nowhere else
+    ("temporal_word_flip", "The movie started at noon."),
+    (
+        "temporal_word_flip",
+        "she uploaded a bunch of her vlogs . to her sadness her videos were getting no views . at first , she"
+        " considered cheating and buying views . then she realized that it was time to give up .",
+    ),  # "at last , she considered cheating . then she gave up": a plain sequence, nothing contradicted
     ("causal_swap", "he was so happy ."),  # intensifier "so"
     ("causal_swap", "I have lived here since I was born."),  # temporal "since" with the perfect
     ("causal_swap", "It's been almost a year since we landed on this planet."),  # contracted perfect

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import linked_sentences, sentence_index
-from .checks import HABITUAL
-from .temporal_cues import CUE_WINDOW, TIMED, near
+from . import clauses as C
+from .checks import HABITUAL, PERCEPTION, STATIVE
+from .temporal_cues import CUE_WINDOW, TIMED, WAITING, near
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -34,25 +35,55 @@ def habitual_sentence(t: Token) -> bool:
 def _clause_words(t: Token) -> list[int]:
     """The content of the clause ``t`` times, without the time phrase itself."""
     phrase = {k.i for k in t.head.subtree} if t.head.pos_ == "NOUN" else {t.i}
+    return [k.i for k in _clause_verb(t).subtree if k.i not in phrase]
+
+
+def _clause_verb(t: Token) -> Token:
     verb = t.head
     while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
         verb = verb.head
-    return [k.i for k in verb.subtree if k.i not in phrase]
+    return verb
+
+
+def backstory_time(t: Token, new: str) -> bool:
+    """ "the next time glen went fishing" -> "the previous time", "the first time" -> "the last
+    time": a flip to an earlier occasion of a recurring act reads as backstory, no order broken
+    (round 51)."""
+    return new in ("previous", "last") and t.head.lemma_.lower() == "time"
+
+
+def _requirement(verb: Token) -> bool:
+    """ "jamie had to know the routine", "i spent the next 3 hours searching": an obligation, a
+    state or a stretch spent, which holds as well on the previous day (a flashback, round 47)."""
+    lemma = verb.lemma_.lower()
+    if lemma in STATIVE or lemma in WAITING:
+        return True
+    return lemma == "have" and any(c.dep_ == "xcomp" for c in verb.children)
 
 
 def next_previous_cue(doc: Doc, t: Token) -> tuple[int, ...]:
     """For "the next X" <-> "the previous X": the nearby sentences the flip contradicts, those whose
     things the timed clause names again ("she bought a dress. the next day, she wore the dress").
     Empty when "the next X" is no time adverbial ("the next year was already written") or nothing
-    nearby is named again: then "the previous year" reads as fluently (round 540)."""
+    nearby is named again: then "the previous year" reads as fluently (round 540). "The next X" ->
+    "the previous X" needs such a sentence before it, told as the event it goes on from; the clause's
+    subject (the story's person) ties nothing ("the following week john was called into his boss 's
+    office" after "john works very hard" reads as backstory, round 51), nor does an obligation or a
+    state (:func:`_requirement`)."""
     noun = t.head
     if noun.dep_ not in ("npadvmod", "pobj") or noun.lemma_.lower() not in TIMED:
         return ()
     if noun.dep_ == "pobj" and noun.head.head.pos_ not in ("VERB", "AUX"):
         return ()
-    found = near(doc, t, linked_sentences(doc, _clause_words(t)))
+    verb = _clause_verb(t)
+    subj = C.subject(verb) if verb.pos_ in ("VERB", "AUX") else None
+    skip = {k.i for k in subj.subtree} if subj is not None else set()
+    found = near(doc, t, linked_sentences(doc, [k for k in _clause_words(t) if k not in skip]))
     own = sentence_index(doc)[t.i]
-    return tuple(k for k in found if abs(k - own) <= CUE_WINDOW)
+    found = tuple(k for k in found if abs(k - own) <= CUE_WINDOW)
+    if t.lower_ in ("next", "following") and (_requirement(verb) or not any(k < own for k in found)):
+        return ()
+    return found
 
 
 # Nouns of an event a bare measure may count from ("weeks before" the recital, "the day after" the party):
@@ -82,3 +113,43 @@ def trailing_measure(t: Token) -> bool:
         return False
     first = measure[0].left_edge
     return not (first.is_sent_start or (first.i > 0 and first.doc[first.i - 1].is_punct))
+
+
+def told_in_order(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]:
+    """For "before"/"after" + X: the sentences of ``found`` (naming X again) that the flip puts out of
+    order: "after X" -> "before X" contradicts X told earlier in the story (it happened first);
+    "before X" -> "after X" keeps every such sentence. Empty when the timed clause is a state ("karina was very
+    tired after playing" -> "before playing" is fluent, round 51): a state may hold at either time, and
+    one may find out a thing at any time ("before our first dance , i find out that she was invited")."""
+    main = t.head if t.dep_ == "prep" else t.head.head
+    lemma = main.lemma_.lower()
+    if lemma in STATIVE or lemma in PERCEPTION or lemma == "be" or any(c.dep_ == "acomp" for c in main.children):
+        return ()
+    if t.lower_ != "after":
+        return found  # "he was n't sure where to exit" ... "drove around before figuring out how to exit"
+    own = sentence_index(doc)[t.i]
+    return tuple(k for k in found if k < own)
+
+
+# Words of an act done again: "one day she commented how he smelled bad . a week later she said the same
+# thing" -> "a week earlier" tells the same complaint once more before, a plausible backstory (round 51)
+_REPEATED = frozenset({"same", "again", "another", "also", "too"})
+
+
+def repeated_act(t: Token) -> bool:
+    """Whether ``t``'s sentence tells an act done again ("said the same thing", "did it again"): "later"
+    -> "earlier" then only moves the repetition before, which reads as fluently. A bare opening "Later,"
+    with no measure reads as a flashback flipped ("earned a master 's degree . earlier , she traveled the
+    world"), so it is declined too (round 51)."""
+    if t.lower_ not in ("later", "earlier"):
+        return False
+    opener = t.is_sent_start or (t.i > 0 and t.doc[t.i - 1].is_punct)
+    if t.lower_ == "later" and opener and not any(c.dep_ == "npadvmod" for c in t.children):
+        return True
+    return any(w.lower_ in _REPEATED for w in t.sent)
+
+
+def awaited(t: Token) -> bool:
+    """ "he waited for the show to begin" -> "to end": what one waits for may be either, no order
+    broken (round 51)."""
+    return t.dep_ in ("xcomp", "ccomp", "advcl") and t.head.lemma_.lower() in WAITING

@@ -35,6 +35,12 @@ EVENING_CUES = frozenset(
     "dinner supper sunset dusk dark darkness moon star bedtime midnight tonight night evening".split()
 )
 _MORNING_WORDS = frozenset({"morning", "mornings", "sunrise", "dawn"})
+# The cues that fix a scene's time of day explicitly: a meal, waking, the sun's rising or setting, bedtime;
+# "dark", the moon, a star or another "night" do not ("one night she saw the shooting star" -> "one morning":
+# a pre-dawn star is plausible, round 51). The wider lists above still veto a flip whose own sentence
+# tells the new time.
+EXPLICIT_MORNING = frozenset("breakfast wake alarm sunrise dawn".split())
+EXPLICIT_EVENING = frozenset("dinner supper sunset dusk bedtime midnight".split())
 # Lemmas that tie a story to one season, by the season they tell: a flip "summer" -> "winter" needs a
 # summer told elsewhere ("the heat", "a sunburn"); a pool, a vacation or a swim fix no season (a pool
 # party "in the winter" is odd, not contradicted: round 41)
@@ -85,9 +91,12 @@ def _cue_in_sentence(doc: Doc, t: Token, cues: frozenset[str]) -> bool:
 
 
 def day_cue(doc: Doc, t: Token, new: str) -> bool:
-    """Whether the story tells the time of day of ``t`` elsewhere, which its flip to ``new``
-    ("morning" -> "evening") clashes with, and ``t``'s own sentence tells nothing of ``new``'s."""
-    old_cues, new_cues = (MORNING_CUES, EVENING_CUES) if t.lower_ in _MORNING_WORDS else (EVENING_CUES, MORNING_CUES)
+    """Whether the story fixes the time of day of ``t`` explicitly elsewhere ("breakfast", "he woke
+    up", "sunset"), which its flip to ``new`` ("morning" -> "evening") clashes with, and ``t``'s own
+    sentence tells nothing of ``new``'s."""
+    morning = t.lower_ in _MORNING_WORDS
+    old_cues = EXPLICIT_MORNING if morning else EXPLICIT_EVENING
+    new_cues = EVENING_CUES if morning else MORNING_CUES
     lowers, lemmas = word_lowers(doc), lemma_lowers(doc)
     own = t.sent
     if any(i != t.i and (lemmas[i] in new_cues or lowers[i] in new_cues) for i in range(own.start, own.end)):
@@ -180,8 +189,11 @@ def event_named_again(doc: Doc, t: Token) -> bool:
 
 
 def fixed_idiom(t: Token) -> bool:
-    """ "before she knew it" (suddenly), "before long" (soon): no time order to flip."""
+    """ "before she knew it" (suddenly), "before long" (soon), "but not before driving around a lot"
+    (-> "not after" is garbled, round 51): no time order to flip."""
     doc = t.doc
+    if t.i > 0 and doc[t.i - 1].lower_ in ("not", "never"):
+        return True
     words = [doc[k].lower_ for k in range(t.i + 1, min(t.i + 4, len(doc)))]
     if t.lower_ == "before" and words[:1] == ["long"]:
         return True
@@ -307,7 +319,7 @@ def near(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]:
 
 # Verbs of a stretch spent on something: "after waiting for more than 6 hours timmy gave up" ->
 # "before waiting ..." is fluent and true (he gave up within the 6 hours), no order broken (round 45)
-_WAITING = frozenset("wait try attempt struggle search spend practice train hesitate linger".split())
+WAITING = frozenset("wait try attempt struggle search spend practice train hesitate linger".split())
 
 
 def waiting_frame(t: Token) -> bool:
@@ -320,7 +332,7 @@ def waiting_frame(t: Token) -> bool:
         clause = [w for c in t.children if c.dep_ in ("pobj", "pcomp") for w in c.subtree]
     units = time_units()
     return any(
-        w.lemma_.lower() in _WAITING
+        w.lemma_.lower() in WAITING
         or (
             w.lemma_.lower() in units and (w.tag_ == "NNS" or any(c.like_num or c.dep_ == "nummod" for c in w.children))
         )
@@ -361,7 +373,11 @@ def _same_act(doc: Doc, ing: Token, k: int) -> bool:
         return False
     objs = _objects(ing)
     return any(
-        x.lemma_.lower() == ing.lemma_.lower() and not (objs and _objects(x) and not objs & _objects(x)) for x in words
+        x.pos_ == "VERB"
+        and x.dep_ not in ("amod", "compound")  # not "a speeding ticket" after "began speeding" (round 47)
+        and x.lemma_.lower() == ing.lemma_.lower()
+        and not (objs and _objects(x) and not objs & _objects(x))
+        for x in words
     )
 
 
