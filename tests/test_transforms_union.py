@@ -121,10 +121,12 @@ def test_default_techniques_resolve_by_name():
     names = [t.name for t in mix.transforms]
     assert names == [
         "oneof(repeat_sentence,repeat_ngram)",
-        "keyword_substitution",
+        "oneof(keyword_substitution,keyword_substitution)",  # strict UNION sampler, else targeted
         "sentence_shuffle",
-        "negation_alteration",
+        "oneof(negation_alteration,negation)",
     ]
+    assert mix.transforms[1].transforms[0].strict and not mix.transforms[1].transforms[0].targeted
+    assert mix.transforms[3].transforms[0].strict and mix.transforms[3].weights == [1.0, 0.0]
     assert mix.transforms[0].transforms[0].keep_length is True
     assert mix.counts == UNION_COUNTS
 

@@ -40,12 +40,17 @@ def default_technique(key: str) -> Transform:
     """The registered transform(s) behind one UNION technique (looked up only when needed)."""
     if key == "repetition":  # UNION repeats an n-gram or a sentence (the copy replaces the next one)
         return OneOf([get_transform("repeat_sentence", keep_length=True), get_transform("repeat_ngram")])
+    # UNION's own substitution and negation (any keywords, any sentences), but only edits that read
+    # cleanly (strict: round 53); where a story has none, the targeted version (weight 0: only as
+    # the fallback), so that a story is not left without the drawn technique
     if key == "substitution":
-        return get_transform("keyword_substitution", targeted=False)  # UNION's own: any keywords
+        own = get_transform("keyword_substitution", targeted=False, strict=True)
+        return OneOf([own, get_transform("keyword_substitution")], weights=[1.0, 0.0])
     if key == "reordering":
         return get_transform("sentence_shuffle")
     if key == "negation":
-        return get_transform("negation_alteration", targeted=False, rate=1.0)  # UNION's own: any sentences
+        own = get_transform("negation_alteration", targeted=False, rate=1.0, strict=True)
+        return OneOf([own, get_transform("negation", strict=True)], weights=[1.0, 0.0])
     raise ValueError(f"unknown UNION technique {key!r}; valid: {', '.join(UNION_WEIGHTS)}")
 
 
@@ -112,7 +117,20 @@ def _order_broken(ex: Example, out: Example, annotator: Annotator) -> bool:
 @register
 @dataclass(repr=False)
 class UnionNegative(Transform):
-    """UNION negative: 1-4 of repetition, substitution, reordering, negation, drawn as UNION does."""
+    """UNION negative: 1-4 of repetition, substitution, reordering, negation, drawn as UNION does.
+
+    Where it deviates from UNION's published sampler (round 53: its untargeted swaps and flips
+    garbled clauses): the substitution is ``keyword_substitution(targeted=False, strict=True)``,
+    story-safe antonyms that make no idiom and corpus words only for nouns of the same kind (a
+    person, an animal, a food), never corpus verbs or adjectives ("sold possession of the ball")
+    nor words of fixed expressions ("by the change she arrived"); the negation is
+    ``negation_alteration(strict=True)``, no flip that swallows an adverb ("did n't sometimes
+    stand"), negates a quantified subject, a fronted "here"/"there" ("here it does n't go"), a
+    dialogue tag, an elliptical clause or a second clause the parser hung on the first. A drawn
+    technique with no such site in a story is skipped (the Mixture's rule), so a story gets fewer
+    techniques than drawn, and None when none applies; the counts and weights are drawn as
+    published. Where the strict substitution or negation finds no site, its targeted version
+    (an antonym another sentence contradicts, a flip a later sentence presupposes) stands in. Single-technique draws are made again as described in :meth:`settle`."""
 
     name = "union_negative"
     aspect = "coherence"

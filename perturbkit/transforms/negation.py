@@ -23,6 +23,7 @@ from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.targets import Target, choose, contradiction_note
 from ._negation.ops import Op, op_table
+from ._negation.strict import flip_is_clean
 from ._negation.targets import flip_witnesses, object_witnesses
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ class Negation(Transform):
     rate: float | None = None
     mode: str = "both"
     targeted: bool = True
+    #: only flips :func:`~._negation.strict.flip_is_clean` passes (UNION's untargeted flips, round 53)
+    strict: bool = False
     # what a targeted flip must contradict (see _negation.targets)
     witness_finder: ClassVar[Callable] = staticmethod(flip_witnesses)
 
@@ -67,13 +70,18 @@ class Negation(Transform):
     def targets(self, doc: Doc) -> list[Target]:
         """Every possible flip with the places that depend on it (all flips, each with no
         witnesses, when not ``targeted``)."""
-        ops = [Op(*row) for row in op_table(doc, self.mode)[1]]
+        ops = [Op(*row) for row in self._table(doc)]
         if not self.targeted:
             return [Target(op, op.sentence, ()) for op in ops]
         return [Target(op, op.sentence, _witnesses(doc, op.kind, op.sentence, self.witness_finder)) for op in ops]
 
-    def applicable(self, example: Example, doc: Doc) -> bool:
+    def _table(self, doc: Doc) -> tuple:
+        """The Doc's flips (rows of :func:`op_table`), only the clean ones when ``strict``."""
         table = op_table(doc, self.mode)[1]
+        return tuple(r for r in table if flip_is_clean(doc, r[0], r[1])) if self.strict else table
+
+    def applicable(self, example: Example, doc: Doc) -> bool:
+        table = self._table(doc)
         if not self.targeted:
             return bool(table)
         return any(_witnesses(doc, row[1], row[0], self.witness_finder) for row in table)

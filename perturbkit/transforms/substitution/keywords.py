@@ -17,6 +17,7 @@ from ...transform.substitution import (
     Candidate,
     Proposal,
     RateSubstitution,
+    form_like,
 )
 from ...transform.targets import Target, choose, contradiction_note
 from .._substitution.antonyms import antonyms_of, provider
@@ -32,6 +33,7 @@ from .._substitution.keywords import (
     same_kind,
 )
 from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
+from .._substitution.union_fit import corpus_noun_ok, makes_fixed_expression, strict_site_ok
 from .._substitution.witness_fit import clause_fits, compatible_witness, in_desire, mood_may_shift, set_phrase
 
 if TYPE_CHECKING:
@@ -57,7 +59,10 @@ class KeywordSubstitution(RateSubstitution):
     purred" -> "the grandpa ..."; off by default: readers mostly see such swaps as a changed detail
     or garble). ``targeted=False`` is UNION's published sampler (used by ``union_negative``): ~15%
     of keywords, an antonym else any corpus word of the same form (tag and transitivity) drawn by
-    frequency. Needs ``fit`` for the corpus words."""
+    frequency. ``strict=True`` (with ``targeted=False``: ``union_negative``'s) keeps only the
+    swaps readers do not find garbled (:mod:`~perturbkit.transforms._substitution.union_fit`):
+    antonyms that pass the targeted mode's fit checks and make no fixed expression, corpus words
+    only for nouns of the same kind. Needs ``fit`` for the corpus words."""
 
     name = "keyword_substitution"
     aspect = "consistency"
@@ -73,6 +78,7 @@ class KeywordSubstitution(RateSubstitution):
     max_words: int = 4
     targeted: bool = True
     corpus_nouns: bool = False
+    strict: bool = False
 
     _vocab: Vocabulary = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -95,6 +101,8 @@ class KeywordSubstitution(RateSubstitution):
         out = [(i, pos) for i, pos in super().sites(doc) if keyword_site_ok(doc, i)]
         if self.targeted:
             out = [(i, pos) for i, pos in out if parse_agrees(doc, i) and not in_multiword(doc, i)]
+        elif self.strict:
+            out = [(i, pos) for i, pos in out if strict_site_ok(doc, i)]
         return out
 
     def fit(self, corpus: Sequence[Example | str], annotator: Annotator | None = None) -> KeywordSubstitution:
@@ -112,15 +120,20 @@ class KeywordSubstitution(RateSubstitution):
         return [Proposal(a, s) for a, s in antonyms_of(lemma, pos, provider(self.conceptnet))]
 
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
-        if self.targeted:
+        if self.targeted or self.strict:
             if in_desire(tok) or set_phrase(tok) or mood_may_shift(tok):
                 return False  # "wanted to win more" -> "to lose more", "good try" -> "bad try"
-            return (
+            ok = (
                 story_antonym_ok(tok, lemma, proposal.lemma)
                 and antonym_fits(tok, lemma, proposal.lemma)
                 and not antonym_garbles(tok, proposal.lemma)
                 and clause_fits(tok, lemma, proposal.lemma)
             )
+            if self.targeted or not ok:
+                return ok
+            # strict UNION sampler: not under a negation, no new idiom ("untie the knot" -> "tie the knot")
+            new = form_like(proposal.lemma, tok)
+            return not negated(tok) and new is not None and not makes_fixed_expression(tok, new, proposal.lemma)
         # UNION's sampler: an antonym that fits the sentence (no idiom: "at ease" -> "at difficulty"),
         # never under a negation ("did not enjoy" -> "did not hate" is no opposite)
         return antonym_fits(tok, lemma, proposal.lemma) and not negated(tok)
@@ -145,9 +158,15 @@ class KeywordSubstitution(RateSubstitution):
             c = self.inflect(tok, p)
             if c is not None:
                 return c
+        if self.strict and pos != "NOUN":
+            return None  # a corpus verb or adjective: "sold possession of the ball", "metallic move"
         for _ in range(3):
             c = corpus_draw(self._vocab, tok, lemma, rng)
-            if c is None or corpus_swap_ok(tok, lemma, pos, c.lemma):
+            if c is None or (
+                corpus_swap_ok(tok, lemma, pos, c.lemma)
+                and (not self.strict or corpus_noun_ok(lemma, pos, c.lemma))
+                and (not self.strict or not makes_fixed_expression(tok, c.new, c.lemma))
+            ):
                 return c
         return None
 
@@ -157,7 +176,7 @@ class KeywordSubstitution(RateSubstitution):
         item is (token index, its antonym candidates). Found once per Doc and the parameters
         they depend on (``applicable`` and ``apply`` both ask)."""
         tables = _keyword_targets(doc)
-        key = (*self.memo_key(), self.conceptnet, self.targeted, bool(self._vocab), self.corpus_nouns)
+        key = (*self.memo_key(), self.conceptnet, self.targeted, bool(self._vocab), self.corpus_nouns, self.strict)
         found = tables.get(key)
         if found is None:
             found = tables[key] = self._find_targets(doc)

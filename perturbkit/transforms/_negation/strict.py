@@ -1,0 +1,102 @@
+"""Stricter checks on a negation flip, for UNION's untargeted negation alteration (which flips
+any sentence, so every flip a reader may find garbled must be declined here; round 53):
+
+- an adverb the inserted "did not" would have to swallow ("he sometimes stood" -> "he did n't
+  sometimes stand") or an -ly adverb of the predicate ("seemed oddly clear");
+- a quantified subject ("everything did n't seem clear" reads as "not everything");
+- a dialogue tag, a fronted "here"/"there" or a fixed expression at the verb ("here it goes" -> "here it does n't
+  go", "so there i was walking" -> "so there i was n't walking");
+- a verb coordinated after a noun of its own ("his vision started to fade and thoughts began to
+  invade" -> "did n't start ... and thoughts begin": a second clause the parser hung on the first);
+- a clause without a subject (an elliptical "would n't be prepared"), or one with a negative
+  polarity item already ("the best he ever had": no plain negation of it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...annotation import sentences, token_columns
+from ...transform.substitution import fixed_expression_tokens
+from .parse import SUBJ_DEPS, has_npi_after
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+#: Subjects under which an inserted "not" reads as "not all" ("everything did n't seem clear").
+QUANTIFIED = frozenset("everyone everybody everything all each every both most many nobody none".split())
+#: Sentence adverbs that comment on the whole event and stay outside the negation.
+_SENTENCE_ADVERBS = frozenset(
+    "luckily unfortunately fortunately thankfully hopefully sadly surprisingly apparently obviously clearly".split()
+)
+#: Words that front a clause and make it a presentational or idiomatic one ("here it goes"), or a
+#: free relative the parser took for the main clause ("like standing in the rain everywhere you went").
+_FRONTED = frozenset({"here", "there", "everywhere", "anywhere", "wherever", "whenever", "whatever"})
+#: Quotation marks: a sentence right after one is a dialogue tag ('" ... ?" she asked').
+_QUOTES = frozenset({'"', "''", "\u201d", "``", "\u201c"})
+
+
+def _subject(root: Token) -> Token | None:
+    return next((c for c in root.children if c.dep_ in SUBJ_DEPS), None)
+
+
+def _quantified(subj: Token) -> bool:
+    return subj.lower_ in QUANTIFIED or any(c.dep_ == "det" and c.lower_ in QUANTIFIED for c in subj.children)
+
+
+def _swallowed_adverb(root: Token, subj: Token) -> bool:
+    """An adverb between the subject and the verb ("he sometimes stood"), or an -ly adverb of the
+    verb's complement ("seemed oddly clear"): the inserted negation lands on it."""
+    if any(t.pos_ == "ADV" for t in root.doc[subj.i + 1 : root.i]):
+        return True
+    comps = [c for c in root.children if c.dep_ in ("acomp", "attr", "xcomp", "oprd")]
+    return any(
+        k.dep_ == "advmod" and k.lower_.endswith("ly") and k.lower_ not in _SENTENCE_ADVERBS
+        for c in comps
+        for k in c.children
+    )
+
+
+def _fronted(root: Token, subj: Token) -> bool:
+    """A "here"/"there" before the subject ("here it goes", "so there i was walking"), a dialogue
+    tag after a quotation ('she did n't ask , giving him a look'), or the verb inside a fixed
+    expression."""
+    doc = root.doc
+    start = root.sent.start
+    if start > 0 and doc[start - 1].text in _QUOTES:
+        return True
+    if any(t.lower_ in _FRONTED for t in doc[root.sent.start : subj.i]):
+        return True
+    return root.i in fixed_expression_tokens(doc)
+
+
+def _coordinated_clause(root: Token) -> bool:
+    """A verb coordinated with the root that has a noun or pronoun between the conjunction and
+    itself: its own subject, misparsed ("and thoughts of sleep began")."""
+    doc = root.doc
+    for c in root.children:
+        if c.dep_ != "conj" or c.pos_ not in ("VERB", "AUX"):
+            continue
+        cc = next((k for k in root.children if k.dep_ == "cc" and root.i < k.i < c.i), None)
+        start = cc.i + 1 if cc is not None else root.i + 1
+        if any(t.pos_ in ("NOUN", "PROPN", "PRON") and t.head.i != t.i for t in doc[start : c.i]):
+            return True
+    return False
+
+
+def flip_is_clean(doc: Doc, sentence: int, kind: str) -> bool:
+    """A negation flip of sentence ``sentence`` (``kind`` "insert"/"delete") that no reader finds
+    garbled (see the module docstring)."""
+    sent = sentences(doc)[sentence]
+    root = sent.root
+    subj = _subject(root)
+    if subj is None or subj.i > root.i:
+        return False  # elliptical ("would n't be prepared") or inverted
+    if _fronted(root, subj) or _coordinated_clause(root):
+        return False
+    if kind != "insert":
+        return True
+    lows = list(token_columns(doc)["lower"])
+    if _quantified(subj) or _swallowed_adverb(root, subj):
+        return False
+    return not has_npi_after(lows, sent.start - 1, sent.end)

@@ -1,0 +1,57 @@
+"""Stricter checks for UNION's own keyword substitution inside ``union_negative`` (round 53): the
+published sampler swaps any keyword for an antonym or a random corpus word of the same slot, and
+readers found many of those swaps garbled rather than inconsistent:
+
+- a word of a fixed expression ("by the time" -> "by the change"): the lexicon of fixed
+  expressions keeps such words out of the sites already; an antonym that *makes* one ("untie the
+  knot" -> "tie the knot", a wedding) is declined by :func:`makes_fixed_expression`;
+- a corpus verb or adjective ("received possession of the ball" -> "sold possession", "dumb move"
+  -> "metallic move", "hard to give a shit" -> "dull to give"): a verb's slot (tag and frame) and
+  an adjective's tag do not say whether the new word's sense fits its arguments, so only nouns are
+  drawn from the corpus, and only of a kind whose swap reads as a changed fact (a person, an
+  animal, a food: :func:`~.keywords.same_kind`), never "ended up in the sewers" -> "in the stairs"
+  or "a tough choice" -> "a tough idea".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...annotation import token_columns
+from ...resources.lexicons import phrases_by_first_word
+from ...transform.site_checks import in_multiword, parse_agrees
+from .keywords import near_synonym, same_kind
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+
+def strict_site_ok(doc: Doc, i: int) -> bool:
+    """Token ``i`` may be swapped at all: the parse agrees about it and it is not half of a
+    WordNet multiword expression ("hot dog", "take off")."""
+    return parse_agrees(doc, i) and not in_multiword(doc, i)
+
+
+def makes_fixed_expression(tok: Token, word: str, lemma: str) -> bool:
+    """``word`` (lemma ``lemma``) in place of ``tok`` would stand inside a fixed expression of the
+    lexicon ("untie the knot" -> "tie the knot"), matched on words or lemmas as the sites are."""
+    doc = tok.doc
+    cols = token_columns(doc)
+    sent = tok.sent
+    forms = [{cols["lower"][k], cols["lemma"][k]} for k in range(sent.start, sent.end)]
+    at = tok.i - sent.start
+    forms[at] = {word.lower(), lemma.lower()}
+    exprs = phrases_by_first_word("fixed_expressions.txt")
+    for start in range(max(0, at - 5), at + 1):
+        for first in forms[start]:
+            for e in exprs.get(first, ()):
+                end = start + len(e)
+                if start <= at < end <= len(forms) and all(w in forms[start + k] for k, w in enumerate(e)):
+                    return True
+    return False
+
+
+def corpus_noun_ok(lemma: str, pos: str, new_lemma: str) -> bool:
+    """A corpus word may replace keyword ``lemma`` (``pos``): a noun of the same kind (a person,
+    an animal, a food) that is no near-synonym of it; never a verb or an adjective."""
+    return pos == "NOUN" and same_kind(lemma, new_lemma) and not near_synonym(lemma, new_lemma)
