@@ -20,6 +20,7 @@ from ...transform.targeted import TargetedSubstitution
 from .._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from .._substitution.contrasts import antonym_fits
 from .._substitution.story_contrasts import MAX_GAP, in_quotation, plain_statement, witness_kind
+from .._substitution.story_turns import story_turns
 from .._substitution.witness_fit import (
     clause_fits,
     close_siblings,
@@ -88,6 +89,8 @@ class ConceptNetSubstitution(TargetedSubstitution):
             return False
         if tok.pos_ == "NOUN" and person_role_swap(lemma, proposal.lemma):
             return False  # "the teacher called his parents" -> "the student": another role may act too
+        if story_turns(tok, lemma, proposal.lemma):
+            return False  # "his ice cream stand ... selling two flavors" -> "buying": a merchant buys too
         return proposal.source != "CoHyponym" or _definite_remention(tok, lemma)
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:

@@ -32,6 +32,7 @@ from .._substitution.keywords import (
     same_kind,
 )
 from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
+from .._substitution.story_turns import story_turns
 from .._substitution.witness_fit import clause_fits, compatible_witness, in_desire, mood_may_shift, set_phrase
 
 if TYPE_CHECKING:
@@ -115,6 +116,8 @@ class KeywordSubstitution(RateSubstitution):
         if self.targeted:
             if in_desire(tok) or set_phrase(tok) or mood_may_shift(tok):
                 return False  # "wanted to win more" -> "to lose more", "good try" -> "bad try"
+            if story_turns(tok, lemma, proposal.lemma):
+                return False  # "joined my sworn enemy ... my enemies' evil" -> "friends' evil"
             return (
                 story_antonym_ok(tok, lemma, proposal.lemma)
                 and antonym_fits(tok, lemma, proposal.lemma)
