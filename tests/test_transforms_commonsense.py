@@ -276,6 +276,11 @@ def test_conceptnet_declines_a_noun_in_a_concrete_sense(annotator):
         " abilities - Whereas a Corpse downed in combat would become a near immortal fighting machine , it would"
         " not be able to redirect these energies towards purely intellectual pursuits for instance : encryption"
         " breaking .",
+        # round 660: a noun's opposite garbles the phrase chosen for the original ("heavy depression" -> "heavy elation")
+        "Death poked at the olives floating lazily in his martini . He sighed and slumped lower in his barstool ."
+        " His first day off and he 'd ended up at a bar , a location with which he was very familiar , and he"
+        " understood why they so frequently carried an atmosphere of heavy depression , hanging like a weight on"
+        " their patrons ' shoulders . Bars were depressing places for depressed people .",
     ],
 )
 def test_conceptnet_declines_converse_roles_and_prefixed_derivations(annotator, text):

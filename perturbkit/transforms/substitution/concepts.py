@@ -29,7 +29,6 @@ from .._substitution.witness_fit import (
     number_lost,
     person_role_swap,
     same_event,
-    sense_ambiguous,
 )
 
 if TYPE_CHECKING:
@@ -139,13 +138,15 @@ class ConceptNetSubstitution(TargetedSubstitution):
 
 
 def _noun_fits(tok: Token, lemma: str, proposal: Proposal) -> bool:
-    """A noun's substitute keeps its number ("some of the trees" -> "bramble"), an antonym is not
-    of a noun used in a concrete sense ("the safety 's on" -> "danger"), and a sibling is another
-    kind, not a variant of the same one ("tree" -> "shrub", "car" -> "truck")."""
+    """A noun's substitute keeps its number ("some of the trees" -> "bramble"), is no antonym (a
+    noun's opposite is mostly an abstract one whose phrase was chosen for the original: "an
+    atmosphere of heavy depression" -> "heavy elation", "his health started failing" -> "his illness
+    started failing", "bets on my death" -> "on my birth"; round 660), and a sibling is another kind,
+    not a variant of the same one ("tree" -> "shrub", "car" -> "truck")."""
     if number_lost(tok, proposal.lemma):
         return False
-    if proposal.source == "Antonym" and sense_ambiguous(lemma):
-        return False
+    if proposal.source == "Antonym":
+        return False  # an abstract noun's opposite garbles its phrase: "heavy elation", "his illness started failing"
     return not (proposal.source == "CoHyponym" and close_siblings(lemma, proposal.lemma))
 
 
