@@ -70,7 +70,8 @@ def converse_both_roles(tok: Token, lemma: str, new_lemma: str) -> bool:
     if (lemma, new_lemma) not in CONVERSES:
         return False
     words = _story_lemmas(tok)
-    return bool(words & _TRADE) or new_lemma in words
+    trade = words & _TRADE or any(w.endswith(("store", "shop", "market")) for w in words)  # "bookstore"
+    return bool(trade) or new_lemma in words
 
 
 def relation_turned(tok: Token, lemma: str, new_lemma: str) -> bool:
