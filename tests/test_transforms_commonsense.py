@@ -260,3 +260,29 @@ def test_conceptnet_declines_a_noun_in_a_concrete_sense(annotator):
 
     tok = next(t for t in annotator.parse("he drew the gun . the safety was on .") if t.text == "safety")
     assert not get_transform("conceptnet_substitution").fits(tok, "safety", Proposal("danger", "Antonym"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # round 52: a stand owner buys his stock as well ("only selling two flavors" -> "only buying")
+        "after losing his job he decided to open up an ice cream stand . he started out only selling two flavors"
+        " at first . as his business became more popular in town he added more flavors . now his business is at"
+        " it 's peak and he 's quite successful .",
+        # round 52: a negative-prefix derivation of an abstract noun ("the scope of their inabilities") is awkward
+        "Even the mental and intellectual abilities of the activated Corpse would increase exponentially . The"
+        " activated Corpse was able to manipulate it 's enemy . There was a factor that determined the abilities"
+        " of the *undead* though . The circumstances of their activation would determine the scope of their"
+        " abilities - Whereas a Corpse downed in combat would become a near immortal fighting machine , it would"
+        " not be able to redirect these energies towards purely intellectual pursuits for instance : encryption"
+        " breaking .",
+        # round 660: a noun's opposite garbles the phrase chosen for the original ("heavy depression" -> "heavy elation")
+        "Death poked at the olives floating lazily in his martini . He sighed and slumped lower in his barstool ."
+        " His first day off and he 'd ended up at a bar , a location with which he was very familiar , and he"
+        " understood why they so frequently carried an atmosphere of heavy depression , hanging like a weight on"
+        " their patrons ' shoulders . Bars were depressing places for depressed people .",
+    ],
+)
+def test_conceptnet_declines_converse_roles_and_prefixed_derivations(annotator, text):
+    t = get_transform("conceptnet_substitution")
+    assert [t(text, seed=seed, annotator=annotator) for seed in range(4)] == [None] * 4

@@ -422,6 +422,18 @@ DECLINED = [
     ("keyword_substitution", "he lost the first race . he wanted to win more . he trained . he won the next one ."),
     ("keyword_substitution", "can you sing for me now ? no ? oh , good try . really good try . just not good enough ."),
     ("adjective_antonym", "can you sing for me now ? no ? oh , good try . really good try . just not good enough ."),
+    # round 52: a relation the story turns ("joined my sworn enemy ... my enemies evil" -> "friends evil": his
+    # allies now) and an emotion whose cues fit its opposite too ("wipe the teardrops" follows laughing as well)
+    (
+        "keyword_substitution",
+        "I had joined my sworn enemy , and I alone had begun the Armageddon . I tried to do what was right , but"
+        " succumbed to my enemies evil , to those I swore to bend . I betrayed my only friend .",
+    ),
+    (
+        "keyword_substitution",
+        "And every day , he 'd stop and cry . And wipe the teardrops from his eye . But the dam would always"
+        " break . And he would cry until he ached .",
+    ),
 ]
 
 

@@ -20,6 +20,7 @@ from ...transform.targeted import TargetedSubstitution
 from .._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from .._substitution.contrasts import antonym_fits
 from .._substitution.story_contrasts import MAX_GAP, in_quotation, plain_statement, witness_kind
+from .._substitution.story_turns import story_turns
 from .._substitution.witness_fit import (
     clause_fits,
     close_siblings,
@@ -28,7 +29,6 @@ from .._substitution.witness_fit import (
     number_lost,
     person_role_swap,
     same_event,
-    sense_ambiguous,
 )
 
 if TYPE_CHECKING:
@@ -88,6 +88,8 @@ class ConceptNetSubstitution(TargetedSubstitution):
             return False
         if tok.pos_ == "NOUN" and person_role_swap(lemma, proposal.lemma):
             return False  # "the teacher called his parents" -> "the student": another role may act too
+        if story_turns(tok, lemma, proposal.lemma):
+            return False  # "his ice cream stand ... selling two flavors" -> "buying": a merchant buys too
         return proposal.source != "CoHyponym" or _definite_remention(tok, lemma)
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
@@ -136,13 +138,15 @@ class ConceptNetSubstitution(TargetedSubstitution):
 
 
 def _noun_fits(tok: Token, lemma: str, proposal: Proposal) -> bool:
-    """A noun's substitute keeps its number ("some of the trees" -> "bramble"), an antonym is not
-    of a noun used in a concrete sense ("the safety 's on" -> "danger"), and a sibling is another
-    kind, not a variant of the same one ("tree" -> "shrub", "car" -> "truck")."""
+    """A noun's substitute keeps its number ("some of the trees" -> "bramble"), is no antonym (a
+    noun's opposite is mostly an abstract one whose phrase was chosen for the original: "an
+    atmosphere of heavy depression" -> "heavy elation", "his health started failing" -> "his illness
+    started failing", "bets on my death" -> "on my birth"; round 660), and a sibling is another kind,
+    not a variant of the same one ("tree" -> "shrub", "car" -> "truck")."""
     if number_lost(tok, proposal.lemma):
         return False
-    if proposal.source == "Antonym" and sense_ambiguous(lemma):
-        return False
+    if proposal.source == "Antonym":
+        return False  # an abstract noun's opposite garbles its phrase: "heavy elation", "his illness started failing"
     return not (proposal.source == "CoHyponym" and close_siblings(lemma, proposal.lemma))
 
 

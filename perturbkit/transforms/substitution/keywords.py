@@ -33,6 +33,7 @@ from .._substitution.keywords import (
     same_kind,
 )
 from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
+from .._substitution.story_turns import story_turns
 from .._substitution.union_fit import corpus_noun_ok, makes_fixed_expression, strict_site_ok
 from .._substitution.witness_fit import clause_fits, compatible_witness, in_desire, mood_may_shift, set_phrase
 
@@ -123,6 +124,8 @@ class KeywordSubstitution(RateSubstitution):
         if self.targeted or self.strict:
             if in_desire(tok) or set_phrase(tok) or mood_may_shift(tok):
                 return False  # "wanted to win more" -> "to lose more", "good try" -> "bad try"
+            if story_turns(tok, lemma, proposal.lemma):
+                return False  # "joined my sworn enemy ... my enemies' evil" -> "friends' evil"
             ok = (
                 story_antonym_ok(tok, lemma, proposal.lemma)
                 and antonym_fits(tok, lemma, proposal.lemma)
