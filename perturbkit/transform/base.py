@@ -141,7 +141,7 @@ class Transform:
 
             annotator.require(self.needs if self.needs is not None else LEVEL_NEEDS[self.level], self.name)
 
-    def skip(self) -> dict[str, frozenset[str]]:
+    def parse_options(self) -> dict[str, frozenset[str]]:
         """The Annotator keywords for the annotations of the level this transform does not read
         (``needs`` narrower than the level's: a parse without ``ner``), or none."""
         if self.needs is None or self.level == Level.NONE:
@@ -156,13 +156,13 @@ class Transform:
         if self.level > Level.NONE:
             possible = self.possible
             texts = [t for ex in examples if (t := ex.text).strip() and possible(t)]
-            annotator.pipe(texts, self.level, **self.skip())
+            annotator.pipe(texts, self.level, **self.parse_options())
 
     def run(self, ex: Example, rng: random.Random, annotator: Annotator) -> Example | None:
         """Apply to one example with an explicit RNG (the path every call takes)."""
         if not ex.text.strip() or not self.possible(ex.text):
             return None
-        doc = annotator.parse(ex.text, self.level, **self.skip()) if self.level > Level.NONE else None
+        doc = annotator.parse(ex.text, self.level, **self.parse_options()) if self.level > Level.NONE else None
         if not self.applicable(ex, doc):
             return None
         out = self.apply(ex, doc, rng)
