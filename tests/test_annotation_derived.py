@@ -245,7 +245,9 @@ def test_a_suite_derives_the_docs_of_the_negatives_it_perturbs_again(annotator, 
     ann = Annotator(annotator.nlp)
     parsed: list[str] = []
     process = ann._process
-    ann._process = lambda texts, level: (level == Level.PARSE and parsed.extend(texts)) or process(texts, level)
+    ann._process = lambda texts, level, *lite: (
+        (level == Level.PARSE and parsed.extend(texts)) or process(texts, level, *lite)
+    )
     gen = generate(suite, sample_examples, annotator=ann)
     negatives = [v for _, v in gen["rep"].variants]
     assert negatives and gen["syn_neg"].variants

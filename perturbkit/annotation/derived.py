@@ -79,8 +79,11 @@ class DerivedAnnotator:
         self.add_parents(pairs)
         self._derive(list(dict.fromkeys(t for _, t in pairs if t in self._parent)))
 
-    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list[Doc]:
-        """Docs for ``texts`` (same order): derived for registered texts, else from ``base``."""
+    def pipe(
+        self, texts: Iterable[str], level: Level = Level.PARSE, *, skip: frozenset[str] = frozenset()
+    ) -> list[Doc]:
+        """Docs for ``texts`` (same order): derived for registered texts, else from ``base``
+        (``skip`` is accepted and ignored: every Doc here is a full parse)."""
         texts = list(texts)
         if level == Level.NONE:
             return [None] * len(texts)  # type: ignore[list-item]
@@ -93,7 +96,7 @@ class DerivedAnnotator:
         got = dict(zip(rest, self.base.pipe(rest, level))) if rest else {}
         return [docs[t] if t in docs else got[t] for t in texts]
 
-    def parse(self, text: str, level: Level = Level.PARSE) -> Doc:
+    def parse(self, text: str, level: Level = Level.PARSE, *, skip: frozenset[str] = frozenset()) -> Doc:
         """The Doc of one text (derived if registered)."""
         doc = self.docs.get(text)
         if doc is not None and level != Level.NONE:

@@ -124,15 +124,15 @@ class _Guard(Annotator):
         super().__init__(nlp)
         self.max_level = max_level
 
-    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE) -> list[Any]:
+    def pipe(self, texts: Iterable[str], level: Level = Level.PARSE, **kw: Any) -> list[Any]:
         if level > self.max_level:
             raise _LevelExceeded(f"asked the annotator for Level.{Level(level).name}")
-        return super().pipe(texts, level)
+        return super().pipe(texts, level, **kw)
 
-    def parse(self, text: str, level: Level = Level.PARSE) -> Any:
+    def parse(self, text: str, level: Level = Level.PARSE, **kw: Any) -> Any:
         if level > self.max_level:
             raise _LevelExceeded(f"asked the annotator for Level.{Level(level).name}")
-        return super().parse(text, level)
+        return super().parse(text, level, **kw)
 
 
 def _as_transform(t: Transform | type[Transform] | str) -> Transform:

@@ -24,6 +24,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..annotation import Annotator, Level, default_annotator
+from ..annotation.capabilities import LEVEL_NEEDS
 from ..example import Edit, Example, as_example
 from ..seeds import rng_for
 
@@ -91,6 +92,12 @@ class Transform:
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 < v <= 1.0):
                 raise ValueError(f"{name} must be in (0, 1], got {v!r}")
 
+    def possible(self, text: str) -> bool:
+        """A string-level necessary condition for :meth:`apply` to change ``text`` (no parse, no
+        RNG): False skips the story before it is parsed. Must be False only where ``apply`` would
+        return None anyway, so outputs never depend on it."""
+        return True
+
     def applicable(self, example: Example, doc: Doc | None) -> bool:
         """Whether this story is one the transform is meant for (cheap; no RNG)."""
         return True
@@ -134,18 +141,28 @@ class Transform:
 
             annotator.require(self.needs if self.needs is not None else LEVEL_NEEDS[self.level], self.name)
 
+    def parse_options(self) -> dict[str, frozenset[str]]:
+        """The Annotator keywords for the annotations of the level this transform does not read
+        (``needs`` narrower than the level's: a parse without ``ner``), or none."""
+        if self.needs is None or self.level == Level.NONE:
+            return {}
+        left_out = LEVEL_NEEDS[self.level] - self.needs
+        return {"skip": left_out} if left_out else {}
+
     def prepare(self, examples: Sequence[Example], annotator: Annotator) -> None:
-        """Check the pipeline, then pre-parse what :meth:`run` will need, in one batch
-        (combinators extend this)."""
+        """Check the pipeline, then pre-parse what :meth:`run` will need, in one batch (not the
+        texts :meth:`possible` rules out; combinators extend this)."""
         self.check(annotator)
         if self.level > Level.NONE:
-            annotator.pipe([ex.text for ex in examples if ex.text.strip()], self.level)
+            possible = self.possible
+            texts = [t for ex in examples if (t := ex.text).strip() and possible(t)]
+            annotator.pipe(texts, self.level, **self.parse_options())
 
     def run(self, ex: Example, rng: random.Random, annotator: Annotator) -> Example | None:
         """Apply to one example with an explicit RNG (the path every call takes)."""
-        if not ex.text.strip():
+        if not ex.text.strip() or not self.possible(ex.text):
             return None
-        doc = annotator.parse(ex.text, self.level) if self.level > Level.NONE else None
+        doc = annotator.parse(ex.text, self.level, **self.parse_options()) if self.level > Level.NONE else None
         if not self.applicable(ex, doc):
             return None
         out = self.apply(ex, doc, rng)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ..annotation import Level
+from ..annotation.capabilities import LEVEL_NEEDS
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.targets import Target, choose, contradiction_note
@@ -49,6 +50,7 @@ class Negation(Transform):
     aspect = "consistency"
     effect = Effect.BREAKS
     level = Level.PARSE
+    needs = LEVEL_NEEDS[Level.PARSE] - {"ENT_IOB"}  # no entities read: the parse can skip ner
     example = "Tom bought a bike. He rode the bike to school. He was happy."
 
     max_edits: int = 1
@@ -124,6 +126,7 @@ class NegationAlteration(Negation):
     aspect = "consistency"
     effect = Effect.BREAKS
     example = "Tom bought a bike. He rode the bike to school. He was n't happy."
+    needs = None  # object_witnesses reads PERSON entities (is_character)
     # only objects of the negated verb, no posture verbs (round 44: "did not make a sale to a young man")
     witness_finder: ClassVar[Callable] = staticmethod(object_witnesses)
 

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..annotation import Level
+from ..annotation.capabilities import LEVEL_NEEDS
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._surface.commas import eligible_commas
-from ._surface.contractions import CANDIDATE, contractions, disjoint, expansions
+from ._surface.contractions import CANDIDATE, contractions, disjoint, expansions, may_contract, may_expand
 from ._surface.typos import misspelt, typo_words
 
 if TYPE_CHECKING:
@@ -57,6 +58,9 @@ class DeletePunctuation(Transform):
 
     p: float = 1.0  # share of the eligible commas to delete (at least one)
 
+    def possible(self, text: str) -> bool:
+        return "," in text  # no comma: nothing to delete, and no parse
+
     def applicable(self, example: Example, doc: Doc) -> bool:
         return "," in example.text  # cheap pre-check; apply() finds the eligible commas
 
@@ -85,6 +89,7 @@ class Contraction(Transform):
     name = "contraction"
     aspect = "surface"
     effect = Effect.PRESERVES
+    needs = LEVEL_NEEDS[Level.PARSE] - {"ENT_IOB"}  # no entities read: the parse can skip ner
     example = "I am sure that he did not see us, but we'll ask him."
 
     direction: str = "both"  # "contract", "expand", or "both" (one of the two drawn per example)
@@ -101,6 +106,12 @@ class Contraction(Transform):
         if self.direction in ("expand", "both"):
             out["expand"] = expansions(doc, text)
         return {k: v for k, v in out.items() if v}
+
+    def possible(self, text: str) -> bool:
+        """No "not", pronoun + auxiliary or apostrophe (in the allowed directions): no site, no parse."""
+        if self.direction != "expand" and may_contract(text):
+            return True
+        return self.direction != "contract" and may_expand(text)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(CANDIDATE.search(example.text))  # cheap pre-check; apply() decides

@@ -113,6 +113,18 @@ _PRON_AUX_RE = re.compile(
 CANDIDATE = re.compile(r"['\u2019]|\b(not|cannot|am|are|is|have|had|will|would)\b", re.I)
 
 
+def may_contract(text: str) -> bool:
+    """The string-level condition :func:`contractions` starts with: a "not" or a pronoun then an
+    auxiliary it can host (False: no pair to contract, whatever the parse)."""
+    low_text = text.lower()
+    return "not" in low_text or _PRON_AUX_RE.search(low_text) is not None
+
+
+def may_expand(text: str) -> bool:
+    """The string-level condition :func:`expansions` starts with: an apostrophe."""
+    return "'" in text or "\u2019" in text
+
+
 def disjoint(changes: list[Change]) -> list[Change]:
     """The changes sorted by position, dropping any that overlaps an earlier one."""
     out: list[Change] = []
@@ -227,8 +239,7 @@ def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: s
 def contractions(doc: Doc, text: str) -> list[Change]:
     """Every safe contraction in the text (a negation wins over a pronoun contraction of its verb).
     Only the word pairs that could contract are looked at through the parse."""
-    low_text = text.lower()
-    if "not" not in low_text and not _PRON_AUX_RE.search(low_text):
+    if not may_contract(text):
         return []  # no "not" and no pronoun + auxiliary: no word pair to look at
     low = token_columns(doc)["lower"]
     pairs = list(zip(low, low[1:]))
@@ -313,7 +324,7 @@ def _expand_d(nxt: list[Token]) -> str | None:
 
 def expansions(doc: Doc, text: str) -> list[Change]:
     """Every contraction in the text whose full form is certain."""
-    if "'" not in text and "\u2019" not in text:
+    if not may_expand(text):
         return []  # both patterns need an apostrophe
     tokenised = is_tokenised(text)
     starts = token_columns(doc)["IDX"]
