@@ -139,9 +139,25 @@ def reversed_plausible(cause: Token, effect: Token) -> bool:
     or evaluation (:func:`generic`)."""
     if progressive(cause) or progressive(effect) or feeling(cause) or feeling(effect):
         return True
-    if generic(cause) or generic(effect):
+    if generic(cause) or generic(effect) or disposition(cause) or disposition(effect):
         return True
     return cognition(cause) or absence(cause) or mental_state(cause)
+
+
+# Traits of character: a trait explains a habit and a habit may build one alike ("mike only wore
+# diapers because he was too lazy to use the restroom" -> "... lazy because he only wore diapers", round 51)
+_TRAITS = frozenset("lazy shy stubborn selfish greedy clumsy careless picky messy rude timid spoiled".split())
+
+
+def disposition(head: Token) -> bool:
+    """ "he was too lazy to use the restroom", "she was very shy": a trait or a "too ... to" state."""
+    if head.lemma_.lower() not in _FEELING_VERBS:
+        return False
+    for c in head.children:
+        if c.dep_ in ("acomp", "xcomp") and c.pos_ == "ADJ":
+            if c.lower_ in _TRAITS or any(d.lower_ == "too" for d in c.children):
+                return True
+    return False
 
 
 # Adverbs that mark a clause as an outcome: "he ended up saving lots of money", "eventually she won"
