@@ -196,6 +196,23 @@ DECLINED = [
         "mike only wore diapers because he was to lazy to use the restroom . one day mike was shopping at the mall "
         "when he smelled something bad .",
     ),
+    # round 631: a refusal made the effect is a choice any reason brings ("he was n't tempted so he refused"); a
+    # habit ("my gut always said") is no single event to cause; knowing something follows from almost anything
+    (
+        "causal_swap",
+        "seth missed his friend , but he knew the friend still did drugs . he refused so he was n't tempted to relapse .",
+    ),
+    (
+        "causal_swap",
+        "I had never felt it so strongly . No matter what , my gut always said that next step was just going to be "
+        "another in the direction I was already going . So I ’ d walked into the woods without them . Not to say she "
+        "was right .",
+    ),
+    (
+        "causal_swap",
+        "People scream in terror , their eyes all pointed sky-high . I ca n't blame them , because I know exactly "
+        "what 's happened . It 's confusing and convoluted .",
+    ),
 ]
 
 KEPT = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._persons.lexicon import reflexives
-from .checks import COGNITION, PERCEPTION, REACTIONS, reaction, tense
+from .checks import COGNITION, PERCEPTION, REACTIONS, habitual, reaction, tense
 from .clauses import subject
 
 if TYPE_CHECKING:
@@ -75,7 +75,10 @@ def cognition(head: Token) -> bool:
 # ("her friends banded together to try, so she was eager to try it")
 _WILLING = frozenset("""eager keen willing ready desperate excited happy anxious impatient determined""".split())
 # ("so he needed to study": a need follows from almost anything too, round 580)
-_WANTING = frozenset("""want wish hope desire crave long yearn decide choose plan intend resolve need""".split())
+# ("so he refused": a refusal or an agreement is a choice any reason may bring, round 631)
+_WANTING = frozenset(
+    """want wish hope desire crave long yearn decide choose plan intend resolve need refuse decline agree""".split()
+)
 
 
 # Nouns of a thought or an impulse: "inspiration came to him", "the idea struck her" tell a mental
@@ -141,6 +144,8 @@ def reversed_plausible(cause: Token, effect: Token) -> bool:
         return True
     if generic(cause) or generic(effect) or disposition(cause) or disposition(effect):
         return True
+    if habitual(cause) or habitual(effect) or cause.lemma_.lower() == "know":
+        return True  # "my gut always said ...": a habit, no single event; knowing follows from almost anything
     return cognition(cause) or absence(cause) or mental_state(cause)
 
 
