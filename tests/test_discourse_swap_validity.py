@@ -213,6 +213,12 @@ DECLINED = [
         "People scream in terror , their eyes all pointed sky-high . I ca n't blame them , because I know exactly "
         "what 's happened . It 's confusing and convoluted .",
     ),
+    # round 632: "So in simple terms ..." explains; it tells no result to reverse
+    (
+        "causal_swap",
+        "I could go on and on to explain how it worked , but nobody listened to me . So in simple terms , the "
+        "machine was made up of four pipes that all faced inward .",
+    ),
 ]
 
 KEPT = [

@@ -178,6 +178,12 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if causal and doc[site.conn_start].lower_ == "so" and (bare(first.head) or bare(second.head)):
                 continue  # "I waited nervously. So she left.": both orders read as a plausible sequence
+            if (
+                causal
+                and doc[site.conn_start].lower_ == "so"
+                and any(t.is_alpha for t in doc[site.conn_end : second.start])
+            ):
+                continue  # "So in simple terms ...": a "So" of explaining, not of result (round 632)
             if not causal and (not sequential(first.head, second.head) or impersonal_it(second.head)):
                 continue
             opener = doc[site.conn_start : site.conn_end].text
