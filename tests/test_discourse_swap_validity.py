@@ -1,6 +1,6 @@
 """causal_swap and temporal_swap decline swaps a careful reader would still find coherent (the
 reversed cause or order stays plausible) or that garble the text: one golden per failure pattern
-the strict readings found (docs/validity/round-35 to round-46)."""
+the strict readings found (docs/validity/round-35 to round-51)."""
 
 from __future__ import annotations
 
@@ -167,6 +167,57 @@ DECLINED = [
     (
         "causal_swap",
         "My father drank a lot . I read that I was an alcoholic next year , so I picked up drinking and became one .",
+    ),
+    # round 51 (WritingPrompts): a swapped clause must be a complete clause. An elliptical modal ("because we
+    # could") explaining one conjunct of a misparsed coordination left "We could because whole armies ..."
+    (
+        "causal_swap",
+        "The adults tried to cull us . It was okay at first , because we had powers . They didn ’ t . Whole armies "
+        "wiped out in waves of flame and hailstones and all kinds of unimaginable horrors thrown down on men we "
+        "killed because we could . World leaders strung up like pigs and mass-looting .",
+    ),
+    # ... a finite verb coordinated with a bare participle ("had passed ..., but failing ...") holding a second
+    # "because" is no clause: swapped, "He had passed as a local , but failing his assessment because ..."
+    (
+        "causal_swap",
+        "He opened his coat , pulled out his Temporal Passport and tossed it into the portal which then silently "
+        "closed . He grinned at the irony of completing his assignment because he had passed as a local , but "
+        "failing his assessment because he refused to return . This time and place suited him better .",
+    ),
+    # ... a sentence-level "So" between two bare clauses: "She left . So I waited nervously ." reads as fluently
+    (
+        "causal_swap",
+        "She stepped in briefly , my humming train of thought suddenly derailed , and she tilted her head slightly "
+        ". I waited nervously . So she left . The conversing continued .",
+    ),
+    # ... a trait ("too lazy to") explains a habit and may come of one: "lazy because he only wore diapers"
+    (
+        "causal_swap",
+        "mike only wore diapers because he was to lazy to use the restroom . one day mike was shopping at the mall "
+        "when he smelled something bad .",
+    ),
+    # round 631: a refusal made the effect is a choice any reason brings ("he was n't tempted so he refused"); a
+    # habit ("my gut always said") is no single event to cause; knowing something follows from almost anything
+    (
+        "causal_swap",
+        "seth missed his friend , but he knew the friend still did drugs . he refused so he was n't tempted to relapse .",
+    ),
+    (
+        "causal_swap",
+        "I had never felt it so strongly . No matter what , my gut always said that next step was just going to be "
+        "another in the direction I was already going . So I ’ d walked into the woods without them . Not to say she "
+        "was right .",
+    ),
+    (
+        "causal_swap",
+        "People scream in terror , their eyes all pointed sky-high . I ca n't blame them , because I know exactly "
+        "what 's happened . It 's confusing and convoluted .",
+    ),
+    # round 632: "So in simple terms ..." explains; it tells no result to reverse
+    (
+        "causal_swap",
+        "I could go on and on to explain how it worked , but nobody listened to me . So in simple terms , the "
+        "machine was made up of four pipes that all faced inward .",
     ),
 ]
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...resources.lexicons import verb_class
 from .._persons.lexicon import reflexives
-from .checks import COGNITION, PERCEPTION, REACTIONS, reaction, tense
+from .checks import COGNITION, PERCEPTION, REACTIONS, habitual, reaction, tense
 from .clauses import subject
 
 if TYPE_CHECKING:
@@ -76,6 +76,7 @@ def cognition(head: Token) -> bool:
 # ("her friends banded together to try, so she was eager to try it")
 _WILLING = frozenset("""eager keen willing ready desperate excited happy anxious impatient determined""".split())
 # ("so he needed to study": a need follows from almost anything too, round 580)
+# ("so he refused": a refusal or an agreement is a choice any reason may bring, round 631)
 _WANTING = verb_class("wanting")
 
 
@@ -140,9 +141,27 @@ def reversed_plausible(cause: Token, effect: Token) -> bool:
     or evaluation (:func:`generic`)."""
     if progressive(cause) or progressive(effect) or feeling(cause) or feeling(effect):
         return True
-    if generic(cause) or generic(effect):
+    if generic(cause) or generic(effect) or disposition(cause) or disposition(effect):
         return True
+    if habitual(cause) or habitual(effect) or cause.lemma_.lower() == "know":
+        return True  # "my gut always said ...": a habit, no single event; knowing follows from almost anything
     return cognition(cause) or absence(cause) or mental_state(cause)
+
+
+# Traits of character: a trait explains a habit and a habit may build one alike ("mike only wore
+# diapers because he was too lazy to use the restroom" -> "... lazy because he only wore diapers", round 51)
+_TRAITS = frozenset("lazy shy stubborn selfish greedy clumsy careless picky messy rude timid spoiled".split())
+
+
+def disposition(head: Token) -> bool:
+    """ "he was too lazy to use the restroom", "she was very shy": a trait or a "too ... to" state."""
+    if head.lemma_.lower() not in _FEELING_VERBS:
+        return False
+    for c in head.children:
+        if c.dep_ in ("acomp", "xcomp") and c.pos_ == "ADJ":
+            if c.lower_ in _TRAITS or any(d.lower_ == "too" for d in c.children):
+                return True
+    return False
 
 
 # Adverbs that mark a clause as an outcome: "he ended up saving lots of money", "eventually she won"

@@ -18,6 +18,7 @@ from ...example import Example
 from ...transform import Change, Transform
 from ...transform.flip import choose_best
 from . import clauses as C
+from .boundary import bare, explains_conjunct, not_a_clause
 from .checks import (
     NPI,
     TEMPORAL_NPI,
@@ -126,6 +127,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if causal and (ends_leaning(doc, left) or ends_leaning(doc, right)):
                 continue
+            if causal and (not_a_clause(doc, left, right) or explains_conjunct(right.head, left.head)):
+                continue  # "we killed because we could": an elliptical, coordinated or nested clause
             earlier, later = (right, left) if conn.lower_ in LATER_MAIN else (left, right)
             score = _scored(doc, kind, earlier, later, left, right)
             note = f"swapped clauses around {conn.text!r}"
@@ -142,7 +145,7 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if incomplete(doc, sub) or incomplete(doc, main):
                 continue
-            if causal and (ends_leaning(doc, sub) or ends_leaning(doc, main)):
+            if causal and (ends_leaning(doc, sub) or ends_leaning(doc, main) or not_a_clause(doc, sub, main)):
                 continue
             earlier, later = (sub, main) if ini.conn.lower_ in LATER_MAIN else (main, sub)
             score = _scored(doc, kind, earlier, later, sub, main)
@@ -171,8 +174,16 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue  # "when they got there ...": the kept "when" would subordinate the moved-in clause
             if incomplete(doc, first) or incomplete(doc, second):
                 continue
-            if causal and (ends_leaning(doc, first) or ends_leaning(doc, second)):
+            if causal and (ends_leaning(doc, first) or ends_leaning(doc, second) or not_a_clause(doc, first, second)):
                 continue
+            if causal and doc[site.conn_start].lower_ == "so" and (bare(first.head) or bare(second.head)):
+                continue  # "I waited nervously. So she left.": both orders read as a plausible sequence
+            if (
+                causal
+                and doc[site.conn_start].lower_ == "so"
+                and any(t.is_alpha for t in doc[site.conn_end : second.start])
+            ):
+                continue  # "So in simple terms ...": a "So" of explaining, not of result (round 632)
             if not causal and (not sequential(first.head, second.head) or impersonal_it(second.head)):
                 continue
             opener = doc[site.conn_start : site.conn_end].text
