@@ -95,6 +95,11 @@ class Transform:
         """Whether this story is one the transform is meant for (cheap; no RNG)."""
         return True
 
+    def applicable_text(self, text: str) -> bool:
+        """A check of the text alone, made before parsing: False only where :meth:`applicable`
+        would be False whatever the Doc, so such texts are never parsed (default: True)."""
+        return True
+
     def apply(self, example: Example, doc: Doc | None, rng: random.Random) -> Example | None:
         """The perturbation. Return None when it cannot be done correctly."""
         raise NotImplementedError
@@ -139,11 +144,13 @@ class Transform:
         (combinators extend this)."""
         self.check(annotator)
         if self.level > Level.NONE:
-            annotator.pipe([ex.text for ex in examples if ex.text.strip()], self.level)
+            annotator.pipe(
+                [ex.text for ex in examples if ex.text.strip() and self.applicable_text(ex.text)], self.level
+            )
 
     def run(self, ex: Example, rng: random.Random, annotator: Annotator) -> Example | None:
         """Apply to one example with an explicit RNG (the path every call takes)."""
-        if not ex.text.strip():
+        if not ex.text.strip() or not self.applicable_text(ex.text):
             return None
         doc = annotator.parse(ex.text, self.level) if self.level > Level.NONE else None
         if not self.applicable(ex, doc):

@@ -102,6 +102,9 @@ class Contraction(Transform):
             out["expand"] = expansions(doc, text)
         return {k: v for k, v in out.items() if v}
 
+    def applicable_text(self, text: str) -> bool:
+        return bool(CANDIDATE.search(text))  # no contraction and no word to contract: not parsed
+
     def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(CANDIDATE.search(example.text))  # cheap pre-check; apply() decides
 
