@@ -5,7 +5,9 @@ setting): one ``nlp.pipe`` pass over the story texts, then a fresh Annotator tha
 shipped ``openmeva`` suite (selection, every transform, filters; no metric). Lazy resources
 (WordNet, lemminflect's tables, ConceptNet) are loaded by a warm-up build on a few stories first,
 so neither measurement pays for them. Target: ratio <= 1.5. Both wall-clock and CPU time are
-printed: on a machine shared with other jobs the CPU-time ratio is the steadier one.
+printed: on a machine shared with other jobs the CPU-time ratio is the steadier one. The build's
+CPU time is split by test, and within each into parsing, deriving Docs, the similarity check's
+sentence encoder and parsing by other annotators (the rule paraphraser's sentences).
 
     python benchmarks/suite_build.py [--limit N] [--data PATH] [--seed S] [--dump OUT.jsonl]
 """
@@ -56,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     t_parse, c_parse = time.perf_counter() - t0, time.process_time() - c0
 
     spent = _time_parsing_and_deriving(ann)
+    per_test = _time_per_test(spent)
     t0, c0 = time.perf_counter(), time.process_time()
     generated = generate(suite, examples, seed=args.seed, annotator=ann)
     t_build, c_build = time.perf_counter() - t0, time.process_time() - c0
@@ -72,6 +75,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  parsing whole texts:         {spent['parse']:7.2f} s   {spent['parse'] / c_parse:7.3f}")
     print(f"  deriving Docs (no parsing):  {spent['derive']:7.2f} s   {spent['derive'] / c_parse:7.3f}")
     print(f"  the rest (transforms...):    {rest:7.2f} s   {rest / c_parse:7.3f}")
+    print(f"    of which sentence encoder: {spent['encode']:7.2f} s   {spent['encode'] / c_parse:7.3f}")
+    print(f"    of which other parsing:    {spent['other_parse']:7.2f} s   {spent['other_parse'] / c_parse:7.3f}")
+    print("per test, CPU s (share of one nlp.pipe pass); parse/derive/encode/other-parse inside it:")
+    print(f"  {'test':<24}{'cpu':>8}{'share':>8}{'parse':>8}{'derive':>8}{'encode':>8}{'oparse':>8}{'variants':>9}")
+    for name, t in per_test.items():
+        nv = len(generated[name].variants)
+        cells = "".join(f"{t[k]:8.2f}" for k in ("parse", "derive", "encode", "other_parse"))
+        print(f"  {name:<24}{t['cpu']:8.2f}{t['cpu'] / c_parse:8.3f}{cells}{nv:9d}")
     if args.dump:
         with open(args.dump, "w", encoding="utf-8") as f:
             for name, g in generated.items():
@@ -82,12 +93,30 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _time_parsing_and_deriving(ann: Any) -> dict[str, float]:
-    """Count the CPU time the build spends parsing (``ann``'s pipeline calls) and deriving Docs
-    (every DerivedAnnotator's derivations, less the parsing inside them)."""
-    from perturbkit.annotation import DerivedAnnotator
+    """Count the CPU time the build spends parsing (``ann``'s pipeline calls), deriving Docs
+    (every DerivedAnnotator's derivations, less the parsing inside them), in the sentence encoder
+    of the similarity check (``encode``) and parsing with other annotators (``other_parse``: the
+    rule paraphraser parses its sentences with the process-wide default annotator)."""
+    from perturbkit.annotation import Annotator, DerivedAnnotator
+    from perturbkit.transform.similarity import SimilarityCheck
 
-    spent = {"parse": 0.0, "derive": 0.0}
+    spent = {"parse": 0.0, "derive": 0.0, "encode": 0.0, "other_parse": 0.0}
     process, derive = ann._process, DerivedAnnotator._derive
+    class_process, encode = Annotator._process, SimilarityCheck._encode
+
+    def timed_class_process(self: Any, texts: Any, level: Any) -> Any:
+        c0 = time.process_time()
+        try:
+            return class_process(self, texts, level)
+        finally:
+            spent["other_parse"] += time.process_time() - c0
+
+    def timed_encode(self: Any, enc: Any, texts: Any) -> Any:
+        c0 = time.process_time()
+        try:
+            return encode(self, enc, texts)
+        finally:
+            spent["encode"] += time.process_time() - c0
 
     def timed_process(texts: Any, level: Any) -> Any:
         c0 = time.process_time()
@@ -103,9 +132,32 @@ def _time_parsing_and_deriving(ann: Any) -> dict[str, float]:
         finally:
             spent["derive"] += time.process_time() - c0 - (spent["parse"] - p0)
 
-    ann._process = timed_process
+    ann._process = timed_process  # the instance attribute wins over the class's timed_class_process
     DerivedAnnotator._derive = timed_derive  # type: ignore[method-assign]
+    Annotator._process = timed_class_process  # type: ignore[method-assign]
+    SimilarityCheck._encode = timed_encode  # type: ignore[method-assign]
     return spent
+
+
+def _time_per_test(spent: dict[str, float]) -> dict[str, dict[str, float]]:
+    """CPU time of each test's generation (selection, transforms, filters), by test name, with the
+    part of each ``spent`` counter that accrued inside it."""
+    from perturbkit.suite import generation
+
+    per_test: dict[str, dict[str, float]] = {}
+    generate_test = generation._generate_test
+
+    def timed(test: Any, *args: Any) -> Any:
+        before, c0 = dict(spent), time.process_time()
+        try:
+            return generate_test(test, *args)
+        finally:
+            row = {k: spent[k] - before[k] for k in spent}
+            row["cpu"] = time.process_time() - c0
+            per_test[test.name] = row
+
+    generation._generate_test = timed  # type: ignore[assignment]
+    return per_test
 
 
 if __name__ == "__main__":

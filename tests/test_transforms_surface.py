@@ -199,3 +199,14 @@ def test_long_text_works_on_its_one_parse(annotator):
         out = get_transform(name)(text, annotator=annotator)
         assert out is not None
         assert annotator.n_parsed == parsed, name
+
+
+def test_contraction_parses_no_text_without_a_word_to_contract():
+    from perturbkit.annotation import Annotator
+
+    ann = Annotator()
+    t = get_transform("contraction")
+    texts = ["Tom went home early.", "Tom did not go home.", "Ann ran to the shop."]
+    out = t.batch(texts, seed=0, annotator=ann)
+    assert out[0] is None and out[1] is not None and out[2] is None
+    assert ann.n_parsed == 1  # only the text with "not" reached the parser

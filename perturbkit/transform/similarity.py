@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import math
 import re
+import weakref
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from ..resources.models import load_sentence_encoder
@@ -29,6 +31,10 @@ _WORD = re.compile(r"\[[A-Z]+\]|\w+(?:'\w+)?|[^\w\s]")
 # Cosine of all-MiniLM-L6-v2 and BLEU-1, chosen on 200 dev ROC sentences (docs/filters.md).
 MIN_SIMILARITY = 0.75
 MAX_BLEU1 = 0.6
+# Unit vectors by sentence, one table per loaded encoder: every check using the same model (the
+# paraphrase and semantic_repetition transforms, the similarity filter) embeds a sentence once.
+_MEMOS: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+MAX_MEMO = 50_000  # sentences kept per encoder: a long run does not keep every one
 
 
 def word_tokens(text: str) -> list[str]:
@@ -48,17 +54,43 @@ def bleu1(candidate: str, reference: str) -> float:
     return bp * hits / len(cand)
 
 
+@contextmanager
+def torch_threads(n: int | None) -> Iterator[None]:
+    """At most ``n`` torch CPU threads inside the block (None: unchanged), restored after."""
+    try:
+        import torch
+    except ImportError:  # a stand-in encoder without torch installed
+        torch = None
+    if n is None or torch is None:
+        yield
+        return
+    before = torch.get_num_threads()
+    if before <= n:
+        yield
+        return
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
 @dataclass
 class SimilarityCheck:
     """Cosine lower bound and BLEU-1 upper bound on (source, candidate) pairs; the encoder (a
-    sentence-transformers path; None: all-MiniLM-L6-v2) is loaded once per process on first use."""
+    sentence-transformers path; None: all-MiniLM-L6-v2) is loaded once per process on first use,
+    and each sentence is embedded once per process (shared by all checks of that encoder).
+
+    ``threads`` caps torch's CPU threads while encoding (None: torch's setting): batches of short
+    sentences gain little from a second thread, and on a shared machine its spin-waiting tripled
+    the CPU time of the encoder in ``benchmarks/suite_build.py``; the vectors are bitwise the same."""
 
     min_similarity: float = MIN_SIMILARITY
     max_bleu1: float = MAX_BLEU1
     model: str | None = None
     device: str = "auto"
     batch_size: int = 64
-    _memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    threads: int | None = 1
 
     def __post_init__(self) -> None:
         if not -1.0 <= self.min_similarity <= 1.0:
@@ -67,14 +99,22 @@ class SimilarityCheck:
             raise ValueError(f"max_bleu1 must be in [0, 1], got {self.max_bleu1!r}")
 
     def _embed(self, texts: Sequence[str]) -> dict[str, Any]:
-        todo = [t for t in dict.fromkeys(texts) if t not in self._memo]
+        """Unit vectors of ``texts``: each distinct text not yet embedded with this encoder goes to
+        it once, all in one call; the rest come from the encoder's memo."""
+        enc = load_sentence_encoder(self.model, self.device)
+        memo = _MEMOS.setdefault(enc, {})
+        todo = [t for t in dict.fromkeys(texts) if t not in memo]
         if todo:
-            enc = load_sentence_encoder(self.model, self.device)
-            vecs = enc.encode(list(todo), batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True)
-            if len(self._memo) > 50_000:  # bounded: a long run does not keep every sentence
-                self._memo.clear()
-            self._memo.update(zip(todo, vecs))
-        return {t: self._memo[t] for t in texts}
+            vecs = self._encode(enc, todo)
+            if len(memo) > MAX_MEMO:
+                memo.clear()
+            memo.update(zip(todo, vecs))
+        return {t: memo[t] for t in texts}
+
+    def _encode(self, enc: Any, texts: list[str]) -> Any:
+        """One encoder call over ``texts`` (the only place the model runs)."""
+        with torch_threads(self.threads):
+            return enc.encode(texts, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True)
 
     def cosines(self, sources: Sequence[str], candidates: Sequence[str]) -> list[float]:
         """Encoder cosine of each (source, candidate) pair, in one encoder call."""
@@ -97,4 +137,21 @@ class SimilarityCheck:
         out = [False] * len(sources)
         for i, c in zip(idx, cos):
             out[i] = c >= self.min_similarity
+        return out
+
+    def first_accepted(self, groups: Sequence[Sequence[tuple[str, str]]]) -> list[int | None]:
+        """Per group of (source, candidate) pairs in order of preference, the index of the first
+        pair :meth:`accept_many` accepts (None: none does). Same answer as checking every pair, but
+        in rounds: each round checks the next pair of every group still open, in one encoder call,
+        so the pairs after a group's first accepted one are never embedded."""
+        out: list[int | None] = [None] * len(groups)
+        open_ = [g for g, pairs in enumerate(groups) if pairs]
+        k = 0
+        while open_:
+            ok = self.accept_many([groups[g][k][0] for g in open_], [groups[g][k][1] for g in open_])
+            for g, good in zip(open_, ok):
+                if good:
+                    out[g] = k
+            k += 1
+            open_ = [g for g in open_ if out[g] is None and k < len(groups[g])]
         return out

@@ -142,13 +142,17 @@ class _SentenceParaphrase(GenerativeTransform):
         jobs = [(k, t, seed) for k, (sp, tries, seeds) in enumerate(plans) for t, seed in zip(tries, seeds)]
         sents = [plans[k][0][t[0]][2] for k, t, _ in jobs]
         cands = self.paraphrasing().paraphrase_many(sents, [seed for _, _, seed in jobs])
-        flat = [(n, c) for n, cs in enumerate(cands) for c in cs if self.rank(sents[n], c) is not None]
-        ok = self.similarity_check().accept_many([sents[n] for n, _ in flat], [c for _, c in flat])
-        best: dict[int, tuple[int, int, str]] = {}  # story -> (rank, job, candidate), lowest first
-        for (n, c), good in zip(flat, ok):
-            key = (self.rank(sents[n], c), n, c)
-            if good and (jobs[n][0] not in best or key < best[jobs[n][0]]):
-                best[jobs[n][0]] = key
+        # per story its usable candidates, best first ((rank, job, candidate) ascending); the
+        # similarity check embeds only up to each story's first accepted candidate
+        ranked: dict[int, list[tuple[int, int, str]]] = {}
+        for n, cs in enumerate(cands):
+            for c in cs:
+                r = self.rank(sents[n], c)
+                if r is not None:
+                    ranked.setdefault(jobs[n][0], []).append((r, n, c))
+        order = [sorted(keys) for keys in ranked.values()]
+        first = self.similarity_check().first_accepted([[(sents[n], c) for _, n, c in keys] for keys in order])
+        best = {k: keys[f] for k, keys, f in zip(ranked, order, first) if f is not None}
         out: list[Example | None] = [None] * len(examples)
         for k, (_, n, c) in best.items():
             i, j = jobs[n][1]
