@@ -66,7 +66,7 @@ class CausalWordFlip(WordFlip):
 
     def candidates(self, example: Example, doc: Doc) -> list[Scored]:
         # a story told after a context ("Tom was hungry." + "So he ate.") may open with "So"
-        return causal_flips(doc, opens_story=bool(example.context))
+        return causal_flips(doc, opens_story=bool(example.context), context=example.context or "")
 
 
 @register

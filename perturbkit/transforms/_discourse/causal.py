@@ -5,6 +5,7 @@ would be ungrammatical ("because" -> ", so"; "So, Y." -> "This is because Y."; "
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from ...annotation import doc_text, linked_sentences
@@ -26,7 +27,7 @@ from .checks import (
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
-from .plausible import incomplete, progressive
+from .plausible import FINDING, cause_may_follow, incomplete, inferable_state, progressive
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
 
@@ -73,11 +74,42 @@ def _tense_be(head: Token) -> str | None:
     return None
 
 
-def causal_flips(doc: Doc, *, opens_story: bool = False) -> list[Scored]:
+def causal_flips(doc: Doc, *, opens_story: bool = False, context: str = "") -> list[Scored]:
     """Every causal-word flip this doc allows, one Change each, scored by the other sentences
     that name the events it joins. ``opens_story``: the text continues a context, so a "So ..."
-    opening its first sentence flips too (the context told the cause)."""
+    opening its first sentence flips too (the context told the cause), unless the ``context``
+    tells a wish, a feeling or money (:data:`_CONTEXT_STATE`)."""
+    opens_story = opens_story and not _CONTEXT_STATE.search(context.lower())
     return _clause_flips(doc) + _opener_flips(doc, opens_story) + _word_flips(doc)
+
+
+# A context that tells a wish, a feeling or money ("sarah wanted a new piercing"): any event may
+# bring it about, so "This was because <the story's first event>" is no clear wrong cause (round 56)
+_CONTEXT_STATE = re.compile(
+    r"\b(?:wants?|wanted|wish\w*|hop(?:e|es|ed)|needs?|needed|decid\w+|lov\w+|lik(?:e|es|ed)|hat(?:e|es|ed)"
+    r"|enjoy\w*|felt|feel\w*|eager|excited|afraid|scared|worried|sad|happy|angry|upset|bored"
+    r"|sav(?:e|ed|es|ing)|spen[dt]\w*|money|dream\w*|plan\w*|curious|decided|tried|try)\b"
+)
+# Words that add a clause of their own to the sentence after "So": behind "This was because" it
+# ends in a fragment ("This was because I 'd missed my destiny , which should have set me up ...,
+# but silly old me had a nugget of optimism left", round 56)
+_SECOND_CLAUSE = frozenset({"but", "yet", "which", "although", "though", "while", "whereas"})
+
+
+def _past_perfect(head: Token) -> bool:
+    """ "I 'd walked", "she had left": the past perfect, which reads as an explanation behind "because"."""
+    return head.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ == "VBD" for c in head.children)
+
+
+def _negative_purpose(head: Token) -> bool:
+    """ "so I do n't destroy their roads", "so he was n't tempted to relapse": a negated clause after
+    "so", mostly the purpose "so" (that) without a modal."""
+    return any(c.dep_ == "neg" for c in head.children)
+
+
+def _full_clause(head: Token) -> bool:
+    """A sentence root that is a verb with a subject (not "Oh well ." nor "Bastard .")."""
+    return head.pos_ in ("VERB", "AUX") and any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in head.children)
 
 
 def _clause_flips(doc: Doc) -> list[Scored]:
@@ -96,6 +128,12 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
             if reversible(cause.head, effect.head) or _eager(cause.head) or _helpless(cause.head):
                 continue
+            if cause_may_follow(cause.head, effect.head):
+                continue  # both directions plausible: "she did n't feel like cake, so she ordered stew" (round 56)
+            if c.lower_ != "so" and inferable_state(cause.head):
+                continue  # behind the new "so" a conclusion: "they 're spoiled , so their dad never said no" (r670)
+            if c.lower_ == "so" and (_negative_purpose(site.right.head) or inferable_state(site.left.head)):
+                continue  # "so I do n't destroy their roads": a purpose; "tom was smart because he used his wit": evidence (r670-671)
             if incomplete(doc, site.left) or incomplete(doc, site.right):
                 continue  # "belle was much more because linda comforted her": no complete clause to make a cause
             if progressive(cause.head) or progressive(effect.head):
@@ -136,8 +174,18 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         before = doc[s_start - 1].sent.root if k > 0 else None
         if be is None or habitual(second.head) or (before is not None and reversible(before, second.head)):
             continue  # (the sentence before, now the effect, may as well follow from this one)
-        if before is not None and _eager(before):
+        if before is not None and (_eager(before) or not _full_clause(before)):
             continue  # "she was eager to try it. This was because ...": any event may make one eager
+        if before is not None and cause_may_follow(before, second.head):
+            continue  # "he ended up saving lots of money . This was because he ate less" (round 56)
+        if before is None and (second.head.lemma_.lower() in FINDING or progressive(second.head)):
+            continue  # (the context, now the effect, may follow from a finding or a state)
+        if any(t.lower_ in _SECOND_CLAUSE for t in doc[second.start : s_end]):
+            continue  # the because-clause would run on into a clause of its own
+        if before is not None and (habitual(before) or any(t.lower_ in _SECOND_CLAUSE for t in before.sent)):
+            continue  # "my gut always said ...", "..., but my brother 's hand was always there": what is explained is unclear
+        if _past_perfect(second.head):
+            continue  # "This was because I 'd walked into the woods": a natural explanation, whatever came before (r670)
         opener = doc[s_start : s_start + n]
         a, _ = span_chars(doc, s_start, s_start + n)
         b = doc[second.start].idx
@@ -224,6 +272,8 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
     nominal = [c for c in kids if c.dep_ in ("dobj", "dative", "npadvmod", "attr", "oprd", "iobj")]
     if len(objs) != 1 or len(nominal) != 1 or objs[0].left_edge.i != t.i + 1 or objs[0].pos_ == "PRON":
         return None
+    if objs[0].lemma_.lower() in _CONCERNS:
+        return None  # "it was only causing more stress" -> "resulting from more stress": as plausible (r670)
     if {c.dep_ for c in t.children} & {"xcomp", "ccomp", "prt"}:
         return None
     new_lemma, new_prep = opposites("causal", "verb_obj")[lemma].split()

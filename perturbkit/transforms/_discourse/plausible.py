@@ -330,3 +330,61 @@ def told_twice(doc: Doc, a: Clause, b: Clause) -> bool:
             if not (t.dep_ == "xcomp" and t.head.lemma_.lower() in _NOT_YET):
                 return True
     return False
+
+
+# Money kept or spent: "he ended up saving lots of money" follows from eating less as well as
+# eating less follows from it, so a reversed link between them stays plausible (round 56)
+_MONEY_VERBS = frozenset({"save", "spend", "earn", "afford", "budget", "waste", "owe", "pay"})
+_MONEY_NOUNS = frozenset({"money", "cash", "dollar", "buck", "cent", "fortune", "savings", "budget"})
+# Verbs of an emotion: "she loved it", "he hated mondays", "they worried": almost any event may
+# bring one about (round 56)
+_EMOTION_VERBS = frozenset(
+    "love hate like dislike enjoy fear worry miss regret resent adore envy mourn grieve panic despair".split()
+)
+# Verbs of coming upon something: "she found a store she liked" may as well make her want a
+# piercing as follow from the wish (round 56)
+FINDING = frozenset({"find", "see", "notice", "spot", "discover", "meet", "hear", "learn"})
+# Adverbs of a feeling: "I waited nervously" is a feeling, which almost any event may bring (round 671)
+_FEELING_ADVERBS = frozenset(
+    "nervously anxiously impatiently eagerly happily sadly angrily excitedly patiently".split()
+)
+# Two sides of one transfer: "it arrived because he delivered it" is as plausible as "so" (round 671)
+_ARRIVING = frozenset({"arrive", "come", "reach"})
+_SENDING = frozenset({"deliver", "bring", "send", "ship", "mail", "give", "hand", "drop"})
+
+
+def money(head: Token) -> bool:
+    """ "he saved lots of money", "she spent $50", "they could afford it": money kept or spent."""
+    if head.lemma_.lower() in _MONEY_VERBS:
+        return True
+    return any(c.dep_ in ("dobj", "pobj") and c.lemma_.lower() in _MONEY_NOUNS for c in head.subtree)
+
+
+def emotion(head: Token) -> bool:
+    """A feeling (:func:`feeling`), a verb of emotion ("she loved the song"), or a mood felt or
+    not ("she did n't feel like eating", "he felt sick")."""
+    if feeling(head) or head.lemma_.lower() in _EMOTION_VERBS:
+        return True
+    if any(c.dep_ == "advmod" and c.lower_ in _FEELING_ADVERBS for c in head.children):
+        return True
+    if head.lemma_.lower() in ("start", "begin"):
+        return any(c.dep_ == "xcomp" and emotion(c) for c in head.children)
+    return head.lemma_.lower() == "feel"
+
+
+def cause_may_follow(cause: Token, effect: Token) -> bool:
+    """Whether the old cause (``cause``), made the effect of ``effect`` by a flip ("X. So Y." ->
+    "X. This was because Y."), still reads as plausible: an outcome ("he ended up saving money"),
+    money kept or spent, a wish, thought or feeling, an emotion, an ongoing state either side, or a
+    finding after a wish ("she wanted a piercing . she found a store"): the two directions are
+    both plausible, so the flip is no clear wrong cause."""
+    if outcome(cause) or money(cause) or money(effect) or mental_state(cause) or cognition(cause):
+        return True
+    if emotion(cause) or emotion(effect) or progressive(cause) or progressive(effect) or cognition(effect):
+        return True  # (a feeling or a thought explains almost any act: "This was because morgan felt happy")
+    if {cause.lemma_.lower(), effect.lemma_.lower()} & _ARRIVING and {
+        cause.lemma_.lower(),
+        effect.lemma_.lower(),
+    } & _SENDING:
+        return True
+    return effect.lemma_.lower() in FINDING and mental_state(cause)

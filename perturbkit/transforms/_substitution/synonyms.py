@@ -87,14 +87,77 @@ def idiom_kept(tok: Token, lemma: str) -> bool:
     return not (lemma == "help" and any(c.dep_ == "neg" for c in tok.children))
 
 
+#: Strong adjectives (and participles): every listed synonym is weaker or of another register
+#: ("he was exhausted" -> "fatigued": clinical, round 56; "furious" -> "angry"), and none may be
+#: brought in for a milder word either.
+STRONG = frozenset(
+    """exhausted furious terrified starving thrilled ecstatic elated overjoyed devastated horrified petrified
+    famished livid enraged heartbroken frantic delighted astonished stunned""".split()
+)
+#: Verbs whose synonym fits a task, not food or drink: "finishing his sandwich" is eating the rest
+#: of it, "completing his sandwich" is making it (round 56).
+_TASK_VERBS = frozenset({"finish", "complete"})
+_TASK_CLASSES = frozenset({"noun.act", "noun.communication", "noun.cognition", "noun.event", "noun.time"})
+
+
+def task_sense(tok: Token, lemma: str) -> bool:
+    """ "finish" <-> "complete" only of a task, a text or a period ("finished his homework", "the
+    race", "the book"): the object's most frequent WordNet sense is an act, a communication, a
+    thought, an event or a time. Not of food or drink, of a thing, nor without an object."""
+    if lemma not in _TASK_VERBS:
+        return True
+    from ...resources.wordnet import wordnet
+
+    objs = [c for c in tok.children if c.dep_ == "dobj"]
+    if len(objs) != 1 or objs[0].pos_ != "NOUN":
+        return False
+    first = wordnet().first_synset(objs[0].lemma_.lower(), "n")
+    return first is not None and first.lexname() in _TASK_CLASSES
+
+
+#: Modifiers that make a set name with "store" ("sporting goods store", "grocery store",
+#: "department store"): "sporting good shop" reads as a changed name (round 670).
+_STORE_NAMES = frozenset(
+    """grocery convenience department liquor sporting good goods hardware dollar drug general retail video outlet
+    discount furniture appliance electronics""".split()
+)
+
+
+def machine_start(tok: Token, lemma: str) -> bool:
+    """ "start" of a machine ("the mower would not start", "started the car"): "begin" has no such
+    sense (round 671)."""
+    if lemma not in ("start", "begin"):
+        return False
+    from ...resources.wordnet import wordnet
+
+    args = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")]
+    for a in args:
+        first = wordnet().first_synset(a.lemma_.lower(), "n") if a.pos_ == "NOUN" else None
+        if (first is not None and first.lexname() == "noun.artifact") or a.lower_ == "it":
+            return True
+    return False
+
+
+def set_name_kept(tok: Token, lemma: str) -> bool:
+    """No noun of a set name is replaced ("the sporting good store" -> "shop")."""
+    if lemma != "store":
+        return True
+    return not any(t.lower_ in _STORE_NAMES for t in tok.doc[max(tok.sent.start, tok.i - 3) : tok.i])
+
+
 def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     """``syn`` may replace ``tok`` (lemma ``lemma``): a verb keeps no clausal complement and has
     an object exactly when ``usage`` (the lexicon's obj column) asks for one; an adjective's
     synonym suits its position, noun, modifiers and complements (``usage`` lists constraints);
     an adverb is not followed by "of" ("outside of his budget"); a noun is not conjoined to a verb
-    (a verb misparsed as a noun: "married 5 years and vacation each year")."""
-    if not idiom_kept(tok, lemma):
+    (a verb misparsed as a noun: "married 5 years and vacation each year"); no strong adjective
+    (:data:`STRONG`) on either side; "finish" and "complete" only of a task (:func:`task_sense`)."""
+    if not (idiom_kept(tok, lemma) and task_sense(tok, lemma) and set_name_kept(tok, lemma)):
         return False
+    if machine_start(tok, lemma):
+        return False
+    if {lemma, syn, tok.lower_} & STRONG:
+        return False  # an intensity or register shift ("exhausted" -> "fatigued")
     if tok.pos_ == "NOUN" and tok.dep_ == "conj" and tok.head.pos_ in ("VERB", "AUX"):
         return False
     if tok.pos_ == "VERB":

@@ -16,11 +16,12 @@ from ...transform.substitution import (
     Proposal,
 )
 from ...transform.targeted import TargetedSubstitution
+from .._substitution.antonym_frames import frame_kept, memory_flip_ok, states_fondness
 from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
 from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
 from .._substitution.synonyms import synonym_fits, synonyms_of
-from .._substitution.witness_fit import mood_may_shift, set_phrase
+from .._substitution.witness_fit import clause_fits, mood_may_shift, set_phrase
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -51,18 +52,30 @@ class Antonym(TargetedSubstitution):
     def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
         """The antonym fits the sentence; targeted, it is also a story-safe opposite in a plain
         statement (:func:`~.._substitution.story_contrasts.story_antonym_ok`)."""
-        if self.targeted and not story_antonym_ok(tok, lemma, proposal.lemma):
+        if self.targeted and not (
+            story_antonym_ok(tok, lemma, proposal.lemma) and self._frame_ok(tok, lemma, proposal)
+        ):
             return False
         return antonym_fits(tok, lemma, proposal.lemma) and not antonym_garbles(tok, proposal.lemma)
+
+    @staticmethod
+    def _frame_ok(tok: Token, lemma: str, proposal: Proposal) -> bool:
+        """The clause suits the opposite (:func:`~.._substitution.witness_fit.clause_fits`: no loose
+        gerund, "until", condition), no remembered image or fading, no created thing told by what it
+        would be, no "instead" (:mod:`~.._substitution.antonym_frames`; rounds 56 and 670)."""
+        return clause_fits(tok, lemma, proposal.lemma) and memory_flip_ok(tok, lemma) and frame_kept(tok, lemma)
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
         """Only strict witnesses (:func:`~perturbkit.annotation.links.strict_witnesses`): no lone
         pronoun elsewhere, no frequent noun ("friend", "love"), a noun only as an object or subject;
         an attributive adjective's witness must mention its noun again; and only those the pair
-        needs, nearby (:func:`~.._substitution.story_contrasts.story_witnesses`)."""
+        needs, nearby (:func:`~.._substitution.story_contrasts.story_witnesses`); for "love" only a
+        stated fondness for the same thing (:func:`~.._substitution.antonym_frames.states_fondness`)."""
         found = strict_witnesses(doc, super().witnesses(doc, i), sentence_index(doc)[i])
         found = story_witnesses(doc, i, found)
         tok = doc[i]
+        if tok.lemma_.lower() == "love":  # "hated" contradicts only a stated fondness (round 56)
+            found = tuple(w for w in found if states_fondness(doc[w.token]))
         if tok.pos_ == "ADJ" and tok.dep_ == "amod":  # "small children" is no witness of "a small soda"
             noun, sent = tok.head.lemma_.lower(), sentence_index(doc)
             found = tuple(w for w in found if any(t.lemma_.lower() == noun for t in doc if sent[t.i] == w.sentence))
