@@ -27,6 +27,11 @@ _QUAINT = (
     "little half-moon around the street . The fences were worn . The grass was bruised and yellow . "
     "Car horns filled the sky ."
 )
+_SHUT = (
+    "I shut the door behind , lock it and lean against it . The hall is dark . My heart pounds in my chest . "
+    "Nobody follows me ."
+)
+_TALES = "I have a few stories that I want to turn into longer stories . The hall is dark . Nobody follows me ."
 
 
 @pytest.fixture(autouse=True)
@@ -54,8 +59,12 @@ GOLDEN = [
     ("semantic_repetition", _CHUTE, None),
     ("semantic_repetition", _SLED, None),
     ("semantic_repetition", _QUAINT, None),
+    ("paraphrase", _SHUT, None),  # "I closed the door behind , lock it": present "shut" read as past
+    ("semantic_repetition", _SHUT, None),
+    ("paraphrase", _TALES, None),  # "a few tales that I want to turn into longer stories"
 ]
 _IDS = [f"{t}-{k}" for t in ("para", "semrep") for k in ("start-machine", "parachute-jump", "big-old", "quaint-little")]
+_IDS += ["para-shut-tense", "semrep-shut-tense", "para-stories-tales"]
 
 
 @pytest.mark.parametrize("name, story, expected", GOLDEN, ids=_IDS)

@@ -8,7 +8,9 @@ where the sentence used another one, which ``paraphrase`` and ``semantic_repetit
   open my reserve chute"): "leap" is a bound over or into something;
 - big/little as an evaluative or endearing word next to another adjective ("his big old fancy
   sled", "a quaint little half-moon", "poor little thing"): "large old", "quaint small" break the
-  set phrase.
+  set phrase;
+- a verb whose past form is its base form ("I shut the door behind , lock it"): its tense is
+  ambiguous, and a synonym with a distinct past ("closed") can switch a present-tense story.
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ _PATH = frozenset(
     "outside aside away forward ahead onboard aboard atop upon".split()
 )
 _SIZE = frozenset({"big", "little", "large", "small"})
+# verbs whose past tense is their base form: "shut" may be present or past
+_SAME_PAST = frozenset(
+    "shut put cut hit set let hurt quit cast spread split burst cost bet bid read rid shed slit thrust upset "
+    "beat broadcast fit knit wet".split()
+)
 
 
 def _activity(tok: Token | None) -> bool:
@@ -93,5 +100,7 @@ def synonyms_keep_senses(doc: Doc, edits: Sequence[Edit]) -> bool:
         if lemma == "jump" and tok.pos_ == "VERB" and not jump_ok(tok):
             return False
         if word in _SIZE and not size_ok(tok):
+            return False
+        if tok.pos_ == "VERB" and word == lemma and tok.tag_ in ("VBD", "VBN", "VBP", "VB") and word in _SAME_PAST:
             return False
     return True
