@@ -31,6 +31,7 @@ _SHUT = (
     "I shut the door behind , lock it and lean against it . The hall is dark . My heart pounds in my chest . "
     "Nobody follows me ."
 )
+_LOT = "The room had an awful lot of candlelight all of a sudden . He looked around . Nobody was there ."
 _TALES = "I have a few stories that I want to turn into longer stories . The hall is dark . Nobody follows me ."
 
 
@@ -62,9 +63,10 @@ GOLDEN = [
     ("paraphrase", _SHUT, None),  # "I closed the door behind , lock it": present "shut" read as past
     ("semantic_repetition", _SHUT, None),
     ("paraphrase", _TALES, None),  # "a few tales that I want to turn into longer stories"
+    ("paraphrase", _LOT, None),  # "a terrible lot of candlelight"
 ]
 _IDS = [f"{t}-{k}" for t in ("para", "semrep") for k in ("start-machine", "parachute-jump", "big-old", "quaint-little")]
-_IDS += ["para-shut-tense", "semrep-shut-tense", "para-stories-tales"]
+_IDS += ["para-shut-tense", "semrep-shut-tense", "para-stories-tales", "para-awful-lot"]
 
 
 @pytest.mark.parametrize("name, story, expected", GOLDEN, ids=_IDS)

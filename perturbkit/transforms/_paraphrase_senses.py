@@ -9,6 +9,7 @@ where the sentence used another one, which ``paraphrase`` and ``semantic_repetit
 - big/little as an evaluative or endearing word next to another adjective ("his big old fancy
   sled", "a quaint little half-moon", "poor little thing"): "large old", "quaint small" break the
   set phrase;
+- an adjective before "lot" ("an awful lot" -> "a terrible lot"): a set phrase;
 - a verb whose past form is its base form ("I shut the door behind , lock it"): its tense is
   ambiguous, and a synonym with a distinct past ("closed") can switch a present-tense story.
 """
@@ -100,6 +101,8 @@ def synonyms_keep_senses(doc: Doc, edits: Sequence[Edit]) -> bool:
         if lemma == "jump" and tok.pos_ == "VERB" and not jump_ok(tok):
             return False
         if word in _SIZE and not size_ok(tok):
+            return False
+        if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "lot":
             return False
         if tok.pos_ == "VERB" and word == lemma and tok.tag_ in ("VBD", "VBN", "VBP", "VB") and word in _SAME_PAST:
             return False
