@@ -161,7 +161,10 @@ class _SentenceParaphrase(GenerativeTransform):
 
     def rank(self, sentence: str, candidate: str) -> int | None:
         """How good ``candidate`` is as this transform's paraphrase of ``sentence``: 0 a rewording,
-        1 a contraction toggle only ("did n't" -> "did not"), None unusable."""
+        1 a contraction toggle only ("did n't" -> "did not"), None unusable: a word in another
+        inflection ("buying" -> "purchase") or a synonym of another sense ("stories" -> "tales")."""
+        if not keeps_inflection(sentence, candidate) or not keeps_senses(sentence, candidate):
+            return None
         return 1 if only_contractions(sentence, candidate) else 0
 
 

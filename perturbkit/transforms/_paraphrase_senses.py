@@ -1,0 +1,109 @@
+"""Sense checks of the rule paraphraser's synonym step, on the parse of the sentence it rewrote.
+The synonym lexicon's pairs hold in a word's main sense; strict readings (round 57) found rewrites
+where the sentence used another one, which ``paraphrase`` and ``semantic_repetition`` must decline:
+
+- start/begin of a machine or a thing ("the mower would not start" -> "would n't begin"): "begin"
+  needs an event or an activity ("the game started", "he started his new job");
+- jump -> leap of a parachute or bungee jump, or with no path ("when i jumped after that, i had to
+  open my reserve chute"): "leap" is a bound over or into something;
+- big/little as an evaluative or endearing word next to another adjective ("his big old fancy
+  sled", "a quaint little half-moon", "poor little thing"): "large old", "quaint small" break the
+  set phrase;
+- an adjective before "lot" ("an awful lot" -> "a terrible lot"): a set phrase;
+- a verb whose past form is its base form ("I shut the door behind , lock it"): its tense is
+  ambiguous, and a synonym with a distinct past ("closed") can switch a present-tense story.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ._character.animacy import noun_lexname
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+    from ..example import Edit
+
+_START = frozenset({"start", "begin"})
+# WordNet lexicographer files (most frequent noun sense) of what can begin: events and activities
+_ACTIVITY = frozenset({"noun.event", "noun.act", "noun.time", "noun.process", "noun.phenomenon", "noun.communication"})
+# events WordNet files under another sense ("party": a political group)
+_EVENTS = frozenset("party class school season semester term meeting wedding ceremony service show".split())
+# words of a jump from a height that "leap" would misname
+_FALL = ("parachut", "chute", "skydiv", "bungee", "plane", "jump school", "cliff")
+# what makes "jump" a bound somewhere: a path particle or preposition right after it
+_PATH = frozenset(
+    "over into onto off out up down across through from on in to back around at toward towards inside "
+    "outside aside away forward ahead onboard aboard atop upon".split()
+)
+_SIZE = frozenset({"big", "little", "large", "small"})
+# verbs whose past tense is their base form: "shut" may be present or past
+_SAME_PAST = frozenset(
+    "shut put cut hit set let hurt quit cast spread split burst cost bet bid read rid shed slit thrust upset "
+    "beat broadcast fit knit wet".split()
+)
+
+
+def _activity(tok: Token | None) -> bool:
+    """``tok`` is a noun whose most frequent sense is an event, an act or a period."""
+    if tok is None or tok.pos_ not in ("NOUN", "PROPN"):
+        return False
+    return tok.lemma_.lower() in _EVENTS or noun_lexname(tok.lemma_.lower()) in _ACTIVITY
+
+
+def _child(tok: Token, deps: tuple[str, ...]) -> Token | None:
+    return next((c for c in tok.children if c.dep_ in deps), None)
+
+
+def start_ok(tok: Token) -> bool:
+    """start/begin may swap: an event or activity begins ("the party started"), or someone begins
+    one ("she started her shift"); never a machine or a thing ("the car would not start", "he
+    started the car"), a pronoun subject ("it started") or a passive."""
+    subj, obj = _child(tok, ("nsubj", "nsubjpass")), _child(tok, ("dobj", "obj"))
+    if subj is None or subj.dep_ == "nsubjpass":
+        return False
+    return _activity(obj) if obj is not None else _activity(subj)
+
+
+def jump_ok(tok: Token) -> bool:
+    """jump -> leap only for a bound along a path ("jumped over the fence", "jumped into the pool"),
+    never in a parachute, bungee or cliff jump."""
+    low = tok.doc.text.lower()
+    if any(w in low for w in _FALL):
+        return False
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return nxt is not None and nxt.lower_ in _PATH
+
+
+def size_ok(tok: Token) -> bool:
+    """big/little/large/small may swap only standing alone: not after an evaluative adjective
+    ("quaint little", "nice little", "poor little") nor before another adjective ("big old",
+    "little old", "big fat")."""
+    doc = tok.doc
+    near = [doc[k] for k in (tok.i - 1, tok.i + 1) if 0 <= k < len(doc)]
+    return not any(t.pos_ == "ADJ" or t.tag_ in ("JJ", "JJR", "JJS") for t in near)
+
+
+def _tokens_at(doc: Doc, start: int, end: int) -> Sequence[Token]:
+    span = doc.char_span(start, end, alignment_mode="expand")
+    return list(span) if span is not None else []
+
+
+def synonyms_keep_senses(doc: Doc, edits: Sequence[Edit]) -> bool:
+    """True when no synonym edit of the sentence parsed as ``doc`` uses a word in a sense its
+    synonym lacks (the start/begin, jump/leap and big/little checks above)."""
+    for tok in (t for e in edits for t in _tokens_at(doc, *e.before_span)):
+        lemma, word = tok.lemma_.lower(), tok.lower_
+        if lemma in _START and tok.pos_ in ("VERB", "AUX") and not start_ok(tok):
+            return False
+        if lemma == "jump" and tok.pos_ == "VERB" and not jump_ok(tok):
+            return False
+        if word in _SIZE and not size_ok(tok):
+            return False
+        if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "lot":
+            return False
+        if tok.pos_ == "VERB" and word == lemma and tok.tag_ in ("VBD", "VBN", "VBP", "VB") and word in _SAME_PAST:
+            return False
+    return True
