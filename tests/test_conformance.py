@@ -64,6 +64,11 @@ CORPUS["conceptnet_substitution"] = [
     "he bought a new bike . he rode the bike to school every day .",
     *CORPUS["antonym"],
 ]
+# semantic_repetition repeats a sentence as its paraphrase: a story with a safe synonym first
+CORPUS["semantic_repetition"] = [
+    "The game started at noon. Jim scored two goals. His team won the match. They celebrated at a pizza place.",
+    *(e.text for e in sample_stories()),
+]
 CORPUS["entity_replacement"] = [
     "Mary needed a new card. Mary blamed herself for losing the old one. She applied online.",
     "mary waited at the bank . mary held her breath as the clerk checked . she got a new card .",

@@ -145,6 +145,17 @@ def set_name_kept(tok: Token, lemma: str) -> bool:
     return not any(t.lower_ in _STORE_NAMES for t in tok.doc[max(tok.sent.start, tok.i - 3) : tok.i])
 
 
+#: Objects with which "buy" is no purchase: "buy them some time", "I don't buy it" (believe).
+_NOT_BOUGHT = frozenset("time it that story excuse lie line".split())
+
+
+def purchase_sense(tok: Token, lemma: str) -> bool:
+    """ "buy" and "purchase" only of a thing bought ("bought a ticket"), not "buy some time"."""
+    if lemma not in ("buy", "purchase"):
+        return True
+    return not any(c.dep_ in ("dobj", "npadvmod", "dative") and c.lemma_.lower() in _NOT_BOUGHT for c in tok.children)
+
+
 def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     """``syn`` may replace ``tok`` (lemma ``lemma``): a verb keeps no clausal complement and has
     an object exactly when ``usage`` (the lexicon's obj column) asks for one; an adjective's
@@ -152,7 +163,9 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     an adverb is not followed by "of" ("outside of his budget"); a noun is not conjoined to a verb
     (a verb misparsed as a noun: "married 5 years and vacation each year"); no strong adjective
     (:data:`STRONG`) on either side; "finish" and "complete" only of a task (:func:`task_sense`)."""
-    if not (idiom_kept(tok, lemma) and task_sense(tok, lemma) and set_name_kept(tok, lemma)):
+    if not (
+        idiom_kept(tok, lemma) and task_sense(tok, lemma) and set_name_kept(tok, lemma) and purchase_sense(tok, lemma)
+    ):
         return False
     if machine_start(tok, lemma):
         return False

@@ -1,0 +1,36 @@
+"""Synonym pairs that strict readings of rounds 62-63 found wrong in sense or register: each story
+below gave a wrong synonym before and gives none now (the paraphrase transforms, which use the same
+pairs, decline them too)."""
+
+from __future__ import annotations
+
+import pytest
+
+import perturbkit as pk
+
+DECLINED = [
+    # "buy them some time" -> "purchase them some time" (round 63, wp 949): no purchase
+    "We had to buy them some time before the guards came back. He said he could wait.",
+    # "I don't buy it" means "I don't believe it"
+    "I said the dog ate my homework. She said she did not buy it.",
+    # "to remember her by" -> "to recall her by" (round 62, roc 1255)
+    "Her grandma died last year. She kept one ring to remember her by.",
+    # "shop" (a workshop) -> "store" (round 63, wp 568)
+    "Dad spent all day in his shop. He came in for dinner at six.",
+    # "cheap plastic" -> "inexpensive plastic": cheap means poor quality (round 63 fixer)
+    "The toy was made of cheap plastic. It broke the first day.",
+    # "feel more comfortable" -> "comfy" (round 62, roc 177): register and sense
+    "The counselor made them feel more comfortable. Everyone talked.",
+    # "immediately" -> "instantly" applied (round 62, roc 2334)
+    "Debbie wanted to help people. Debbie immediately applied to the peace corps.",
+]
+
+
+@pytest.mark.parametrize("text", DECLINED)
+def test_synonym_declines_pairs_of_another_sense_or_register(text):
+    assert pk.get_transform("synonym")(text, seed=0) is None
+
+
+def test_buy_stays_purchase_for_a_thing_bought():
+    v = pk.get_transform("synonym")("He bought a ticket to the movie. It was fun.", seed=0)
+    assert v is not None and v.text == "He purchased a ticket to the movie. It was fun."
