@@ -140,7 +140,10 @@ def repeated_act(t: Token) -> bool:
     """Whether ``t``'s sentence tells an act done again ("said the same thing", "did it again"): "later"
     -> "earlier" then only moves the repetition before, which reads as fluently. A bare opening "Later,"
     with no measure reads as a flashback flipped ("earned a master 's degree . earlier , she traveled the
-    world"), so it is declined too (round 51)."""
+    world"), so it is declined too (round 51); so is a "before"/"after" in a sentence of an act done again."""
+    if t.lower_ in ("before", "after"):
+        # "began to reverse before shooting forwards again . it repeated this over and over": a cycle (round 692)
+        return any(w.lower_ in _REPEATED for w in t.sent)
     if t.lower_ not in ("later", "earlier"):
         return False
     opener = t.is_sent_start or (t.i > 0 and t.doc[t.i - 1].is_punct)
@@ -153,3 +156,14 @@ def awaited(t: Token) -> bool:
     """ "he waited for the show to begin" -> "to end": what one waits for may be either, no order
     broken (round 51)."""
     return t.dep_ in ("xcomp", "ccomp", "advcl") and t.head.lemma_.lower() in WAITING
+
+
+def after_scene_break(t: Token) -> bool:
+    """ "*** A few days later , I stood at the top": a "later"/"earlier" opening a new scene; flipped, the
+    scene reads as a flashback, a fluent way to tell a story (round 692)."""
+    if t.lower_ not in ("later", "earlier"):
+        return False
+    measure = [c for c in t.children if c.dep_ == "npadvmod"]
+    first = measure[0].left_edge.i if measure else t.i
+    doc = t.doc
+    return any(len(doc[k].text) >= 1 and set(doc[k].text) <= set("*-_#~=") for k in range(max(0, first - 3), first))
