@@ -218,6 +218,32 @@ NONE = [
         "Carver said the activation was a hoax . Everybody killed themselves for nothing . *** A few days later ,"
         " I stood at the top of the building . There was a hell now .",
     ),  # "*** A few days earlier": a new scene told as a flashback
+    # round 694 sample: a heading "Three Years Later" (a flashback heading reads fluently); a bedtime
+    (
+        "temporal_word_flip",
+        "Did I worship the devil 's daughter for five years without knowing ? Three Years Later I do n't know what"
+        " I am to Alex . We kissed a couple of times .",
+    ),
+    (
+        "temporal_word_flip",
+        "You were never punctual . You got home after work . Relaxing for a few hours , hitting the sack early ,"
+        " and plugging in the system .",
+    ),  # "hitting the sack late": nothing else is timed by it
+    (
+        "temporal_word_flip",
+        "jesse 's father played the drums . jesse started playing with his father 's drum kit . his father decided"
+        " to teach him to play . jesse played very well for his age . he was able to join the high school band .",
+    ),  # "stopped playing", then taught, then played: a stop and a new start, the playing told two sentences on
+    # round 695 sample: "the latest fashion" is a set phrase; a bare measure "the day after" reads either way
+    (
+        "temporal_word_flip",
+        "Gary was never punctual . Gary also did n't really keep up with the latest fashion trends .",
+    ),
+    (
+        "temporal_word_flip",
+        "It was the 20th or the 15th . My niece 's birthday was on the 20th and I know it was before that because we"
+        " had that party the day after . So it was the 15th .",
+    ),
     # round 41: causal_word_flip declines reversals that stay plausible and a narrative "So"
     (
         "causal_word_flip",

@@ -16,7 +16,6 @@ from .temporal_anchors import (
     after_scene_break,
     backstory_time,
     habitual_sentence,
-    measure_anchor,
     next_previous_cue,
     repeated_act,
     told_in_order,
@@ -34,7 +33,6 @@ from .temporal_cues import (
 )
 from .temporal_sites import (
     POSTURES,
-    TIME_NOUNS,
     adv_ok,
     after_idiom,
     brief_measure,
@@ -113,9 +111,6 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             found = told_in_order(doc, t, event_links(doc, t))
             if found:  # the event of its clause is told again elsewhere: the story fixes the order
                 one(t, conj[w], f"{w} -> {conj[w]}", found)
-        elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in TIME_NOUNS:
-            if measure_anchor(doc, t):  # "weeks before" what? with no event to count from, "after" is as fluent
-                one(t, conj[w], f"{w} -> {conj[w]}")
         elif (
             w in adj_the
             and t.pos_ == "ADJ"

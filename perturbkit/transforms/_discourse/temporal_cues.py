@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...annotation import linked_sentences, sentence_index
 from ...annotation.links import FREQUENT_NOUNS
+from . import clauses as C
 from .checks import own_words
 from .clauses import lemma_lowers, word_lowers
 from .lexicon import time_units
@@ -219,13 +220,16 @@ def goes_on_later(verb: Token, ing: Token) -> bool:
     ("she started crying. she cried for an hour"), with no resumption told after it: a later sentence
     naming only X's object ("walking to the platform" / "continued on to the platform") or nothing at
     all (a newborn "started crying") leaves "stopped" a fluent detail; so does X done to another thing
-    or told as a mishap ("started slicing cucumbers" / "I sliced my finger instead", round 540)."""
+    or told as a mishap ("started slicing cucumbers" / "I sliced my finger instead", round 540), or X
+    told again only two or more sentences on."""
     doc = verb.doc
     later = tuple(k for k in near(doc, verb, linked_sentences(doc, [ing.i], later_only=True)) if _same_act(doc, ing, k))
-    if not later:
-        return False
     sent, lemmas = sentence_index(doc), lemma_lowers(doc)
     own = sent[verb.i]
+    # the very next sentence: "jesse stopped playing with the drum kit . his father decided to teach him to
+    # play . jesse played very well" reads as a stop and a new start in between (round 694)
+    if not later or min(later) > own + 1:
+        return False
     return not any(own < sent[i] <= max(later) and lemmas[i] in _RESUME for i in range(verb.i + 1, len(doc)))
 
 
@@ -243,12 +247,22 @@ def _same_act(doc: Doc, ing: Token, k: int) -> bool:
     objs = _objects(ing)
     return any(
         x.pos_ == "VERB"
+        and _same_subject(ing.head, x)  # "I started reading the letter" / the letter's "we have read" (round 695)
         and told_as_fact(x)  # "people who loved to watch him play" tells no playing going on (round 58)
         and x.dep_ not in ("amod", "compound")  # not "a speeding ticket" after "began speeding" (round 47)
         and x.lemma_.lower() == ing.lemma_.lower()
         and not (objs and _objects(x) and not objs & _objects(x))
         for x in words
     )
+
+
+def _same_subject(a: Token, b: Token) -> bool:
+    """Whether two verbs' subjects may be the same one: not two different pronouns ("I" / "we") nor two
+    different nouns."""
+    sa, sb = C.subject(a), C.subject(b)
+    if sa is None or sb is None or (sa.pos_ == "PRON") != (sb.pos_ == "PRON"):
+        return True
+    return sa.lower_ == sb.lower_
 
 
 def went_on_before(verb: Token, ing: Token) -> bool:

@@ -163,11 +163,16 @@ def adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
         )
     ):
         return False  # "stayed late", "slept late", "was up late": "stayed early" is no English (round 45)
+    if w in ("early", "late") and any(k.lemma_.lower() in _BEDTIME for k in t.head.subtree):
+        return False  # "hitting the sack early" -> "late": a bedtime nothing else is timed by (round 694)
     if w in ("early", "late") and time_collocation(t, nxt):
         return False  # "late at night" -> "early at night", "early on" -> "late on": a set phrase broken (round 58)
     if any(t.doc[k].lower_ in ("not", "no", "never") for k in range(max(t.sent.start, t.i - 3), t.i)):
         return False  # "not a second later" (at once): "not a second earlier" breaks the idiom (round 45)
     return True
+
+
+_BEDTIME = frozenset({"bed", "sack", "hay", "bedtime"})
 
 
 def time_collocation(t: Token, nxt: Token | None) -> bool:
