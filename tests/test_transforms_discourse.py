@@ -244,6 +244,17 @@ NONE = [
         "It was the 20th or the 15th . My niece 's birthday was on the 20th and I know it was before that because we"
         " had that party the day after . So it was the 15th .",
     ),
+    # round 696 sample: "20 years later and ..." (verbless, an idiom); a second act ("said something else")
+    (
+        "temporal_word_flip",
+        "He told me that he would definitely return one day . 20 years later and I still have n't met him yet . I"
+        " miss him .",
+    ),
+    (
+        "temporal_word_flip",
+        "The man in front of me said something . I turned and began to walk out of the door . A moment later , the"
+        " worker came up to me and said something else . I tuned him out .",
+    ),
     # round 41: causal_word_flip declines reversals that stay plausible and a narrative "So"
     (
         "causal_word_flip",
@@ -791,10 +802,11 @@ def test_causal_edits_target_the_site_another_sentence_depends_on(name, annotato
 
 def test_temporal_flip_targets_the_event_told_again_and_names_it(annotator):
     """Of two "before" sites, every seed takes the one whose event another sentence tells again
-    ("where to exit"), and the note names that sentence; the other ("before lunch") orders nothing."""
+    as fact ("he figured out the exit at last"; since round 58 a "not sure where to exit" tells no event),
+    and the note names that sentence; the other ("before lunch") orders nothing."""
     text = (
-        "he was n't sure where to exit so he kept driving . he stopped for gas before lunch . "
-        "he drove around for two hours before figuring out how to exit ."
+        "he figured out the exit at last . he stopped for gas before lunch . "
+        "he drove around for two hours before figuring out the exit ."
     )
     t = get_transform("temporal_word_flip")
     outs = {t(text, seed=s, annotator=annotator) for s in range(8)}

@@ -117,7 +117,8 @@ def told_in_order(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]
 
 # Words of an act done again: "one day she commented how he smelled bad . a week later she said the same
 # thing" -> "a week earlier" tells the same complaint once more before, a plausible backstory (round 51)
-_REPEATED = frozenset({"same", "again", "another", "also", "too"})
+# ("the worker came up to me and said something else": a second saying, round 696)
+_REPEATED = frozenset({"same", "again", "another", "also", "too", "else"})
 
 
 def repeated_act(t: Token) -> bool:

@@ -150,6 +150,8 @@ def adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
         return False  # "parents I said goodbye to years later": "later" has no anchor (round 35)
     if w == "later" and prev is not None and prev.lower_ == "or":  # "sooner or later"
         return False
+    if w in ("later", "earlier") and nxt is not None and nxt.lower_ == "and":
+        return False  # "20 years later and I still have n't met him": "20 years earlier and ..." is garbled (round 696)
     if (
         w in ("early", "late")
         and t.dep_ == "amod"
