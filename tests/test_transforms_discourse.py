@@ -76,8 +76,6 @@ GOLDEN = [
         "She bought a dress. The next day, she wore the dress.",
         "She bought a dress. The previous day, she wore the dress.",
     ),
-    # "at first" flips where the story goes on after it, "First," where a later step follows
-    ("temporal_word_flip", "At first, he hated it. Later, he loved it.", "At last, he hated it. Later, he loved it."),
     # (stopping breaks the story only where a later sentence needs the activity going on)
     ("temporal_word_flip", "She started crying. She cried for an hour.", "She stopped crying. She cried for an hour."),
     # (a start or end flips only where another sentence names the thing: "soon summer ended" alone, round 51)
@@ -108,17 +106,13 @@ GOLDEN = [
         "we watched the game . we went home after the game .",
         "we watched the game . we went home before the game .",
     ),
-    (
-        "temporal_word_flip",
-        "It happened in the morning. He had just woken up.",
-        "It happened in the evening. He had just woken up.",
-    ),
     # "before"/"after" joining two clauses flips where one names the other's thing (buying comes first)
-    # and another sentence tells of the same event again ("she wanted to buy a dress")
+    # and another sentence tells of the same event again, as fact ("she bought a dress at the mall"; a wish,
+    # "she wanted to buy a dress", tells no buying, round 692)
     (
         "temporal_word_flip",
-        "She wanted to buy a dress. After she bought the dress, she wore the dress to the party.",
-        "She wanted to buy a dress. Before she bought the dress, she wore the dress to the party.",
+        "She bought a dress at the mall. After she bought the dress, she wore the dress to the party.",
+        "She bought a dress at the mall. Before she bought the dress, she wore the dress to the party.",
     ),
     # the story names the event again ("inspection") or tells the season ("the pool"): the flip clashes with it
     (
@@ -126,26 +120,141 @@ GOLDEN = [
         "it was a day of inspection . jack showed up after the inspection . jack was fired .",
         "it was a day of inspection . jack showed up before the inspection . jack was fired .",
     ),
+    # "finished X" flips where an earlier sentence tells X worked on, as fact (round 58)
     (
         "temporal_word_flip",
-        "i will probably set the date in the summer . we will swim in the heat .",
-        "i will probably set the date in the winter . we will swim in the heat .",
+        "tom wanted to make a film . tom labored 12 hours per day making the film . tom finished the film .",
+        "tom wanted to make a film . tom labored 12 hours per day making the film . tom started the film .",
     ),
-    # "finished" flips where the story tells the thing was done
+    # "early on" is a set phrase and stays; the "late" of lateness flips (round 58)
     (
         "temporal_word_flip",
-        "they worked all weekend to finish it . when they were done , they stepped back .",
-        "they worked all weekend to start it . when they were done , they stepped back .",
-    ),
-    # "the end of the day" is a time ("the end of the hall" a place)
-    (
-        "temporal_word_flip",
-        "we were tired at the end of the race . we had run the whole race .",
-        "we were tired at the beginning of the race . we had run the whole race .",
+        "early on , jim was late to work . his boss was angry about his lateness . jim bought an alarm clock .",
+        "early on , jim was early to work . his boss was angry about his lateness . jim bought an alarm clock .",
     ),
 ]
 
 NONE = [
+    # round 58 (strict reading) and the round 691 sample: patterns that read odd but contradict nothing
+    ("temporal_word_flip", "At first, he hated it. Later, he loved it."),  # "at last it was hard": misused
+    (
+        "temporal_word_flip",
+        "he chose to learn guitar . at first it was hard for him to figure it out . after a few lessons though he"
+        " was playing a couple songs .",
+    ),
+    (
+        "temporal_word_flip",
+        "we lived in different cities so i had to send something online . i decided to send her flowers . it was"
+        " expensive but i was excited for her to receive it . in the end , the company decided not to ship them"
+        " and i was very sad .",
+    ),  # "in the beginning , the company decided not to ship them" reads as "initially"
+    ("temporal_word_flip", "It happened in the morning. He had just woken up."),  # times of day dropped
+    (
+        "temporal_word_flip",
+        "she had gotten tickets to a new musical . she arranged for a babysitter and made dinner reservations . on"
+        " the night of the show , she got dressed up . she could n't wait for a great night out !",
+    ),  # "on the morning of the show": odd, no contradiction
+    ("temporal_word_flip", "it was late at night . tom was never punctual ."),  # "early at night" breaks the phrase
+    ("temporal_word_flip", "mia was never punctual . early on , she worked hard ."),  # "late on" is no English
+    (
+        "temporal_word_flip",
+        "marcus loved to play video games with all of his friends . one by one they grew into new interests"
+        " leaving him behind . marcus started feeling lonely , so he started playing online games . he learned"
+        " about streaming video games and letting people watch . marcus made a lot of cool friends online who"
+        " loved to watch him play .",
+    ),  # "stopped playing": the later play is only in a relative clause, no fact of it going on
+    (
+        "temporal_word_flip",
+        "the manager thanked sandler for volunteering to do the monthly report . his wife called him at night ."
+        " he said , i just have to finish the report . she was angry .",
+    ),  # "have to start the report": nothing tells it begun
+    ("temporal_word_flip", "they worked all weekend to finish it . when they were done , they stepped back ."),
+    (
+        "temporal_word_flip",
+        "her grandma likes to tell stories . she told a really funny story about her grandpa . her grandpa got"
+        " embarrassed . it was decided to ask grandpa next time first before telling another .",
+    ),  # "first after telling another" is garbled
+    (
+        "temporal_word_flip",
+        "i thought the date was going well . he told me he was n't going to call me at the end of the date . he"
+        " ended up calling me anyway a week later to ask me out again .",
+    ),  # "at the beginning of the date" reads as when he told me
+    ("temporal_word_flip", "we were tired at the end of the race . we had run the whole race ."),
+    (
+        "temporal_word_flip",
+        "she checked out a dozen books . she took them home and started reading immediately . she finished the"
+        " first book that night . she was eager to start another .",
+    ),  # "the last book": odd, not contradicted
+    (
+        "temporal_word_flip",
+        "it was far too hot to go outside . and jerry only enjoyed outdoor activities . jerry moved to canada where"
+        " it was not so hot in the summer . then jerry was bored all winter since it was too cold to go outside .",
+    ),  # "not so hot in the winter": a pointless motive, no contradiction
+    ("temporal_word_flip", "i will probably set the date in the summer . we will swim in the heat ."),
+    (
+        "temporal_word_flip",
+        "every day i woke up at midnight . the day was long . i knew nobody could reach the bomb before the day"
+        " ended . the day was over soon .",
+    ),  # "before the day started": a span's start is another moment of it
+    # round 692 sample: an event told only as an intention, a cycle, a habit, a new scene
+    (
+        "temporal_word_flip",
+        "jenna cooked a stew for the first time . she peeled all the veggies and put them in the pot . when it was"
+        " time to serve the food , she beamed with pride . but she had mistaken the cucumber for a zucchini . when"
+        " she saw her mistake , she removed the cucumbers before serving .",
+    ),  # "removed the cucumbers after serving" is plausible: no serving is told done
+    (
+        "temporal_word_flip",
+        "The ship came to a halt in the sky . The ship began to reverse before shooting forwards again . The ship"
+        " kept shooting forwards . It repeated this over and over .",
+    ),  # "reverse after shooting forwards again": a cycle, either order
+    (
+        "temporal_word_flip",
+        "The day I was bit , it was n't fun . I 'd wake up for a bit and realize I ate my neighbor . I ate my"
+        " entire block before I stopped waking up entirely . For weeks I drifted higher .",
+    ),  # "I 'd wake up" is a habit, no waking told as fact
+    (
+        "temporal_word_flip",
+        "Carver said the activation was a hoax . Everybody killed themselves for nothing . *** A few days later ,"
+        " I stood at the top of the building . There was a hell now .",
+    ),  # "*** A few days earlier": a new scene told as a flashback
+    # round 694 sample: a heading "Three Years Later" (a flashback heading reads fluently); a bedtime
+    (
+        "temporal_word_flip",
+        "Did I worship the devil 's daughter for five years without knowing ? Three Years Later I do n't know what"
+        " I am to Alex . We kissed a couple of times .",
+    ),
+    (
+        "temporal_word_flip",
+        "You were never punctual . You got home after work . Relaxing for a few hours , hitting the sack early ,"
+        " and plugging in the system .",
+    ),  # "hitting the sack late": nothing else is timed by it
+    (
+        "temporal_word_flip",
+        "jesse 's father played the drums . jesse started playing with his father 's drum kit . his father decided"
+        " to teach him to play . jesse played very well for his age . he was able to join the high school band .",
+    ),  # "stopped playing", then taught, then played: a stop and a new start, the playing told two sentences on
+    # round 695 sample: "the latest fashion" is a set phrase; a bare measure "the day after" reads either way
+    (
+        "temporal_word_flip",
+        "Gary was never punctual . Gary also did n't really keep up with the latest fashion trends .",
+    ),
+    (
+        "temporal_word_flip",
+        "It was the 20th or the 15th . My niece 's birthday was on the 20th and I know it was before that because we"
+        " had that party the day after . So it was the 15th .",
+    ),
+    # round 696 sample: "20 years later and ..." (verbless, an idiom); a second act ("said something else")
+    (
+        "temporal_word_flip",
+        "He told me that he would definitely return one day . 20 years later and I still have n't met him yet . I"
+        " miss him .",
+    ),
+    (
+        "temporal_word_flip",
+        "The man in front of me said something . I turned and began to walk out of the door . A moment later , the"
+        " worker came up to me and said something else . I tuned him out .",
+    ),
     # round 41: causal_word_flip declines reversals that stay plausible and a narrative "So"
     (
         "causal_word_flip",
@@ -693,10 +802,11 @@ def test_causal_edits_target_the_site_another_sentence_depends_on(name, annotato
 
 def test_temporal_flip_targets_the_event_told_again_and_names_it(annotator):
     """Of two "before" sites, every seed takes the one whose event another sentence tells again
-    ("where to exit"), and the note names that sentence; the other ("before lunch") orders nothing."""
+    as fact ("he figured out the exit at last"; since round 58 a "not sure where to exit" tells no event),
+    and the note names that sentence; the other ("before lunch") orders nothing."""
     text = (
-        "he was n't sure where to exit so he kept driving . he stopped for gas before lunch . "
-        "he drove around for two hours before figuring out how to exit ."
+        "he figured out the exit at last . he stopped for gas before lunch . "
+        "he drove around for two hours before figuring out the exit ."
     )
     t = get_transform("temporal_word_flip")
     outs = {t(text, seed=s, annotator=annotator) for s in range(8)}

@@ -8,53 +8,39 @@ import functools
 from typing import TYPE_CHECKING
 
 from ...annotation import linked_sentences
-from ...transform import Change
 from ...transform.flip import Scored, flip_word, opposites
-from ...transform.words import match_case
-from . import clauses as C
-from .checks import habitual, span_chars, usable_sentences
+from .checks import habitual, usable_sentences
 from .clauses import lemma_lowers, word_lowers
-from .lexicon import phrase_table
 from .targets import contradicts
 from .temporal_anchors import (
+    after_scene_break,
     backstory_time,
     habitual_sentence,
-    measure_anchor,
     next_previous_cue,
     repeated_act,
     told_in_order,
     trailing_measure,
 )
 from .temporal_cues import (
-    day_cue,
     event_links,
-    first_last_cue,
-    fixed_first_last,
     fixed_idiom,
     habitual_frame,
     near,
-    place_of,
     punctuality_elsewhere,
-    season_cue,
     sequence_after,
-    timed_noun,
     unrelated_events,
     waiting_frame,
 )
 from .temporal_sites import (
     POSTURES,
-    SEASONS,
-    TIME_NOUNS,
     adv_ok,
     after_idiom,
-    bare_subject,
     brief_measure,
     doubled,
     duration_object,
     negated,
     npi_in_sentence,
     opens_clause,
-    phrase_order,
     verb_flip,
 )
 
@@ -75,10 +61,9 @@ def temporal_flips(doc: Doc) -> list[Scored]:
     if not candidates:
         return out
     conj, adv, adj_the = (opposites("temporal", r) for r in ("conj", "adv", "adj_the"))
-    initial, phrase, noun = (opposites("temporal", r) for r in ("initial", "phrase", "noun"))
-    noun_det, verb_ing = opposites("temporal", "noun_det"), opposites("temporal", "verb_ing")
+    initial = opposites("temporal", "initial")
+    verb_ing = opposites("temporal", "verb_ing")
     verb_intr, verb_obj = opposites("temporal", "verb_intr"), opposites("temporal", "verb_obj")
-    phrases = phrase_table("temporal")
     used: set[int] = set()
     allowed = {i for a, b in usable_sentences(doc) for i in range(a, b)}
 
@@ -95,23 +80,6 @@ def temporal_flips(doc: Doc) -> list[Scored]:
         t = doc[i]
         if habitual_sentence(t):
             continue  # "where I always put them the night before": a habit orders no one event
-        n = C.phrase_at(doc, t.i, phrases)
-        if n:
-            key = tuple(x.lower_ for x in doc[t.i : t.i + n])
-            new = phrases[key]
-            # "at last"/"at first" need the word to end the phrase, not start "at first glance"
-            if t.i + n < len(doc) and doc[t.i + n].pos_ in ("NOUN", "ADJ"):
-                continue
-            if place_of(doc, t.i + n) or doubled(doc, t.i, t.i + n, new):
-                continue  # "at the end of the hall": a place, not a time
-            found = phrase_order(doc, t, key, n)
-            if found is None:
-                continue
-            a, b = span_chars(doc, t.i, t.i + n)
-            note = f"{' '.join(key)} -> {new}" + contradicts(k + 1 for k in found)
-            out.append(Scored([Change(a, b, match_case(t.text, new), note)], len(found)))
-            used.update(range(t.i, t.i + n))
-            continue
         w, prev = t.lower_, doc[t.i - 1] if t.i > 0 else None
         nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
         sent_start = t.is_sent_start or (
@@ -134,6 +102,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not (prev is not None and nxt is not None and (prev.lower_ == nxt.lower_ or prev.lower_ == "one"))
             and not (t.dep_ == "mark" and unrelated_events(doc, t))
             and not fixed_idiom(t)
+            and not repeated_act(t)
             and not brief_measure(prev)
             and not habitual_frame(t)
             and not habitual(t.head if t.dep_ == "prep" else t.head.head)
@@ -142,9 +111,6 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             found = told_in_order(doc, t, event_links(doc, t))
             if found:  # the event of its clause is told again elsewhere: the story fixes the order
                 one(t, conj[w], f"{w} -> {conj[w]}", found)
-        elif w in conj and t.pos_ == "ADV" and prev is not None and prev.lower_ in TIME_NOUNS:
-            if measure_anchor(doc, t):  # "weeks before" what? with no event to count from, "after" is as fluent
-                one(t, conj[w], f"{w} -> {conj[w]}")
         elif (
             w in adj_the
             and t.pos_ == "ADJ"
@@ -152,10 +118,9 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and prev.lower_ == "the"
             and t.head.pos_ == "NOUN"
             and t.head.i > t.i
-            and (w not in ("first", "last") or (timed_noun(t.head) and not fixed_first_last(t)))
             and not backstory_time(t, adj_the[w])
         ):
-            found = first_last_cue(doc, t) if w in ("first", "last") else next_previous_cue(doc, t)
+            found = next_previous_cue(doc, t)
             if found:
                 one(t, adj_the[w], f"{w} -> {adj_the[w]}", found)
         elif (
@@ -166,25 +131,9 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and punctuality_elsewhere(doc, t)
             and not trailing_measure(t)
             and not repeated_act(t)
+            and not after_scene_break(t)
         ):
             one(t, adv[w], f"{w} -> {adv[w]}")
-        elif (
-            w in noun
-            and t.pos_ == "NOUN"
-            and not (prev is not None and prev.lower_ in ("good", "every", "each"))
-            and not bare_subject(t)
-            and t.dep_ != "compound"  # "the morning room", "an evening gown": a name or a kind, no time
-            and (day_cue(doc, t, noun[w]) if w not in SEASONS else season_cue(doc, t))
-        ):
-            one(t, noun[w], f"{w} -> {noun[w]}")
-        elif (
-            w in noun_det
-            and t.pos_ == "NOUN"
-            and prev is not None
-            and prev.lower_ in ("that", "the", "one")  # not a habit ("every night" -> "every morning")
-            and day_cue(doc, t, noun_det[w])
-        ):
-            one(t, noun_det[w], f"{w} -> {noun_det[w]}")
         elif t.pos_ == "VERB" and not npi_in_sentence(t):
             flip = verb_flip(t, verb_ing, verb_intr, verb_obj)
             if flip:
@@ -200,8 +149,8 @@ def temporal_flips(doc: Doc) -> list[Scored]:
 @functools.cache
 def _temporal_keys() -> tuple[frozenset[str], frozenset[str]]:
     """(words, verb lemmas) that may start a temporal flip: every other token is passed over."""
-    words = {p[0] for p in phrase_table("temporal")}
-    for rule in ("conj", "adv", "adj_the", "initial", "noun", "noun_det"):
+    words: set[str] = set()
+    for rule in ("conj", "adv", "adj_the", "initial"):
         words |= set(opposites("temporal", rule))
     verbs = {w for rule in ("verb_ing", "verb_intr", "verb_obj") for w in opposites("temporal", rule)}
     return frozenset(words), frozenset(verbs)

@@ -86,22 +86,6 @@ def next_previous_cue(doc: Doc, t: Token) -> tuple[int, ...]:
     return found
 
 
-# Nouns of an event a bare measure may count from ("weeks before" the recital, "the day after" the party):
-# the timed nouns without the units of time themselves
-_EVENTS = TIMED - frozenset(
-    """day night week month year season semester term quarter decade century summer winter spring fall autumn
-    evening morning afternoon hour minute period time life career weekend""".split()
-) | frozenset("test exam recital wedding funeral birthday surgery operation audition trial appointment".split())
-
-
-def measure_anchor(doc: Doc, t: Token) -> bool:
-    """For a bare measure before "before"/"after" ("started practicing weeks before", "the night
-    before"): whether its own or the previous sentence names an event it counts from ("the recital
-    was in may"); with none, "weeks after" has nothing it refers to and reads as fluently."""
-    start = doc[t.sent.start - 1].sent.start if t.sent.start > 0 else 0
-    return any(k.pos_ == "NOUN" and k.lemma_.lower() in _EVENTS for k in doc[start : t.sent.end])
-
-
 def trailing_measure(t: Token) -> bool:
     """ "see the mom come back a few minutes later": a measured "later"/"earlier" after its verb, not
     opening its clause; flipped, "come back a few minutes earlier" reads as "ahead of time", no order
@@ -133,14 +117,18 @@ def told_in_order(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]
 
 # Words of an act done again: "one day she commented how he smelled bad . a week later she said the same
 # thing" -> "a week earlier" tells the same complaint once more before, a plausible backstory (round 51)
-_REPEATED = frozenset({"same", "again", "another", "also", "too"})
+# ("the worker came up to me and said something else": a second saying, round 696)
+_REPEATED = frozenset({"same", "again", "another", "also", "too", "else"})
 
 
 def repeated_act(t: Token) -> bool:
     """Whether ``t``'s sentence tells an act done again ("said the same thing", "did it again"): "later"
     -> "earlier" then only moves the repetition before, which reads as fluently. A bare opening "Later,"
     with no measure reads as a flashback flipped ("earned a master 's degree . earlier , she traveled the
-    world"), so it is declined too (round 51)."""
+    world"), so it is declined too (round 51); so is a "before"/"after" in a sentence of an act done again."""
+    if t.lower_ in ("before", "after"):
+        # "began to reverse before shooting forwards again . it repeated this over and over": a cycle (round 692)
+        return any(w.lower_ in _REPEATED for w in t.sent)
     if t.lower_ not in ("later", "earlier"):
         return False
     opener = t.is_sent_start or (t.i > 0 and t.doc[t.i - 1].is_punct)
@@ -153,3 +141,16 @@ def awaited(t: Token) -> bool:
     """ "he waited for the show to begin" -> "to end": what one waits for may be either, no order
     broken (round 51)."""
     return t.dep_ in ("xcomp", "ccomp", "advcl") and t.head.lemma_.lower() in WAITING
+
+
+def after_scene_break(t: Token) -> bool:
+    """ "*** A few days later , I stood at the top", "Three Years Later": a "later"/"earlier" opening a new
+    scene; flipped, the scene reads as a flashback, a fluent way to tell a story (rounds 692, 694)."""
+    if t.lower_ not in ("later", "earlier"):
+        return False
+    measure = [c for c in t.children if c.dep_ == "npadvmod"]
+    first = measure[0].left_edge.i if measure else t.i
+    doc = t.doc
+    if t.text.istitle() and all(doc[k].text.istitle() or doc[k].like_num for k in range(first, t.i)):
+        return True  # "Three Years Later" as a heading: "Three Years Earlier" heads a flashback (round 694)
+    return any(set(doc[k].text) <= set("*-_#~=") for k in range(max(0, first - 3), first))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...annotation import linked_sentences, sentence_index
+from ...annotation import linked_sentences
 from ...resources.inflect import first_form
 from . import clauses as C
 from .checks import NPI, habitual
@@ -15,7 +15,6 @@ from .clauses import word_lowers
 from .lexicon import time_units
 from .temporal_anchors import awaited
 from .temporal_cues import (
-    SEQUENCE_OPENERS,
     completion_told,
     goes_on_later,
     near,
@@ -66,7 +65,6 @@ TIME_NOUNS = frozenset(
         "hours",
     }
 )
-SEASONS = frozenset({"summer", "winter"})
 _HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
 _MEALS = frozenset("breakfast brunch lunch dinner supper meal".split())
 _NEGS = frozenset({"not", "n't", "never", "t", "nt", "’t", "'t"})
@@ -152,6 +150,8 @@ def adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
         return False  # "parents I said goodbye to years later": "later" has no anchor (round 35)
     if w == "later" and prev is not None and prev.lower_ == "or":  # "sooner or later"
         return False
+    if w in ("later", "earlier") and nxt is not None and nxt.lower_ == "and":
+        return False  # "20 years later and I still have n't met him": "20 years earlier and ..." is garbled (round 696)
     if (
         w in ("early", "late")
         and t.dep_ == "amod"
@@ -165,15 +165,46 @@ def adv_ok(t: Token, prev: Token | None, nxt: Token | None) -> bool:
         )
     ):
         return False  # "stayed late", "slept late", "was up late": "stayed early" is no English (round 45)
+    if w in ("early", "late") and any(k.lemma_.lower() in _BEDTIME for k in t.head.subtree):
+        return False  # "hitting the sack early" -> "late": a bedtime nothing else is timed by (round 694)
+    if w in ("early", "late") and time_collocation(t, nxt):
+        return False  # "late at night" -> "early at night", "early on" -> "late on": a set phrase broken (round 58)
     if any(t.doc[k].lower_ in ("not", "no", "never") for k in range(max(t.sent.start, t.i - 3), t.i)):
         return False  # "not a second later" (at once): "not a second earlier" breaks the idiom (round 45)
     return True
+
+
+_BEDTIME = frozenset({"bed", "sack", "hay", "bedtime"})
+
+
+def time_collocation(t: Token, nxt: Token | None) -> bool:
+    """Whether "early"/"late" opens a set phrase with what follows: "early on", "late at night", "early
+    in the morning", "late into the night" (flipped, "early at night" is no English)."""
+    if nxt is None:
+        return False
+    if nxt.lower_ == "on":
+        return True
+    following = [x.lower_ for x in t.doc[nxt.i + 1 : nxt.i + 3]]
+    return nxt.lower_ in ("at", "in", "into") and any(x in TIME_NOUNS for x in following)
 
 
 # Verbs whose "late"/"early" is a collocation of its own ("stay late", "work late", "sleep late",
 # "run late"): flipped, "stayed early" reads garbled rather than as the other time
 _LATE_VERBS = frozenset("stay work sleep run keep open party study linger remain".split())
 _PUNCTUAL_COLLOCATIONS = frozenset({"late", "early", "later", "earlier"})
+
+
+# Spans of time: their start or end is another moment of the span, no event a story fixes
+_SPANS = frozenset(
+    """day night week month year season semester term quarter decade century summer winter spring fall autumn
+    evening morning afternoon weekend time life career period""".split()
+)
+
+
+def time_span(t: Token) -> bool:
+    """Whether ``t`` names a span of time ("the day", "summer"), not an event ("the movie")."""
+    lemma = t.lemma_.lower()
+    return lemma in _SPANS or lemma in time_units()
 
 
 def verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], verb_obj: dict[str, str]) -> str | None:
@@ -201,6 +232,7 @@ def verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ver
             and subj.pos_ == "NOUN"
             and subj.lower_ not in _HUMAN_PRON
             and timed_noun(subj)  # "the movie started"; "the mower would not start" -> "end" is no English
+            and not time_span(subj)  # "before the day ended" -> "started": another moment of the day (round 691)
             and not any(c.dep_ == "prep" and c.lower_ in ("with", "by") for c in kids)
             and near(t.doc, t, linked_sentences(t.doc, [subj.i]))  # "soon summer ended": named nowhere else
         ):
@@ -222,48 +254,19 @@ def doubled(doc: Doc, start: int, end: int, new: str) -> bool:
     return any(lowers[k] == first for k in range(max(0, start - 3), min(len(doc), end + 3)) if not start <= k < end)
 
 
-_STARTS = frozenset({("at", "first"), ("in", "the", "beginning"), ("at", "the", "beginning")})
-
-
 def phrase_order(doc: Doc, t: Token, key: tuple[str, ...], n: int) -> tuple[int, ...] | None:
-    """The sentences a phrase flip contradicts, or None when it would contradict none: "at first"
-    needs the story to go on after it (the next sentence), "at last"/"in the end" a sentence before
-    it; "at the end"/"at the beginning" must say of what ("of the date"): bare, "at the end, his
+    """The sentences a phrase flip ("at the end of" <-> "at the beginning of") contradicts, or None
+    when it would contradict none: it must say of what ("of the date"): bare, "at the end, his
     manager told him" -> "at the beginning" reads as another plausible moment."""
-    sent = sentence_index(doc)
-    own, last = sent[t.i], sent[len(doc) - 1]
-    if key[:2] == ("at", "the"):
-        if t.i + n >= len(doc) or doc[t.i + n].lower_ != "of":
-            return None
-        # the time unit itself ties nothing: "at the end of the month" -> "beginning" is not contradicted
-        # by "after that month" (rent is due at a month's beginning too, round 51); an event ("the race") is
-        objs = [c.i for c in doc[t.i + n].children if c.dep_ == "pobj" and c.lemma_.lower() not in time_units()]
-        found = near(
-            doc, t, linked_sentences(doc, [k for o in objs for k in range(doc[o].left_edge.i, doc[o].right_edge.i + 1)])
-        )
-        return found or None  # "at the end of the month he had 9 bags" -> "beginning": nothing else times it
-    prev = doc[t.i - 1] if t.i > 0 else None
-    if not (t.is_sent_start or prev is None or prev.text == "," or (prev.pos_ == "CCONJ" and prev.is_sent_start)):
-        return None  # "she was bad at first" -> "bad at last" reads as "finally", no order a reader holds
-    if key in _STARTS:
-        # "at first, she declined. but after tasting one, ..." -> "at last": the next sentence goes on
-        # from it; with no turn there, "at last" reads as another plausible moment
-        return (own + 1,) if own < last and _turn_opens(doc, own + 1) else None
-    # "in the end" -> "in the beginning" inverts an outcome only on the story's last sentence; in
-    # the middle ("in the end she decided to ground him. he threw a fit") it reads as "at first" (round 41)
-    return (own - 1,) if 0 < own == last else None
-
-
-# not a plain next step: "at last , she considered cheating . then she realized it was time to give up"
-# reads as a sequence, nothing contradicted (round 654 sample)
-_TURNS = (SEQUENCE_OPENERS - {"then", "next"}) | {"but", "however", "after", "now", "yet", "still"}
-
-
-def _turn_opens(doc: Doc, k: int) -> bool:
-    """Whether sentence ``k`` (0-based) opens with a turn or a next step ("but", "then", "later")."""
-    sent = sentence_index(doc)
-    words = [x for x in doc if sent[x.i] == k and not x.is_punct][:2]
-    return any(x.lower_ in _TURNS for x in words)
+    if t.i + n >= len(doc) or doc[t.i + n].lower_ != "of":
+        return None
+    # the time unit itself ties nothing: "at the end of the month" -> "beginning" is not contradicted
+    # by "after that month" (rent is due at a month's beginning too, round 51); an event ("the race") is
+    objs = [c.i for c in doc[t.i + n].children if c.dep_ == "pobj" and c.lemma_.lower() not in time_units()]
+    found = near(
+        doc, t, linked_sentences(doc, [k for o in objs for k in range(doc[o].left_edge.i, doc[o].right_edge.i + 1)])
+    )
+    return found or None  # "at the end of the month he had 9 bags" -> "beginning": nothing else times it
 
 
 def negated(head: Token) -> bool:
