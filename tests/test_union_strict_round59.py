@@ -2,8 +2,9 @@
 under a modifier of the old noun's kind ("small children" -> "small parents"), a verb or noun
 swapped where the verb has its object in an unusual sense ("build his clients" -> "destroy his
 friends"), a copular "is something" negated as "is not anything", a speech verb negated next to
-a quotation ('\'\' the man did n't say'), and a single-technique draw made again with the
-non-strict transforms, are all declined."""
+a quotation ('\'\' the man did n't say'), a complement-less verb swapped for a transitive one
+("where i 'd dislike"), a wh-fronted or pro-verb clause negated ("what time it was n't", "she did
+n't do"), and a single-technique draw made again with the non-strict transforms, are all declined."""
 
 from __future__ import annotations
 
@@ -50,6 +51,9 @@ def substitution(annotator):
         # an unmodified noun and a verb with its usual object are still swapped
         ("the children always make fun of him .", "the parents always make fun of him ."),
         ("he began to build his house .", "he began to destroy his house ."),
+        # a verb with its complement elided: "where i 'd dislike" (round 700 wp 328)
+        ("i was free to fly where i 'd like .", None),
+        ("the team won .", "the team lost ."),
     ],
 )
 def test_substitution_keeps_modifiers_and_objects_fitting(substitution, annotator, text, expected):
@@ -70,6 +74,13 @@ def test_substitution_keeps_modifiers_and_objects_fitting(substitution, annotato
             None,
         ),
         ("he said , `` i will go home . ''", None),
+        # inside a quotation split by the tokenizer ("`" "`"), a wh-fronted clause, a bare pro-verb
+        # "do" (round 700 wp 498 and 328)
+        ("`` my name is david . ''", None),
+        ("what time it was .", None),
+        ("*she* did .", None),
+        ("she did the dishes .", "she did not do the dishes ."),
+        ("when he got home , he slept .", "when he got home , he did not sleep ."),
     ],
 )
 def test_negation_declines_copular_something_and_speech_tags(annotator, text, expected):

@@ -8,6 +8,8 @@ any sentence, so every flip a reader may find garbled must be declined here; rou
   go", "so there i was walking" -> "so there i was n't walking"); a verb after a quotation mark of
   its own sentence or a speech verb next to a quotation anywhere in it ('`` ... , \'\' the man did
   n't say', round 59);
+- a wh-word fronted in the main clause ("what time it was" -> "what time it was n't") and a bare
+  pro-verb "do" ("*she* did" -> "she did n't do");
 - a copular "is something" whose "something" would become "anything" ("this is not anything
   society knows well", round 59);
 - a verb coordinated after a noun of its own ("his vision started to fade and thoughts began to
@@ -37,7 +39,7 @@ _SENTENCE_ADVERBS = frozenset(
 #: free relative the parser took for the main clause ("like standing in the rain everywhere you went").
 _FRONTED = frozenset({"here", "there", "everywhere", "anywhere", "wherever", "whenever", "whatever"})
 #: Quotation marks: a sentence right after one is a dialogue tag ('" ... ?" she asked').
-_QUOTES = frozenset({'"', "''", "\u201d", "``", "\u201c"})
+_QUOTES = frozenset({'"', "''", "\u201d", "``", "`", "\u201c"})  # "`": spaCy splits "``" in two
 #: Verbs that attribute speech or thought to a speaker: negated next to a quotation, they deny the
 #: quotation the story goes on to give ("'' the man did n't say").
 _SPEECH = frozenset(
@@ -97,6 +99,28 @@ def _quoted(root: Token) -> bool:
     return marks[0] < root.i or root.lemma_.lower() in _SPEECH
 
 
+#: Wh-words that front an exclamative or free-relative main clause ("what time it was").
+_WH = frozenset("what how which who whom whose why where when".split())
+#: Dependents that give a pro-verb "do" something to do ("did the dishes", "did it").
+_DO_COMPLEMENTS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acomp", "attr", "oprd", "dative"})
+
+
+def _wh_fronted(root: Token, subj: Token) -> bool:
+    """A wh-word before the subject that belongs to the main clause ("what time it was"), not to
+    a fronted adverbial clause ("when he got home , he slept")."""
+    for t in root.doc[root.sent.start : subj.i]:
+        if t.lower_ not in _WH:
+            continue
+        if t.head.i == root.i or (t.head.head.i == root.i and t.head.dep_ not in ("advcl", "ccomp", "csubj")):
+            return True
+    return False
+
+
+def _bare_do(root: Token) -> bool:
+    """The root is a pro-verb "do" with nothing to do ("*she* did ."): do-support makes "did n't do"."""
+    return root.lemma_.lower() == "do" and not any(c.dep_ in _DO_COMPLEMENTS for c in root.children)
+
+
 def _coordinated_clause(root: Token) -> bool:
     """A verb coordinated with the root that has a noun or pronoun between the conjunction and
     itself: its own subject, misparsed ("and thoughts of sleep began")."""
@@ -124,7 +148,7 @@ def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bo
     if kind != "insert":
         return True
     lows = list(token_columns(doc)["lower"])
-    if _quantified(subj) or _swallowed_adverb(root, subj):
+    if _quantified(subj) or _swallowed_adverb(root, subj) or _wh_fronted(root, subj) or _bare_do(root):
         return False
     if root.lemma_.lower() == "be" and any(c[3] == _PPI_NOTE for c in changes):
         return False  # "this is something ..." -> "this is not anything ..."

@@ -16,7 +16,9 @@ readers found many of those swaps garbled rather than inconsistent:
   so only unmodified nouns are swapped (:func:`modified_noun`);
 - a verb used in a sense its object does not have in the verb's usual senses ("build his clients",
   a clientele -> "destroy his clients"), and a noun object of such a verb ("build his friends"):
-  the verb must take an object of this kind in its most frequent senses (:func:`usual_object`).
+  the verb must take an object of this kind in its most frequent senses (:func:`usual_object`);
+- a verb with no object or complement replaced by one WordNet does not list as intransitive
+  ("where i 'd like" -> "where i 'd dislike", round 700): :func:`bare_verb_ok`.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING
 from ...annotation import token_columns
 from ...resources.lexicons import phrases_by_first_word
 from ...transform.site_checks import in_multiword, parse_agrees
-from .frames import object_ok
+from .frames import object_ok, verb_frames
 from .keywords import near_synonym, same_kind
 
 if TYPE_CHECKING:
@@ -59,6 +61,20 @@ def usual_object(tok: Token) -> bool:
     if verb.pos_ != "VERB":
         return True
     return object_ok(verb, verb.lemma_.lower())
+
+
+#: WordNet's intransitive frames: "Something ----s", "Somebody ----s".
+_INTRANSITIVE = frozenset({1, 2})
+#: Dependents that make a verb's object or complement (an elided one leaves none).
+_COMPLEMENT_DEPS = frozenset({"dobj", "dative", "ccomp", "xcomp", "acomp", "oprd", "attr", "prep", "prt", "agent"})
+
+
+def bare_verb_ok(tok: Token, new_lemma: str) -> bool:
+    """A verb ``tok`` with no object or complement ("where i 'd like") is replaced only by a verb
+    WordNet lists as intransitive (never "where i 'd dislike")."""
+    if tok.pos_ != "VERB" or any(c.dep_ in _COMPLEMENT_DEPS for c in tok.children):
+        return True
+    return bool(verb_frames(new_lemma) & _INTRANSITIVE)
 
 
 def makes_fixed_expression(tok: Token, word: str, lemma: str) -> bool:
