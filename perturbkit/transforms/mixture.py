@@ -45,7 +45,7 @@ def default_technique(key: str) -> Transform:
     # the fallback), so that a story is not left without the drawn technique
     if key == "substitution":
         own = get_transform("keyword_substitution", targeted=False, strict=True)
-        return OneOf([own, get_transform("keyword_substitution")], weights=[1.0, 0.0])
+        return OneOf([own, get_transform("keyword_substitution", strict=True)], weights=[1.0, 0.0])
     if key == "reordering":
         return get_transform("sentence_shuffle")
     if key == "negation":
@@ -172,7 +172,8 @@ class UnionNegative(Transform):
         """``out``, unless all its edits come from one light technique, which alone mostly leaves a
         story a reader finds no worse (round 49): such a draw is made again with the technique's
         targeted version, from the original story and a seed drawn from ``rng`` after the
-        mixture's draws (None when it finds nothing). Keyword substitutions only: the targeted
+        mixture's draws (None when it finds nothing); strict, as every substitution and negation
+        here (round 59: a non-strict redo negated a dialogue tag). Keyword substitutions only: the targeted
         keyword substitution (an antonym of a word another sentence depends on), not UNION's
         random corpus words ("interviewing for her dream job" -> "studying for ..."). Negations
         only: the targeted ``negation`` (a flip another sentence contradicts), not any sentence
@@ -188,8 +189,8 @@ class UnionNegative(Transform):
         redo = _REDO.get(min(kinds)) if len(kinds) == 1 else None
         if redo is None:
             return out
-        if redo not in self._targeted:
-            self._targeted[redo] = get_transform(redo)
+        if redo not in self._targeted:  # strict too: no dialogue tag, no "small parents" (round 59)
+            self._targeted[redo] = get_transform(redo, strict=True)
         return self._targeted[redo].run(ex, random.Random(rng.getrandbits(64)), annotator)
 
     def batch(

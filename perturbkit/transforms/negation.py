@@ -80,7 +80,7 @@ class Negation(Transform):
     def _table(self, doc: Doc) -> tuple:
         """The Doc's flips (rows of :func:`op_table`), only the clean ones when ``strict``."""
         table = op_table(doc, self.mode)[1]
-        return tuple(r for r in table if flip_is_clean(doc, r[0], r[1])) if self.strict else table
+        return tuple(r for r in table if flip_is_clean(doc, r[0], r[1], r[2])) if self.strict else table
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         table = self._table(doc)

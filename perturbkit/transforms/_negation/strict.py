@@ -5,7 +5,13 @@ any sentence, so every flip a reader may find garbled must be declined here; rou
   sometimes stand") or an -ly adverb of the predicate ("seemed oddly clear");
 - a quantified subject ("everything did n't seem clear" reads as "not everything");
 - a dialogue tag, a fronted "here"/"there" or a fixed expression at the verb ("here it goes" -> "here it does n't
-  go", "so there i was walking" -> "so there i was n't walking");
+  go", "so there i was walking" -> "so there i was n't walking"); a verb after a quotation mark of
+  its own sentence or a speech verb next to a quotation anywhere in it ('`` ... , \'\' the man did
+  n't say', round 59);
+- a wh-word fronted in the main clause ("what time it was" -> "what time it was n't") and a bare
+  pro-verb "do" ("*she* did" -> "she did n't do");
+- a copular "is something" whose "something" would become "anything" ("this is not anything
+  society knows well", round 59);
 - a verb coordinated after a noun of its own ("his vision started to fade and thoughts began to
   invade" -> "did n't start ... and thoughts begin": a second clause the parser hung on the first);
 - a clause without a subject (an elliptical "would n't be prepared"), or one with a negative
@@ -33,7 +39,17 @@ _SENTENCE_ADVERBS = frozenset(
 #: free relative the parser took for the main clause ("like standing in the rain everywhere you went").
 _FRONTED = frozenset({"here", "there", "everywhere", "anywhere", "wherever", "whenever", "whatever"})
 #: Quotation marks: a sentence right after one is a dialogue tag ('" ... ?" she asked').
-_QUOTES = frozenset({'"', "''", "\u201d", "``", "\u201c"})
+_QUOTES = frozenset({'"', "''", "\u201d", "``", "`", "\u201c"})  # "`": spaCy splits "``" in two
+#: Verbs that attribute speech or thought to a speaker: negated next to a quotation, they deny the
+#: quotation the story goes on to give ("'' the man did n't say").
+_SPEECH = frozenset(
+    "say tell ask reply answer shout yell scream whisper mutter murmur mumble call cry exclaim add continue "
+    "explain growl snap bark blurt question urge order command demand insist stammer stutter sigh laugh "
+    "chuckle sob groan hiss roar bellow retort respond repeat think wonder conclude announce declare "
+    "note remark observe agree suggest begin finish".split()
+)
+#: What the insertion notes on a "some" word it turns into "any" (see ``insertion``).
+_PPI_NOTE = "polarity item follows the negation"
 
 
 def _subject(root: Token) -> Token | None:
@@ -65,9 +81,44 @@ def _fronted(root: Token, subj: Token) -> bool:
     start = root.sent.start
     if start > 0 and doc[start - 1].text in _QUOTES:
         return True
+    if _quoted(root):
+        return True
     if any(t.lower_ in _FRONTED for t in doc[root.sent.start : subj.i]):
         return True
     return root.i in fixed_expression_tokens(doc)
+
+
+def _quoted(root: Token) -> bool:
+    """A quotation mark before the verb in its sentence ('`` ... , \'\' the man said'; or the verb
+    is inside the quotation), or a speech verb with a quotation mark anywhere in its sentence
+    ('he said , `` ... \'\''): negating it denies or garbles the dialogue."""
+    sent = root.sent
+    marks = [t.i for t in sent if t.text in _QUOTES]
+    if not marks:
+        return False
+    return marks[0] < root.i or root.lemma_.lower() in _SPEECH
+
+
+#: Wh-words that front an exclamative or free-relative main clause ("what time it was").
+_WH = frozenset("what how which who whom whose why where when".split())
+#: Dependents that give a pro-verb "do" something to do ("did the dishes", "did it").
+_DO_COMPLEMENTS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acomp", "attr", "oprd", "dative"})
+
+
+def _wh_fronted(root: Token, subj: Token) -> bool:
+    """A wh-word before the subject that belongs to the main clause ("what time it was"), not to
+    a fronted adverbial clause ("when he got home , he slept")."""
+    for t in root.doc[root.sent.start : subj.i]:
+        if t.lower_ not in _WH:
+            continue
+        if t.head.i == root.i or (t.head.head.i == root.i and t.head.dep_ not in ("advcl", "ccomp", "csubj")):
+            return True
+    return False
+
+
+def _bare_do(root: Token) -> bool:
+    """The root is a pro-verb "do" with nothing to do ("*she* did ."): do-support makes "did n't do"."""
+    return root.lemma_.lower() == "do" and not any(c.dep_ in _DO_COMPLEMENTS for c in root.children)
 
 
 def _coordinated_clause(root: Token) -> bool:
@@ -84,9 +135,9 @@ def _coordinated_clause(root: Token) -> bool:
     return False
 
 
-def flip_is_clean(doc: Doc, sentence: int, kind: str) -> bool:
-    """A negation flip of sentence ``sentence`` (``kind`` "insert"/"delete") that no reader finds
-    garbled (see the module docstring)."""
+def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bool:
+    """A negation flip of sentence ``sentence`` (``kind`` "insert"/"delete"; its ``changes`` as
+    ``(start, end, new, note)`` rows) that no reader finds garbled (see the module docstring)."""
     sent = sentences(doc)[sentence]
     root = sent.root
     subj = _subject(root)
@@ -97,6 +148,8 @@ def flip_is_clean(doc: Doc, sentence: int, kind: str) -> bool:
     if kind != "insert":
         return True
     lows = list(token_columns(doc)["lower"])
-    if _quantified(subj) or _swallowed_adverb(root, subj):
+    if _quantified(subj) or _swallowed_adverb(root, subj) or _wh_fronted(root, subj) or _bare_do(root):
         return False
+    if root.lemma_.lower() == "be" and any(c[3] == _PPI_NOTE for c in changes):
+        return False  # "this is something ..." -> "this is not anything ..."
     return not has_npi_after(lows, sent.start - 1, sent.end)

@@ -10,7 +10,15 @@ readers found many of those swaps garbled rather than inconsistent:
   an adjective's tag do not say whether the new word's sense fits its arguments, so only nouns are
   drawn from the corpus, and only of a kind whose swap reads as a changed fact (a person, an
   animal, a food: :func:`~.keywords.same_kind`), never "ended up in the sewers" -> "in the stairs"
-  or "a tough choice" -> "a tough idea".
+  or "a tough choice" -> "a tough idea";
+- a noun with an adjective or compound modifier ("a bunch of small children" -> "small parents",
+  "hire new helpers" -> "hire new friends", round 59): the modifier describes the old noun's kind,
+  so only unmodified nouns are swapped (:func:`modified_noun`);
+- a verb used in a sense its object does not have in the verb's usual senses ("build his clients",
+  a clientele -> "destroy his clients"), and a noun object of such a verb ("build his friends"):
+  the verb must take an object of this kind in its most frequent senses (:func:`usual_object`);
+- a verb with no object or complement replaced by one WordNet does not list as intransitive
+  ("where i 'd like" -> "where i 'd dislike", round 700): :func:`bare_verb_ok`.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from typing import TYPE_CHECKING
 from ...annotation import token_columns
 from ...resources.lexicons import phrases_by_first_word
 from ...transform.site_checks import in_multiword, parse_agrees
+from .frames import object_ok, verb_frames
 from .keywords import near_synonym, same_kind
 
 if TYPE_CHECKING:
@@ -27,9 +36,45 @@ if TYPE_CHECKING:
 
 
 def strict_site_ok(doc: Doc, i: int) -> bool:
-    """Token ``i`` may be swapped at all: the parse agrees about it and it is not half of a
-    WordNet multiword expression ("hot dog", "take off")."""
-    return parse_agrees(doc, i) and not in_multiword(doc, i)
+    """Token ``i`` may be swapped at all: the parse agrees about it, it is not half of a WordNet
+    multiword expression ("hot dog", "take off"), no modified noun (:func:`modified_noun`) and
+    stands where its verb takes its object in a usual sense (:func:`usual_object`)."""
+    tok = doc[i]
+    return parse_agrees(doc, i) and not in_multiword(doc, i) and not modified_noun(tok) and usual_object(tok)
+
+
+#: Dependents of a noun that describe its kind ("small children", "new helpers", "birthday party").
+_KIND_MODIFIERS = frozenset({"amod", "compound", "nmod"})
+
+
+def modified_noun(tok: Token) -> bool:
+    """Noun ``tok`` has an adjective or compound modifier, or is one ("children's" is not: a
+    possessive): another noun would keep a modifier that fits only the old one ("small parents")."""
+    return tok.pos_ == "NOUN" and (tok.dep_ in _KIND_MODIFIERS or any(c.dep_ in _KIND_MODIFIERS for c in tok.children))
+
+
+def usual_object(tok: Token) -> bool:
+    """``tok`` (a verb, or a noun that is a verb's direct object) stands where the verb takes its
+    object in one of its usual senses (:func:`~.frames.object_ok` on the verb itself): "build his
+    clients" (a clientele) is no sense of "build" a swap may keep."""
+    verb = tok.head if tok.dep_ == "dobj" else tok
+    if verb.pos_ != "VERB":
+        return True
+    return object_ok(verb, verb.lemma_.lower())
+
+
+#: WordNet's intransitive frames: "Something ----s", "Somebody ----s".
+_INTRANSITIVE = frozenset({1, 2})
+#: Dependents that make a verb's object or complement (an elided one leaves none).
+_COMPLEMENT_DEPS = frozenset({"dobj", "dative", "ccomp", "xcomp", "acomp", "oprd", "attr", "prep", "prt", "agent"})
+
+
+def bare_verb_ok(tok: Token, new_lemma: str) -> bool:
+    """A verb ``tok`` with no object or complement ("where i 'd like") is replaced only by a verb
+    WordNet lists as intransitive (never "where i 'd dislike")."""
+    if tok.pos_ != "VERB" or any(c.dep_ in _COMPLEMENT_DEPS for c in tok.children):
+        return True
+    return bool(verb_frames(new_lemma) & _INTRANSITIVE)
 
 
 def makes_fixed_expression(tok: Token, word: str, lemma: str) -> bool:

@@ -34,7 +34,7 @@ from .._substitution.keywords import (
 )
 from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
 from .._substitution.story_turns import story_turns
-from .._substitution.union_fit import corpus_noun_ok, makes_fixed_expression, strict_site_ok
+from .._substitution.union_fit import bare_verb_ok, corpus_noun_ok, makes_fixed_expression, strict_site_ok
 from .._substitution.witness_fit import clause_fits, compatible_witness, in_desire, mood_may_shift, set_phrase
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class KeywordSubstitution(RateSubstitution):
         out = [(i, pos) for i, pos in super().sites(doc) if keyword_site_ok(doc, i)]
         if self.targeted:
             out = [(i, pos) for i, pos in out if parse_agrees(doc, i) and not in_multiword(doc, i)]
-        elif self.strict:
+        if self.strict:
             out = [(i, pos) for i, pos in out if strict_site_ok(doc, i)]
         return out
 
@@ -132,11 +132,16 @@ class KeywordSubstitution(RateSubstitution):
                 and not antonym_garbles(tok, proposal.lemma)
                 and clause_fits(tok, lemma, proposal.lemma)
             )
-            if self.targeted or not ok:
+            if not self.strict or not ok:
                 return ok
-            # strict UNION sampler: not under a negation, no new idiom ("untie the knot" -> "tie the knot")
+            # strict: not under a negation, no new idiom ("untie the knot" -> "tie the knot")
             new = form_like(proposal.lemma, tok)
-            return not negated(tok) and new is not None and not makes_fixed_expression(tok, new, proposal.lemma)
+            return (
+                not negated(tok)
+                and new is not None
+                and bare_verb_ok(tok, proposal.lemma)
+                and not makes_fixed_expression(tok, new, proposal.lemma)
+            )
         # UNION's sampler: an antonym that fits the sentence (no idiom: "at ease" -> "at difficulty"),
         # never under a negation ("did not enjoy" -> "did not hate" is no opposite)
         return antonym_fits(tok, lemma, proposal.lemma) and not negated(tok)
