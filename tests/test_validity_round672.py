@@ -3,7 +3,8 @@ declined case was produced by the code before the fix): a wish as the new cause,
 or an inference in the present tense, an impression, a state inferred from the act, and an act
 judged ("did a great job") made the result of its evidence; and in round 710's sample a change of degree,
 a present inference after the context, a hypothetical "would lead to" and a time as the new cause; and
-round 711's traits, ailments, negated or reported links, present arguments and "because we could"."""
+round 711's traits, ailments, negated or reported links, present arguments and "because we could", round
+712's misspelt "had cause", round 713's passive states, temptations, requests and schedules."""
 
 from __future__ import annotations
 
@@ -131,6 +132,31 @@ GOLDEN = [
         "",
         "I saw a Griffin . One of the largest MyTHs out there , it had cause quite a ruckus , traveling down the"
         " street and scaring pedestrians . Nobody knew what to do .",
+        None,
+    ),
+    # round 713: a state told by a passive "be", a temptation as the new cause, a request as the new
+    # effect, a present "be" (a schedule)
+    (
+        "andrew wanted a new homophone .",
+        "his old one was messed up . so andrew went to the store to get one . andrew bought a nice new one .",
+        None,
+    ),
+    (
+        "i was thirsty at the mall after eating a huge meal .",
+        "so i was tempted to buy an iced mocha . but after buying it , i was completely refreshed .",
+        None,
+    ),
+    (
+        "drew took gum out of his mouth .",
+        "he tried to stick it under the table . a teacher noticed him before he did anything . he told drew to"
+        " stop . as a result , drew got up and threw his gum in the trash .",
+        None,
+    ),
+    (
+        "",
+        "Arrive no later than 10:00 . Have everything you 're taking with you compressed and compartmentalized ."
+        " Liftoff is at no later than 11:00 , because the starliner goes to warp at 3:00 . Over and over , the"
+        " importance of timeliness was stressed .",
         None,
     ),
     # kept: a clear wrong cause between two past events, and a want the act removes

@@ -103,6 +103,11 @@ def _past_perfect(head: Token) -> bool:
     return head.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ == "VBD" for c in head.children)
 
 
+def _told_by_be(head: Token) -> bool:
+    """ "his was old", "his old one was messed up": a state told by "be" (r672, r713)."""
+    return head.lemma_ == "be" or any(c.dep_ == "auxpass" and c.lemma_ == "be" for c in head.children)
+
+
 def _negative_purpose(head: Token) -> bool:
     """ "so I do n't destroy their roads", "so he was n't tempted to relapse": a negated clause after
     "so", mostly the purpose "so" (that) without a modal."""
@@ -187,7 +192,7 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         if before is not None and cause_may_follow(before, second.head):
             continue  # "he ended up saving lots of money . This was because he ate less" (round 56)
         if before is not None and (
-            doubtful_flip(second.head, before, opener=True) or (before.lemma_ == "be" and inferable_state(before))
+            doubtful_flip(second.head, before, opener=True) or (_told_by_be(before) and inferable_state(before))
         ):
             continue  # "This was because I wanted it ...", "his was old . This was because joe looked online" (r672)
         if before is None and (desire(second.head) or seeming(second.head) or tense(second.head) == "present"):

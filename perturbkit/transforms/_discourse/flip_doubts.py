@@ -29,6 +29,7 @@ _SEEMING = frozenset({"seem", "appear"})
 _WORK = frozenset({"job", "work"})
 _JUDGED = frozenset({"well", "badly", "poorly", "great", "good", "fine", "terribly", "wonderfully"})
 _DEGREE = frozenset({"worse", "better", "stronger", "weaker", "louder", "quieter", "bigger", "smaller"})
+_ASKING = frozenset({"tell", "ask", "order", "warn", "beg", "advise", "urge", "command"})
 _TIMES = frozenset("day night morning evening afternoon week weekend month year time today tomorrow".split())
 
 
@@ -38,7 +39,13 @@ def desire(head: Token) -> bool:
     lemma = head.lemma_.lower()
     if lemma in ("start", "begin"):
         return any(c.dep_ == "xcomp" and desire(c) for c in head.children)
-    return lemma in _DESIRE
+    return lemma in _DESIRE or lemma == "tempt"  # ("i was tempted to buy an iced mocha", round 713)
+
+
+def request(head: Token) -> bool:
+    """ "he told drew to stop", "she asked him to leave": a request, which almost any act may
+    prompt, so as the new effect the link stays plausible (round 713)."""
+    return head.lemma_.lower() in _ASKING and any(c.dep_ == "xcomp" for c in head.children)
 
 
 def seeming(head: Token) -> bool:
@@ -79,18 +86,23 @@ def time_state(head: Token) -> bool:
 
 def general(head: Token, other: Token) -> bool:
     """A present-tense impression or evaluation (:func:`.plausible.generic`), or a present-tense
-    clause beside a past one ("the restaurant shut down because no one shares my tastes"): a
+    clause beside a past one ("the restaurant shut down because no one shares my tastes"), or a
+    present "be" ("liftoff is at 11:00"): a
     general claim, no event of the story, which explains and follows from the other alike."""
+    if tense(head) == "present" and head.lemma_ == "be":
+        return True  # "liftoff is at no later than 11:00": a schedule or a fact (round 713)
     return generic(head) or (tense(head) == "present" and tense(other) == "past")
 
 
 def doubtful_flip(new_cause: Token, new_effect: Token, *, opener: bool = False) -> bool:
     """Whether flipping the link to "``new_effect`` because ``new_cause``" is no clear wrong cause:
     a wish or a time as the new cause, a general claim, an impression, an appearance or a trait ("too lazy
-    to use the restroom") either side, an act judged or a change of degree as the new effect, or a
+    to use the restroom") either side, an act judged, a request or a change of degree as the new effect, or a
     sentence-opening "So", "Thus" or "Therefore" next to a present-tense clause (an inference or an
     argument: "They change the programs you know. So someone ... answers a little different")."""
     if desire(new_cause) or time_state(new_cause) or evaluation(new_effect) or degree_change(new_effect):
+        return True
+    if request(new_effect):
         return True
     if seeming(new_cause) or seeming(new_effect) or disposition(new_cause) or disposition(new_effect):
         return True
