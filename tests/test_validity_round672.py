@@ -159,6 +159,19 @@ GOLDEN = [
         " importance of timeliness was stressed .",
         None,
     ),
+    # round 714: a person as the subject of "resulted from", the idiom "one thing led to another"
+    (
+        "",
+        "MD : I have some archived articles that say that you caused over $ 250 million dollars worth of damage ."
+        " AR : That 's a lie .",
+        None,
+    ),
+    (
+        "",
+        "Last night was different . I had someone over and one thing led to another . I did n't expect to find"
+        " her in the morning .",
+        None,
+    ),
     # kept: a clear wrong cause between two past events, and a want the act removes
     ("", "She left because he shouted.", "She left, so he shouted."),
     ("", "he was hungry , so he ate a sandwich .", "he was hungry because he ate a sandwich ."),

@@ -256,6 +256,7 @@ _CONCERNS = frozenset(
     excitement joy pride shame embarrassment tension distress unrest""".split()
 )
 
+_PERSONS = frozenset({"i", "you", "he", "she", "we", "they"})
 # Ailments that shape what they come of: "his posture was causing his back pain" -> "resulting from
 # his back pain" is as plausible (round 711)
 _AILMENTS = frozenset("pain ache soreness stiffness injury illness disease sickness fatigue".split())
@@ -268,6 +269,10 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
         return None
     if C.subject(t).lower_ in ("that", "which", "who"):
         return None  # "the path that leads to you": a relative clause, not a stated cause
+    if C.subject(t).lower_ in _PERSONS or any(c.lower_ == "another" for c in t.subtree):
+        return (
+            None  # "you resulted from ... damage": a person is no result; "one thing led to another": an idiom (r714)
+        )
     if t.tag_ == "VB" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in t.children):
         return None  # "it had cause quite a ruckus": a misspelt participle, "had result from" stays garbled (r712)
     if any(c.tag_ == "MD" or c.dep_ == "neg" for c in t.children):
