@@ -61,7 +61,7 @@ GOLDEN = [
         "Tom was hungry. This was because he ate a sandwich.",
     ),
     # ("happy because she sings" would be a plausible reaction: a feeling made the effect is left alone)
-    ("causal_word_flip", "She is hungry. Therefore, she eats.", "She is hungry. This is because she eats."),
+    ("causal_word_flip", "She was hungry. Therefore, she ate.", "She was hungry. This was because she ate."),
     ("causal_word_flip", "The storm caused a flood.", "The storm resulted from a flood."),
     ("causal_word_flip", "The storm led to a flood.", "The storm resulted from a flood."),
     ("causal_word_flip", "The fire resulted in heavy damage.", "The fire resulted from heavy damage."),
@@ -905,8 +905,9 @@ ROC = Path(__file__).resolve().parents[2] / "shared" / "data" / "roc" / "rocstor
 def test_real_stories_keep_edits_consistent(name, annotator):
     stories = []
     with open(ROC, encoding="utf-8") as f:
-        # (temporal_swap applies to ~4% of stories, causal_swap to ~1%: it reads more of them)
-        for line, _ in zip(f, range(400 if name == "causal_swap" else 200)):
+        # (temporal_swap applies to ~4% of stories, causal_swap to ~1%, causal_word_flip to ~0.7% since
+        # round 711: they read more of them)
+        for line, _ in zip(f, range({"causal_swap": 400, "causal_word_flip": 800}.get(name, 200))):
             sents = [s.strip().rstrip(" @").strip() for s in line.split("<EOL>")[1].split("</s>") if s.strip()]
             stories.append(" ".join(sents))
     t = get_transform(name)

@@ -24,9 +24,11 @@ from .checks import (
     result_opener_ok,
     reversible,
     span_chars,
+    tense,
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
+from .flip_doubts import desire, doubtful_flip, seeming
 from .plausible import FINDING, cause_may_follow, incomplete, inferable_state, progressive
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
@@ -101,6 +103,11 @@ def _past_perfect(head: Token) -> bool:
     return head.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ == "VBD" for c in head.children)
 
 
+def _told_by_be(head: Token) -> bool:
+    """ "his was old", "his old one was messed up": a state told by "be" (r672, r713)."""
+    return head.lemma_ == "be" or any(c.dep_ == "auxpass" and c.lemma_ == "be" for c in head.children)
+
+
 def _negative_purpose(head: Token) -> bool:
     """ "so I do n't destroy their roads", "so he was n't tempted to relapse": a negated clause after
     "so", mostly the purpose "so" (that) without a modal."""
@@ -134,6 +141,12 @@ def _clause_flips(doc: Doc) -> list[Scored]:
                 continue  # behind the new "so" a conclusion: "they 're spoiled , so their dad never said no" (r670)
             if c.lower_ == "so" and (_negative_purpose(site.right.head) or inferable_state(site.left.head)):
                 continue  # "so I do n't destroy their roads": a purpose; "tom was smart because he used his wit": evidence (r670-671)
+            if doubtful_flip(effect.head, cause.head):
+                continue  # "the doctor did a great job because donna looked very beautiful" (round 672)
+            if c.lower_ == "so" and any(k.dep_ == "ccomp" for k in site.left.head.children):
+                continue  # "I read that I was an alcoholic because I ...": "because" may join the reported clause (r711)
+            if c.lower_ != "so" and any(k.tag_ == "MD" for k in [site.right.head, *site.right.head.children]):
+                continue  # "men we killed , so we could": a purpose "so (that)" (round 711)
             if incomplete(doc, site.left) or incomplete(doc, site.right):
                 continue  # "belle was much more because linda comforted her": no complete clause to make a cause
             if progressive(cause.head) or progressive(effect.head):
@@ -178,6 +191,12 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
             continue  # "she was eager to try it. This was because ...": any event may make one eager
         if before is not None and cause_may_follow(before, second.head):
             continue  # "he ended up saving lots of money . This was because he ate less" (round 56)
+        if before is not None and (
+            doubtful_flip(second.head, before, opener=True) or (_told_by_be(before) and inferable_state(before))
+        ):
+            continue  # "This was because I wanted it ...", "his was old . This was because joe looked online" (r672)
+        if before is None and (desire(second.head) or seeming(second.head) or tense(second.head) == "present"):
+            continue  # (a wish, an impression or a present inference as the new cause of the context, r710)
         if before is None and (second.head.lemma_.lower() in FINDING or progressive(second.head)):
             continue  # (the context, now the effect, may follow from a finding or a state)
         if any(t.lower_ in _SECOND_CLAUSE for t in doc[second.start : s_end]):
@@ -237,6 +256,11 @@ _CONCERNS = frozenset(
     excitement joy pride shame embarrassment tension distress unrest""".split()
 )
 
+_PERSONS = frozenset({"i", "you", "he", "she", "we", "they"})
+# Ailments that shape what they come of: "his posture was causing his back pain" -> "resulting from
+# his back pain" is as plausible (round 711)
+_AILMENTS = frozenset("pain ache soreness stiffness injury illness disease sickness fatigue".split())
+
 
 def _verb_flip(t: Token, nxt: Token) -> Change | None:
     """ "resulted in Z" <-> "resulted from Z", "led to Z" -> "resulted from Z", "X caused Z" ->
@@ -245,6 +269,14 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
         return None
     if C.subject(t).lower_ in ("that", "which", "who"):
         return None  # "the path that leads to you": a relative clause, not a stated cause
+    if C.subject(t).lower_ in _PERSONS or any(c.lower_ == "another" for c in t.subtree):
+        return (
+            None  # "you resulted from ... damage": a person is no result; "one thing led to another": an idiom (r714)
+        )
+    if t.tag_ == "VB" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in t.children):
+        return None  # "it had cause quite a ruckus": a misspelt participle, "had result from" stays garbled (r712)
+    if any(c.tag_ == "MD" or c.dep_ == "neg" for c in t.children):
+        return None  # "a gun would lead to dinner ...", "they never caused syncope": no link stated (r710-711)
     lemma = t.lemma_.lower()
     verb_prep = opposites("causal", "verb_prep")
     key = f"{lemma} {nxt.lower_}"
@@ -272,7 +304,7 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
     nominal = [c for c in kids if c.dep_ in ("dobj", "dative", "npadvmod", "attr", "oprd", "iobj")]
     if len(objs) != 1 or len(nominal) != 1 or objs[0].left_edge.i != t.i + 1 or objs[0].pos_ == "PRON":
         return None
-    if objs[0].lemma_.lower() in _CONCERNS:
+    if objs[0].lemma_.lower() in _CONCERNS or objs[0].lemma_.lower() in _AILMENTS:
         return None  # "it was only causing more stress" -> "resulting from more stress": as plausible (r670)
     if {c.dep_ for c in t.children} & {"xcomp", "ccomp", "prt"}:
         return None

@@ -1,0 +1,111 @@
+"""Word-flip-only checks: causal word flips a strict reader still finds doubtful after
+:func:`.plausible.cause_may_follow` (round 672), so ``causal_word_flip`` declines them.
+
+Each one leaves the flipped link as readable as the original: a wish made the new cause
+("This was because I wanted it to be unexpected"), a general claim or an inference in the present
+tense ("the restaurant shut down, so no one shares my tastes"), an impression ("so it seems to
+energize the kids"), or an evaluation of the new cause's agent ("the doctor did a great job because
+donna looked very beautiful": the look is evidence of the good job).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...resources.lexicons import verb_class
+from .checks import tense
+from .clauses import subject
+from .plausible import disposition, evidence, generic
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+# Verbs of a wish or desire ("want", "wish", "hope", "need", "plan", "decide"): as the new cause
+# any earlier act may follow from them ("X . This was because I wanted it to be unexpected")
+_DESIRE = verb_class("desire")
+# Verbs of seeming: "it seems to energize the kids", "he appeared tired" tell an impression
+_SEEMING = frozenset({"seem", "appear"})
+# Work judged: "did a great job", "did well"
+_WORK = frozenset({"job", "work"})
+_JUDGED = frozenset({"well", "badly", "poorly", "great", "good", "fine", "terribly", "wonderfully"})
+_DEGREE = frozenset({"worse", "better", "stronger", "weaker", "louder", "quieter", "bigger", "smaller"})
+_ASKING = frozenset({"tell", "ask", "order", "warn", "beg", "advise", "urge", "command"})
+_TIMES = frozenset("day night morning evening afternoon week weekend month year time today tomorrow".split())
+
+
+def desire(head: Token) -> bool:
+    """ "I wanted it to be unexpected", "she hoped he would call": a wish or desire, which any
+    earlier act may serve, so as the new cause of a flip the link stays plausible."""
+    lemma = head.lemma_.lower()
+    if lemma in ("start", "begin"):
+        return any(c.dep_ == "xcomp" and desire(c) for c in head.children)
+    return lemma in _DESIRE or lemma == "tempt"  # ("i was tempted to buy an iced mocha", round 713)
+
+
+def request(head: Token) -> bool:
+    """ "he told drew to stop", "she asked him to leave": a request, which almost any act may
+    prompt, so as the new effect the link stays plausible (round 713)."""
+    return head.lemma_.lower() in _ASKING and any(c.dep_ == "xcomp" for c in head.children)
+
+
+def seeming(head: Token) -> bool:
+    """ "it seems to energize the kids", "donna looked very beautiful": an impression or an
+    appearance, which reads as evidence either way round."""
+    return head.lemma_.lower() in _SEEMING or evidence(head)
+
+
+def evaluation(head: Token) -> bool:
+    """ "the doctor did a great job", "she did well": an act judged, whose evidence (the result)
+    reads as its cause behind "because"."""
+    if head.lemma_.lower() != "do":
+        return False
+    for c in head.children:
+        if c.dep_ == "dobj" and c.lemma_.lower() in _WORK and any(d.dep_ == "amod" for d in c.children):
+            return True
+        if c.dep_ in ("advmod", "acomp") and c.lower_ in _JUDGED:
+            return True
+    return False
+
+
+def degree_change(head: Token) -> bool:
+    """ "the smell grew worse", "it got louder": a change of degree, which almost any act nearby
+    may bring ("the smell grew worse because he investigated", round 710)."""
+    if head.lemma_.lower() not in ("grow", "get", "become", "turn"):
+        return False
+    return any(c.dep_ in ("acomp", "oprd") and (c.tag_ in ("JJR", "RBR") or c.lower_ in _DEGREE) for c in head.children)
+
+
+def time_state(head: Token) -> bool:
+    """ "the next day was my cousin 's birthday": a time told by "be", which no act of the story
+    causes, so as the new cause it reads as a narrative "So" turned into nonsense (round 710)."""
+    if head.lemma_ != "be":
+        return False
+    subj = subject(head)
+    return subj is not None and subj.lemma_.lower() in _TIMES
+
+
+def general(head: Token, other: Token) -> bool:
+    """A present-tense impression or evaluation (:func:`.plausible.generic`), or a present-tense
+    clause beside a past one ("the restaurant shut down because no one shares my tastes"), or a
+    present "be" ("liftoff is at 11:00"): a
+    general claim, no event of the story, which explains and follows from the other alike."""
+    if tense(head) == "present" and head.lemma_ == "be":
+        return True  # "liftoff is at no later than 11:00": a schedule or a fact (round 713)
+    return generic(head) or (tense(head) == "present" and tense(other) == "past")
+
+
+def doubtful_flip(new_cause: Token, new_effect: Token, *, opener: bool = False) -> bool:
+    """Whether flipping the link to "``new_effect`` because ``new_cause``" is no clear wrong cause:
+    a wish or a time as the new cause, a general claim, an impression, an appearance or a trait ("too lazy
+    to use the restroom") either side, an act judged, a request or a change of degree as the new effect, or a
+    sentence-opening "So", "Thus" or "Therefore" next to a present-tense clause (an inference or an
+    argument: "They change the programs you know. So someone ... answers a little different")."""
+    if desire(new_cause) or time_state(new_cause) or evaluation(new_effect) or degree_change(new_effect):
+        return True
+    if request(new_effect):
+        return True
+    if seeming(new_cause) or seeming(new_effect) or disposition(new_cause) or disposition(new_effect):
+        return True
+    if general(new_cause, new_effect) or general(new_effect, new_cause):
+        return True
+    return opener and "present" in (tense(new_cause), tense(new_effect))
