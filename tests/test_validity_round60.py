@@ -69,6 +69,14 @@ GOLDEN = [
         " leftover corn kernels . we ended up feeding the chickens more than the squirrels .",
         None,
     ),
+    # a close relative plausibly shares the scene even where the story names the old animal again
+    (
+        "conceptnet_substitution",
+        "carter liked to visit his uncle 's farm .",
+        "his uncle owned several horses . carter liked to watch the horses run . carter 's parents decided to put"
+        " him in riding school . carter loved riding the horses .",
+        None,
+    ),
     (
         "conceptnet_substitution",
         "",

@@ -81,10 +81,27 @@ def is_animal(lemma: str) -> bool:
     return s is not None and s.lexname() == "noun.animal"
 
 
+def _same_kind_of_scene(lemma: str, new_lemma: str) -> bool:
+    """The animals' first senses share a direct parent ("horse"/"mule": equines, "squirrel"/"rat":
+    rodents, "cow"/"beef") and the old one is no domestic animal the new one is not ("dog" ->
+    "fox": a pet turned wild stays a contradiction): the new one plausibly shares the scene."""
+    from ...resources.wordnet import wordnet
+
+    wn = wordnet()
+    a, b = wn.first_synset(lemma, "n"), wn.first_synset(new_lemma, "n")
+    if a is None or b is None or not set(a.hypernyms()) & set(b.hypernyms()):
+        return False
+    pet = {h.name() for h in a.hypernyms()} - {h.name() for h in b.hypernyms()}
+    return "domestic_animal.n.01" not in pet
+
+
 def animal_swap_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
-    """An animal ``tok`` swapped for ``new_lemma`` contradicts the story: a later sentence names the
-    old animal again (not as a modifier: "a dog sweater") or has it (or a pronoun) do what only
-    the old kind does ("it barked")."""
+    """An animal ``tok`` swapped for ``new_lemma`` contradicts the story: not a close relative that
+    plausibly shares the scene (:func:`_same_kind_of_scene`: "riding the mules" on a farm), and a
+    later sentence names the old animal again (not as a modifier: "a dog sweater") or has it (or a
+    pronoun) do what only the old kind does ("it barked")."""
+    if _same_kind_of_scene(lemma, new_lemma):
+        return False
     doc = tok.doc
     for t in doc[tok.sent.end :]:
         if t.lemma_.lower() == lemma and t.pos_ == "NOUN" and t.dep_ not in ("compound", "amod"):
