@@ -60,6 +60,16 @@ GOLDEN = [
         " surprise of looking at your own face unexpectedly never really wears off .",
         None,
     ),
+    # a bare "I started" (round 732) reads as "startled", not as the opposite of stopping
+    (
+        "conceptnet_substitution",
+        "",
+        "I 'd say my parents made it about five feet and I six before they stopped and my mother said just a touch"
+        " louder than her speaking voice , “ Joshua , stop right there ! Come back here and walk with your family ! ”"
+        " Now , I stopped . I always stopped when she spoke with that tone . But I sure as sugar wouldn ’ t be"
+        " joining them if they were taking the boring route .",
+        None,
+    ),
     # an animal's sibling at its last mention plausibly fits the scene ("feeding ... the rats"); a sibling the
     # story contradicts by naming the old animal again later stays
     (

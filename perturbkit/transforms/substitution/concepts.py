@@ -90,6 +90,8 @@ class ConceptNetSubstitution(TargetedSubstitution):
             return False  # a relative clause describes, it asserts no event: "where people sell books"
         if not clause_fits(tok, lemma, proposal.lemma):
             return False
+        if lemma in ("stop", "start") and not any(c.dep_ in _COMPLEMENTS for c in tok.children):
+            return False  # a bare "Now , I started": read as "startled", not as the opposite of stopping
         if not (memory_flip_ok(tok, lemma) and frame_kept(tok, lemma) and eye_flip_ok(tok, lemma)):
             return False  # "I forget that it was loud", "before I even closed my eyes" (rounds 56 and 60)
         if tok.pos_ == "NOUN" and person_role_swap(lemma, proposal.lemma):
@@ -147,6 +149,10 @@ class ConceptNetSubstitution(TargetedSubstitution):
         """One of the word's concepts, an antonym where it has one."""
         antonyms = [c for c in cands if c.source == "Antonym"]
         return rng.choice(antonyms or list(cands))
+
+
+#: What makes "stop"/"start" say what stopped or started ("stopped walking", "started the car").
+_COMPLEMENTS = frozenset({"dobj", "xcomp", "ccomp", "prep", "nsubjpass"})
 
 
 def _noun_fits(tok: Token, lemma: str, proposal: Proposal) -> bool:
