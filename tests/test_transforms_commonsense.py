@@ -73,9 +73,15 @@ def test_golden_with_an_edge_file(annotator, with_edges, text, seed, expected):
 
 def test_golden_with_wordnet(annotator):
     t = get_transform("conceptnet_substitution")
-    out = t("The dog chased the cat into the garden. Then the dog slept.", seed=0, annotator=annotator)
-    assert out.text == "The dog chased the cat into the garden. Then the fox slept."
-    assert out.edits[0].note == "conceptnet[CoHyponym] NOUN dog->fox; contradicts sentence 1 ('dog')"
+    # an animal's sibling only where a later sentence names the old animal again (round 60)
+    out = t(
+        "The dog chased the cat into the garden. Then the dog slept. The dog woke up at noon.",
+        seed=0,
+        annotator=annotator,
+    )
+    assert out.text == "The dog chased the cat into the garden. Then the fox slept. The dog woke up at noon."
+    assert out.edits[0].note == "conceptnet[CoHyponym] NOUN dog->fox; contradicts sentences 1 ('dog'), 3 ('dog')"
+    assert t("The dog chased the cat into the garden. Then the dog slept.", seed=0, annotator=annotator) is None
 
 
 def test_applicable_needs_both_ends_of_an_edge(annotator, edge_file):
@@ -99,7 +105,7 @@ def test_neighbours_are_filtered(edge_file):
 LONG_STORY = (  # witnesses count within three sentences: the dog and the cat come back soon
     "The dog chased the cat. The cat ran up the tree. A bird sat in the tree. The dog slept on the bed. "
     "The cat drank the milk. The horse ate the apple. The girl drank the tea. The boy read the book. "
-    "The man drove the car. The woman bought a table. The girl liked the tea. The horse ran home."
+    "The man drove the car. The woman bought a table. The girl liked the tea. The dog ran home."
 )
 
 

@@ -17,8 +17,10 @@ from ...transform.substitution import (
     Proposal,
 )
 from ...transform.targeted import TargetedSubstitution
+from .._substitution.antonym_frames import frame_kept, memory_flip_ok, states_fondness
 from .._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from .._substitution.contrasts import antonym_fits
+from .._substitution.scene_fit import animal_swap_ok, eye_flip_ok, is_animal
 from .._substitution.story_contrasts import MAX_GAP, in_quotation, plain_statement, witness_kind
 from .._substitution.story_turns import story_turns
 from .._substitution.witness_fit import (
@@ -40,7 +42,9 @@ if TYPE_CHECKING:
 class ConceptNetSubstitution(TargetedSubstitution):
     """Replace a noun or verb the story depends on with a neighbouring ConceptNet concept (an
     antonym, or an IsA sibling of a thing the story mentions again: "the dog chased the cat. then
-    the dog slept" -> "then the fox slept"), inflected like the original ("dogs" -> "cats").
+    the dog slept. the dog woke up" -> "then the fox slept"; an animal only where a later sentence
+    names it again or has it do what the sibling cannot: :mod:`~.._substitution.scene_fit`),
+    inflected like the original ("dogs" -> "cats").
     Targeted, only in a plain statement (not negated, asked, thought or quoted: "thinks he likes
     going"), never a phrasal verb ("calm you down"), a sibling only for a definite mention of a thing
     an earlier sentence names ("heard an approaching car" -> "truck" changes nothing a reader can
@@ -51,7 +55,7 @@ class ConceptNetSubstitution(TargetedSubstitution):
     effect = Effect.BREAKS
     level = Level.PARSE
     requires = ("wordnet",)
-    example = "The dog chased the cat into the garden. Then the dog slept."
+    example = "The dog chased the cat into the garden. Then the dog slept. The dog woke up at noon."
     label = "conceptnet"
     upos = COMMONSENSE_POS
     memo_fields = ("conceptnet",)
@@ -86,11 +90,19 @@ class ConceptNetSubstitution(TargetedSubstitution):
             return False  # a relative clause describes, it asserts no event: "where people sell books"
         if not clause_fits(tok, lemma, proposal.lemma):
             return False
+        if lemma in ("stop", "start") and not any(c.dep_ in _COMPLEMENTS for c in tok.children):
+            return False  # a bare "Now , I started": read as "startled", not as the opposite of stopping
+        if not (memory_flip_ok(tok, lemma) and frame_kept(tok, lemma) and eye_flip_ok(tok, lemma)):
+            return False  # "I forget that it was loud", "before I even closed my eyes" (rounds 56 and 60)
         if tok.pos_ == "NOUN" and person_role_swap(lemma, proposal.lemma):
             return False  # "the teacher called his parents" -> "the student": another role may act too
         if story_turns(tok, lemma, proposal.lemma):
             return False  # "his ice cream stand ... selling two flavors" -> "buying": a merchant buys too
-        return proposal.source != "CoHyponym" or _definite_remention(tok, lemma)
+        if proposal.source != "CoHyponym":
+            return True
+        if is_animal(lemma) and not animal_swap_ok(tok, lemma, proposal.lemma):
+            return False  # "riding the horses" -> "the mules" as the last mention fits the scene (round 60)
+        return _definite_remention(tok, lemma)
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
         """Strict witnesses (:func:`~perturbkit.annotation.links.strict_witnesses`) in other
@@ -122,6 +134,8 @@ class ConceptNetSubstitution(TargetedSubstitution):
                 if (doc[w.token].lemma_.lower() in same and same_event(tok, doc[w.token]))
                 or (doc[w.token].pos_ == "NOUN" and doc[w.token].lemma_.lower() in objects)
             ]
+            if lemma == "love":  # "hated" contradicts only a stated fondness for the same thing (round 60)
+                found = [w for w in found if states_fondness(doc[w.token])]
         return tuple(found)
 
     def applicable(self, example: Example, doc: Doc) -> bool:
@@ -135,6 +149,10 @@ class ConceptNetSubstitution(TargetedSubstitution):
         """One of the word's concepts, an antonym where it has one."""
         antonyms = [c for c in cands if c.source == "Antonym"]
         return rng.choice(antonyms or list(cands))
+
+
+#: What makes "stop"/"start" say what stopped or started ("stopped walking", "started the car").
+_COMPLEMENTS = frozenset({"dobj", "xcomp", "ccomp", "prep", "nsubjpass"})
 
 
 def _noun_fits(tok: Token, lemma: str, proposal: Proposal) -> bool:

@@ -20,6 +20,7 @@ from ...transform.substitution import (
     form_like,
 )
 from ...transform.targets import Target, choose, contradiction_note
+from .._substitution.antonym_frames import frame_kept, memory_flip_ok, states_fondness
 from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
 from .._substitution.keywords import (
@@ -32,6 +33,7 @@ from .._substitution.keywords import (
     near_synonym,
     same_kind,
 )
+from .._substitution.scene_fit import eye_flip_ok
 from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
 from .._substitution.story_turns import story_turns
 from .._substitution.union_fit import bare_verb_ok, corpus_noun_ok, makes_fixed_expression, strict_site_ok
@@ -132,6 +134,8 @@ class KeywordSubstitution(RateSubstitution):
                 and not antonym_garbles(tok, proposal.lemma)
                 and clause_fits(tok, lemma, proposal.lemma)
             )
+            if self.targeted:  # the antonym transform's frames (round 56) and round 60's eye flips
+                ok = ok and memory_flip_ok(tok, lemma) and frame_kept(tok, lemma) and eye_flip_ok(tok, lemma)
             if not self.strict or not ok:
                 return ok
             # strict: not under a negation, no new idiom ("untie the knot" -> "tie the knot")
@@ -202,6 +206,8 @@ class KeywordSubstitution(RateSubstitution):
             cands = tuple(c for p in self.options(tok, lemma[i], pos) if (c := self.inflect(tok, p)) is not None)
             strict = story_witnesses(doc, i, strict_witnesses(doc, wits, sent[i])) if cands else ()
             strict = tuple(w for w in strict if not compatible_witness(doc[w.token].sent.text))
+            if lemma[i] == "love":  # "hated" contradicts only a stated fondness for the same thing (round 60)
+                strict = tuple(w for w in strict if states_fondness(doc[w.token]))
             if strict:
                 antonyms.append(Target((i, cands), sent[i], strict))
             elif not cands and pos == "NOUN" and self._vocab and self.corpus_nouns:
