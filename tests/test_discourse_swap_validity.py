@@ -246,6 +246,14 @@ DECLINED = [
         "Last year I went as an alien . My friend Jenny helped me with the makeup because she was a veteran at "
         "cosplays .",
     ),
+    # round 722: a negated old cause made the effect ("They never stopped breeding because it only worked"), a
+    # "never" effect made the cause ("I never got to meet him . So I left before he was born"), forgetting
+    ("causal_swap", "Little changes made it whole . It only worked because they never stopped breeding ."),
+    ("causal_swap", "I died when my son was 10 . I left before he was born . So I never got to meet him ."),
+    (
+        "causal_swap",
+        "It was no big deal . I had actually forgotten about it because we just did n't talk about it after the fact .",
+    ),
 ]
 
 KEPT = [

@@ -189,6 +189,18 @@ def skill(head: Token) -> bool:
     return False
 
 
+def negated_reason(cause: Token, effect: Token) -> bool:
+    """An old cause that is negated ("we just did n't talk about it", "they never stopped breeding"):
+    made the effect, a thing not done follows from almost any reason; an old effect told with
+    "never" ("I never got to meet him") made the cause reads as evidence ("So I left before he was
+    born"); and forgetting explains and follows from almost anything (round 722)."""
+    if any(c.dep_ == "neg" or c.lower_ == "never" for c in cause.children):
+        return True
+    if any(c.lower_ == "never" for c in effect.children):
+        return True
+    return "forget" in (cause.lemma_.lower(), effect.lemma_.lower())
+
+
 def readable_reversal(cause: Token, effect: Token) -> bool:
     """Whether the causal link between the clauses headed by ``cause`` and ``effect``, reversed by a
     swap, still reads as believable (see the module's docstring)."""
@@ -202,6 +214,6 @@ def readable_reversal(cause: Token, effect: Token) -> bool:
         return True
     if felt(cause) or felt(effect) or present_attitude(cause) or present_attitude(effect):
         return True
-    if skill(cause) or skill(effect):
+    if skill(cause) or skill(effect) or negated_reason(cause, effect):
         return True
     return generic_present(cause) or generic_present(effect)
