@@ -254,6 +254,8 @@ DECLINED = [
         "causal_swap",
         "It was no big deal . I had actually forgotten about it because we just did n't talk about it after the fact .",
     ),
+    # round 723: a likeness ("We were similar on some level because we ended up together")
+    ("causal_swap", "But they were great , for a time . We ended up together because we were similar on some level ."),
 ]
 
 KEPT = [

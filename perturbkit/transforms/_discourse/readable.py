@@ -201,6 +201,16 @@ def negated_reason(cause: Token, effect: Token) -> bool:
     return "forget" in (cause.lemma_.lower(), effect.lemma_.lower())
 
 
+# Likeness between people: "we were similar on some level because we ended up together" reads as
+# a couple growing alike (round 723)
+_LIKENESS = frozenset({"similar", "alike", "compatible", "inseparable"})
+
+
+def likeness(head: Token) -> bool:
+    """ "we were similar on some level", "they were alike": a likeness, which explains and follows alike."""
+    return head.lemma_ == "be" and any(c.dep_ == "acomp" and c.lower_ in _LIKENESS for c in head.children)
+
+
 def readable_reversal(cause: Token, effect: Token) -> bool:
     """Whether the causal link between the clauses headed by ``cause`` and ``effect``, reversed by a
     swap, still reads as believable (see the module's docstring)."""
@@ -214,6 +224,6 @@ def readable_reversal(cause: Token, effect: Token) -> bool:
         return True
     if felt(cause) or felt(effect) or present_attitude(cause) or present_attitude(effect):
         return True
-    if skill(cause) or skill(effect) or negated_reason(cause, effect):
+    if skill(cause) or skill(effect) or negated_reason(cause, effect) or likeness(cause) or likeness(effect):
         return True
     return generic_present(cause) or generic_present(effect)
