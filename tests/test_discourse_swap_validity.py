@@ -256,6 +256,11 @@ DECLINED = [
     ),
     # round 723: a likeness ("We were similar on some level because we ended up together")
     ("causal_swap", "But they were great , for a time . We ended up together because we were similar on some level ."),
+    # round 725: a verdict on what happened ("A truck hit me because it was bad timing")
+    (
+        "causal_swap",
+        "I drove through a red light . It was bad timing because a truck coming from my drivers side hit me .",
+    ),
 ]
 
 KEPT = [

@@ -211,6 +211,15 @@ def likeness(head: Token) -> bool:
     return head.lemma_ == "be" and any(c.dep_ == "acomp" and c.lower_ in _LIKENESS for c in head.children)
 
 
+def verdict(head: Token) -> bool:
+    """ "It was bad timing", "it was a mistake": a verdict on what happened, which explains it and
+    follows from it alike (round 725; not the weather, "it was cold", told with an adjective)."""
+    subj = subject(head)
+    if head.lemma_ != "be" or subj is None or subj.lower_ not in ("it", "that", "this"):
+        return False
+    return any(c.dep_ == "attr" and c.pos_ == "NOUN" for c in head.children)
+
+
 def readable_reversal(cause: Token, effect: Token) -> bool:
     """Whether the causal link between the clauses headed by ``cause`` and ``effect``, reversed by a
     swap, still reads as believable (see the module's docstring)."""
@@ -225,5 +234,7 @@ def readable_reversal(cause: Token, effect: Token) -> bool:
     if felt(cause) or felt(effect) or present_attitude(cause) or present_attitude(effect):
         return True
     if skill(cause) or skill(effect) or negated_reason(cause, effect) or likeness(cause) or likeness(effect):
+        return True
+    if verdict(cause) or verdict(effect):
         return True
     return generic_present(cause) or generic_present(effect)
