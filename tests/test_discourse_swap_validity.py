@@ -219,6 +219,48 @@ DECLINED = [
         "I could go on and on to explain how it worked , but nobody listened to me . So in simple terms , the "
         "machine was made up of four pipes that all faced inward .",
     ),
+    # round 61: a liking and a feeling or sensation, either way round ("they made him feel very warm because he
+    # liked them" reads as the warmth of liking)
+    ("causal_swap", "nicholas loved sweaters . he liked them because they made him feel very warm ."),
+    # round 61: a look into something and a sensed change ("he investigated so the smell grew worse")
+    ("causal_swap", "alex began to smell something . the smell grew worse so he investigated ."),
+    # round 61: a resemblance, or a plain quality made the cause ("it looked like a comedian because it was unique")
+    ("causal_swap", "he found a chip . the chip was unique because it looked like a famous comedian ."),
+    # round 61: two acts of one agent with weapons ("He drew his pistol, so he left his rifle in the tank")
+    ("causal_swap", "Claiborne looked at him . He left his rifle in the tank , so he drew his pistol ."),
+    # round 61: a comma-"because" backing a present-tense claim up, and a generic present claim
+    (
+        "causal_swap",
+        "These things were caught fresh in the wild this morning , I believe somewhere in the Ozarks . You got ta move "
+        "fast to catch the adults , because they run fast . So you want to make sure you remove the stingers .",
+    ),
+    # round 720: the two sides of one transfer ("he delivered it to his mom so it arrived"), a feeling told with
+    # "feel" ("i gave to some kids outside , so i felt bad about keeping the cash"), an attitude held now ("It
+    # never judges me because I love it")
+    ("causal_swap", "he was going to give it to her . it arrived so he delivered it to his mom ."),
+    ("causal_swap", "i could n't find them . i felt bad about keeping the cash , so i gave to some kids outside ."),
+    ("causal_swap", "The fluid loves me . I love it because it never judges me ."),
+    # round 721: a skill that practice builds ("she was a veteran at cosplays because she helped me with the makeup")
+    (
+        "causal_swap",
+        "Last year I went as an alien . My friend Jenny helped me with the makeup because she was a veteran at "
+        "cosplays .",
+    ),
+    # round 722: a negated old cause made the effect ("They never stopped breeding because it only worked"), a
+    # "never" effect made the cause ("I never got to meet him . So I left before he was born"), forgetting
+    ("causal_swap", "Little changes made it whole . It only worked because they never stopped breeding ."),
+    ("causal_swap", "I died when my son was 10 . I left before he was born . So I never got to meet him ."),
+    (
+        "causal_swap",
+        "It was no big deal . I had actually forgotten about it because we just did n't talk about it after the fact .",
+    ),
+    # round 723: a likeness ("We were similar on some level because we ended up together")
+    ("causal_swap", "But they were great , for a time . We ended up together because we were similar on some level ."),
+    # round 725: a verdict on what happened ("A truck hit me because it was bad timing")
+    (
+        "causal_swap",
+        "I drove through a red light . It was bad timing because a truck coming from my drivers side hit me .",
+    ),
 ]
 
 KEPT = [

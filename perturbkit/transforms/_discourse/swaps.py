@@ -51,6 +51,7 @@ from .plausible import (
     told_twice,
     unordered,
 )
+from .readable import evidential_because, readable_reversal
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back, retold
 
@@ -119,6 +120,10 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue  # "he caught up since she was slow" reads as evidence too; an outcome as the cause
             if causal and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head)):
                 continue  # the reversed link would still read as coherent
+            if causal and (
+                readable_reversal(cause.head, effect.head) or evidential_because(conn, left.head, right.head)
+            ):
+                continue  # "he liked them because they made him feel warm": reversed, still believable (round 61)
             if causal and conn.lower_ in INFERENTIAL and (inferable_state(cause.head) or evidence(effect.head)):
                 continue  # "she rubbed her eyes so she was tired": the moved state reads as a conclusion
             if subordinate_prefix(doc, start, left):
@@ -143,6 +148,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue  # "since" may be temporal or evidential; a cause told as an outcome
             if causal and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
                 continue
+            if causal and readable_reversal(sub.head, main.head):
+                continue
             if incomplete(doc, sub) or incomplete(doc, main):
                 continue
             if causal and (ends_leaning(doc, sub) or ends_leaning(doc, main) or not_a_clause(doc, sub, main)):
@@ -165,6 +172,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if causal and not result_opener_ok(doc[site.conn_start], second.head):
                 continue
             if causal and (reversible(first.head, second.head) or reversed_plausible(first.head, second.head)):
+                continue
+            if causal and readable_reversal(first.head, second.head):
                 continue
             if causal and inferential_so(doc[site.conn_start], first.head, second.head):
                 continue  # "They change the programs you know. So ...": a conclusion, not a result
