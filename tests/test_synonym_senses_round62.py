@@ -1,4 +1,4 @@
-"""Synonym pairs that strict readings of rounds 62-63 found wrong in sense or register: each story
+"""Synonym pairs that strict readings of rounds 62, 63 and 66 found wrong in sense or register: each story
 below gave a wrong synonym before and gives none now (the paraphrase transforms, which use the same
 pairs, decline them too)."""
 
@@ -23,6 +23,10 @@ DECLINED = [
     "The counselor made them feel more comfortable. Everyone talked.",
     # "immediately" -> "instantly" applied (round 62, roc 2334)
     "Debbie wanted to help people. Debbie immediately applied to the peace corps.",
+    # "building a case" -> "constructing a case" (round 66, roc 815): build a made thing only
+    "The lawyer was building a case against him. He lost.",
+    # "make elaborate stories" -> "tales" (round 66, roc 489)
+    "She liked to make elaborate stories. Her friends listened.",
 ]
 
 
@@ -34,3 +38,8 @@ def test_synonym_declines_pairs_of_another_sense_or_register(text):
 def test_buy_stays_purchase_for_a_thing_bought():
     v = pk.get_transform("synonym")("He bought a ticket to the movie. It was fun.", seed=0)
     assert v is not None and v.text == "He purchased a ticket to the movie. It was fun."
+
+
+def test_build_stays_construct_for_a_made_thing():
+    v = pk.get_transform("synonym")("He was building a fence in the yard. It took all day.", seed=0)
+    assert v is not None and v.text == "He was constructing a fence in the yard. It took all day."

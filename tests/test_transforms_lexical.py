@@ -360,11 +360,13 @@ TARGETED = [
         0,
         None,
     ),
+    # round 60: "hated" contradicts only a stated fondness for the same thing; building on the land and
+    # selling it fit either attitude (tests/test_validity_round60.py keeps the stated-fondness control)
     (
         "keyword_substitution",
         "the owner loved the land . he built a house on it . the owner sold the land .",
         0,
-        "the owner hated the land . he built a house on it . the owner sold the land .",
+        None,
     ),
     (
         "keyword_substitution",

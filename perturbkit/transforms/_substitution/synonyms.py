@@ -94,17 +94,25 @@ STRONG = frozenset(
     """exhausted furious terrified starving thrilled ecstatic elated overjoyed devastated horrified petrified
     famished livid enraged heartbroken frantic delighted astonished stunned""".split()
 )
-#: Verbs whose synonym fits a task, not food or drink: "finishing his sandwich" is eating the rest
-#: of it, "completing his sandwich" is making it (round 56).
-_TASK_VERBS = frozenset({"finish", "complete"})
+#: A task, a text, a thought, an event or a period: "finishing his sandwich" is eating the rest of
+#: it, "completing his sandwich" is making it (round 56).
 _TASK_CLASSES = frozenset({"noun.act", "noun.communication", "noun.cognition", "noun.event", "noun.time"})
+#: Verbs swapped only with an object of one kind (its most frequent WordNet sense's lexicographer
+#: file): "finish" <-> "complete" of a task, a text or a period, not of food ("finished his
+#: sandwich", round 56); "build" -> "construct" of a made thing, not "building a case" (round 66).
+_OBJECT_CLASSES = {
+    "finish": _TASK_CLASSES,
+    "complete": _TASK_CLASSES,
+    "build": frozenset({"noun.artifact"}),
+    "construct": frozenset({"noun.artifact"}),
+}
 
 
-def task_sense(tok: Token, lemma: str) -> bool:
-    """ "finish" <-> "complete" only of a task, a text or a period ("finished his homework", "the
-    race", "the book"): the object's most frequent WordNet sense is an act, a communication, a
-    thought, an event or a time. Not of food or drink, of a thing, nor without an object."""
-    if lemma not in _TASK_VERBS:
+def object_sense(tok: Token, lemma: str) -> bool:
+    """A verb of :data:`_OBJECT_CLASSES` is swapped only with one noun object of its kind ("finished
+    his homework", "built a fence"); not without an object, nor of another kind."""
+    classes = _OBJECT_CLASSES.get(lemma)
+    if classes is None:
         return True
     from ...resources.wordnet import wordnet
 
@@ -112,7 +120,7 @@ def task_sense(tok: Token, lemma: str) -> bool:
     if len(objs) != 1 or objs[0].pos_ != "NOUN":
         return False
     first = wordnet().first_synset(objs[0].lemma_.lower(), "n")
-    return first is not None and first.lexname() in _TASK_CLASSES
+    return first is not None and first.lexname() in classes
 
 
 #: Modifiers that make a set name with "store" ("sporting goods store", "grocery store",
@@ -162,9 +170,9 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     synonym suits its position, noun, modifiers and complements (``usage`` lists constraints);
     an adverb is not followed by "of" ("outside of his budget"); a noun is not conjoined to a verb
     (a verb misparsed as a noun: "married 5 years and vacation each year"); no strong adjective
-    (:data:`STRONG`) on either side; "finish" and "complete" only of a task (:func:`task_sense`)."""
+    (:data:`STRONG`) on either side; "finish", "complete" and "build" only of their kind of object (:func:`object_sense`)."""
     if not (
-        idiom_kept(tok, lemma) and task_sense(tok, lemma) and set_name_kept(tok, lemma) and purchase_sense(tok, lemma)
+        idiom_kept(tok, lemma) and object_sense(tok, lemma) and set_name_kept(tok, lemma) and purchase_sense(tok, lemma)
     ):
         return False
     if machine_start(tok, lemma):
