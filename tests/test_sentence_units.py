@@ -60,3 +60,16 @@ def test_quotation_spans(text, expected):
 )
 def test_units(text, expected):
     assert _texts(text) == expected
+
+
+def test_an_asterisk_span_is_one_unit_like_a_quotation():
+    # round 65: a shuffle moved "*More laughing ." away from its closing "*" (a WP stage direction)
+    text = "She picked up the phone . *More laughing . Louder now . * He hung up . She sighed ."
+    units = [u.text for u in text_units(text)]
+    assert "*More laughing . Louder now . * He hung up ." in units or "*More laughing . Louder now . *" in units
+    assert all(u.count("*") % 2 == 0 for u in units)
+
+
+def test_a_unit_with_an_unpaired_asterisk_never_moves():
+    (unit,) = [u for u in text_units("He left . * She stayed .") if "*" in u.text]
+    assert not unit.movable
