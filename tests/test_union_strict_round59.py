@@ -81,6 +81,9 @@ def test_substitution_keeps_modifiers_and_objects_fitting(substitution, annotato
         ("*she* did .", None),
         ("she did the dishes .", "she did not do the dishes ."),
         ("when he got home , he slept .", "when he got home , he did not sleep ."),
+        # round 65 (wp 18): a coordinated verb left bare, a negated awaited moment
+        ("we made love there , and collapsed into a hot pile of limbs .", None),
+        ("and soon enough , i drifted off to dreamland .", None),
     ],
 )
 def test_negation_declines_copular_something_and_speech_tags(annotator, text, expected):

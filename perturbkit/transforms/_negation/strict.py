@@ -15,7 +15,10 @@ any sentence, so every flip a reader may find garbled must be declined here; rou
 - a verb coordinated after a noun of its own ("his vision started to fade and thoughts began to
   invade" -> "did n't start ... and thoughts begin": a second clause the parser hung on the first);
 - a clause without a subject (an elliptical "would n't be prepared"), or one with a negative
-  polarity item already ("the best he ever had": no plain negation of it).
+  polarity item already ("the best he ever had": no plain negation of it);
+- a verb coordinated after a comma with another of the same subject, which the inserted "did n't" leaves bare
+  ("we did n't make love there , and collapse"), and an adverb of an awaited moment ("soon
+  enough , i did n't drift off"; round 65).
 """
 
 from __future__ import annotations
@@ -135,6 +138,26 @@ def _coordinated_clause(root: Token) -> bool:
     return False
 
 
+#: Adverbs of an awaited moment: "soon enough , i did n't drift off" negates what the adverb says
+#: was bound to happen (round 65).
+_AWAITED = frozenset("soon eventually finally suddenly immediately instantly already".split())
+
+
+def _shares_aux(root: Token) -> bool:
+    """The root has a coordinated verb of the same subject after a comma: an inserted "did not"
+    turns it bare ("we made love there , and collapsed" -> "did not make love there , and
+    collapse", round 65); "went to the store and bought milk" reads as one negated act."""
+    doc = root.doc
+    return any(
+        c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and any(t.text == "," for t in doc[root.i + 1 : c.i])
+        for c in root.children
+    )
+
+
+def _awaited(root: Token) -> bool:
+    return any(t.lower_ in _AWAITED for c in root.children if c.dep_ == "advmod" for t in c.subtree)
+
+
 def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bool:
     """A negation flip of sentence ``sentence`` (``kind`` "insert"/"delete"; its ``changes`` as
     ``(start, end, new, note)`` rows) that no reader finds garbled (see the module docstring)."""
@@ -149,6 +172,8 @@ def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bo
         return True
     lows = list(token_columns(doc)["lower"])
     if _quantified(subj) or _swallowed_adverb(root, subj) or _wh_fronted(root, subj) or _bare_do(root):
+        return False
+    if _shares_aux(root) or _awaited(root):
         return False
     if root.lemma_.lower() == "be" and any(c[3] == _PPI_NOTE for c in changes):
         return False  # "this is something ..." -> "this is not anything ..."
