@@ -102,3 +102,25 @@ GOLDEN = [
 def test_round60_golden(annotator, name, context, text, expected):
     out = get_transform(name)(Example(text, context=context or None), seed=60, annotator=annotator)
     assert (out.text if out else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # round 69 (wp 937): "impossible" -> "possible" is a judgement nothing in a story contradicts
+        (
+            "it was impossible to sleep . the noise was loud . he stayed awake all night because it was impossible"
+            " to sleep .",
+            None,
+        ),
+        # round 69 (roc 1635): "caught the fake id" -> "the real id" reads as finding her real one; the
+        # first "fake" is flipped instead, which the caught fake then contradicts
+        (
+            "she wanted a drink . she used a fake id at the bar . the bouncer caught the fake id . she was sent home .",
+            "she wanted a drink . she used a real id at the bar . the bouncer caught the fake id . she was sent home .",
+        ),
+    ],
+)
+def test_keyword_declines_modal_judgements_and_detected_objects(text, expected):
+    out = get_transform("keyword_substitution")(text, seed=0)
+    assert (out.text if out else None) == expected

@@ -4,7 +4,9 @@ owner ... only selling two flavors" -> "only buying": a merchant buys stock as w
 story turns ("I had joined my sworn enemy ... succumbed to my enemies' evil" -> "my friends' evil":
 the villains are his allies now), an emotion whose cues fit its opposite too ("he 'd stop and cry
 ... and wipe the teardrops" -> "laugh": tears come with both), and a negative-prefix derivation of an
-abstract noun ("the scope of their abilities" -> "inabilities": awkward, no contradiction)."""
+abstract noun ("the scope of their abilities" -> "inabilities": awkward, no contradiction), a modal
+judgement ("it was impossible" -> "possible") and the object of a detecting verb ("caught the fake
+id" -> "the real id")."""
 
 from __future__ import annotations
 
@@ -108,6 +110,22 @@ def negative_derivation(tok: Token, lemma: str, new_lemma: str) -> bool:
     return first is None or first.lexname() not in _CONCRETE
 
 
+#: Judgements of what can be done: "it was impossible to evacuate" -> "possible" clashes with
+#: nothing a story states (round 69).
+_MODAL = frozenset({"possible", "impossible", "likely", "unlikely", "able", "unable"})
+#: Verbs of spotting a forgery or a lie: "the bouncer caught the fake id" -> "the real id" reads
+#: as finding her real one (round 69).
+_DETECTING = frozenset({"catch", "spot", "detect", "notice", "discover", "expose", "find"})
+
+
+def modal_or_detected(tok: Token, lemma: str, new_lemma: str) -> bool:
+    """A swap of a modal judgement, or of what a detecting verb's object is ("caught the fake id")."""
+    if lemma in _MODAL or new_lemma in _MODAL:
+        return True
+    head = tok.head
+    return tok.dep_ == "amod" and head.dep_ == "dobj" and head.head.lemma_.lower() in _DETECTING
+
+
 def story_turns(tok: Token, lemma: str, new_lemma: str) -> bool:
     """The story itself makes ``new_lemma`` plausible in place of ``tok``, or the swap is awkward
     rather than contradictory (see the module doc)."""
@@ -116,4 +134,5 @@ def story_turns(tok: Token, lemma: str, new_lemma: str) -> bool:
         or relation_turned(tok, lemma, new_lemma)
         or emotion_cues_shared(tok, lemma, new_lemma)
         or negative_derivation(tok, lemma, new_lemma)
+        or modal_or_detected(tok, lemma, new_lemma)
     )
