@@ -189,4 +189,8 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
             return False
     if tok.pos_ == "ADJ" and not adjective_synonym_ok(tok, lemma, syn, frozenset(usage.split(","))):
         return False
+    if tok.pos_ == "ADJ" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].text == ",":
+        return False  # one of coordinate adjectives: "a little , locally owned hotel" (round 71)
+    if lemma in ("start", "begin") and (tok.tag_ == "VBN" or tok.head.lemma_.lower() in ("get", "have", "keep")):
+        return False  # "get my day started" -> "began" (round 71): a participle complement
     return not (tok.pos_ == "ADV" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "of")
