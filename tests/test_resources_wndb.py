@@ -268,7 +268,7 @@ import perturbkit as pk
 from perturbkit.annotation import default_annotator
 from perturbkit.io import read_examples
 ann = default_annotator()
-examples = read_examples("examples/stories.jsonl")[:12]
+examples = read_examples("examples/stories.jsonl")[:30]
 applied = 0
 for name, cls in pk.registry.transforms.all().items():
     if "torch" in cls.requires:  # model-backed (paraphrase): its encoder brings scipy, not nltk
