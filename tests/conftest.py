@@ -106,3 +106,16 @@ def _isolated_cache(_test_cache, monkeypatch):
 
     monkeypatch.setattr(pk_settings, "cache_dir", _test_cache)
     yield
+
+
+@pytest.fixture
+def bag(monkeypatch):
+    """The sentence encoder replaced by a bag-of-words stand-in (``test_filters_model.BagEncoder``):
+    the similarity checks run without loading MiniLM."""
+    from test_filters_model import BagEncoder
+
+    from perturbkit.transform import similarity
+
+    enc = BagEncoder()
+    monkeypatch.setattr(similarity, "load_sentence_encoder", lambda model=None, device="auto": enc)
+    return enc

@@ -42,13 +42,6 @@ class BagEncoder:
         return out
 
 
-@pytest.fixture
-def bag(monkeypatch):
-    enc = BagEncoder()
-    monkeypatch.setattr(S, "load_sentence_encoder", lambda model=None, device="auto": enc)
-    return enc
-
-
 def ex(text, id="s"):
     return Example(text, id=id)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from perturbkit import get_transform
-from perturbkit.transform import similarity as S
 
 _MOWER = (
     "he pulled the cord several times but the mower would not start . he took the mower out of the garage . "
@@ -35,13 +34,7 @@ _LOT = "The room had an awful lot of candlelight all of a sudden . He looked aro
 _TALES = "I have a few stories that I want to turn into longer stories . The hall is dark . Nobody follows me ."
 
 
-@pytest.fixture(autouse=True)
-def bag(monkeypatch):
-    from test_filters_model import BagEncoder
-
-    enc = BagEncoder()
-    monkeypatch.setattr(S, "load_sentence_encoder", lambda model=None, device="auto": enc)
-    return enc
+pytestmark = pytest.mark.usefixtures("bag")  # the bag-of-words encoder (conftest)
 
 
 def _after(t, text, annotator):

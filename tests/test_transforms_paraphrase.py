@@ -10,19 +10,12 @@ import pytest
 from perturbkit import get_transform
 from perturbkit.metrics.embedding import split_sentences
 from perturbkit.transform import Effect, TransformParamError
-from perturbkit.transform import similarity as S
 
 STORY = "Tom bought a new car. He did not like the color. He painted it red."
 LOWER = "[MALE] bought a new car . he did not like the color . he painted it red ."
 
 
-@pytest.fixture(autouse=True)
-def bag(monkeypatch):
-    from test_filters_model import BagEncoder
-
-    enc = BagEncoder()
-    monkeypatch.setattr(S, "load_sentence_encoder", lambda model=None, device="auto": enc)
-    return enc
+pytestmark = pytest.mark.usefixtures("bag")  # the bag-of-words encoder (conftest)
 
 
 def test_paraphrase_replaces_one_sentence_in_the_story_style(annotator):

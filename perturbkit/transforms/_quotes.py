@@ -113,9 +113,13 @@ def quotation_spans(text: str) -> tuple[tuple[int, int], ...]:
     """
     if not _HAS_MARK.search(text):
         return ()
-    spans = sorted(_double_spans(text) + (_single_spans(text) if "\u2018" in text else []))
+    return merge_spans(_double_spans(text) + (_single_spans(text) if "\u2018" in text else []))
+
+
+def merge_spans(spans) -> tuple[tuple[int, int], ...]:
+    """(start, end) spans sorted, overlapping ones merged: ``merge_spans([(5, 9), (0, 6)]) == ((0, 9),)``."""
     merged: list[list[int]] = []
-    for a, b in spans:
+    for a, b in sorted(spans):
         if merged and a < merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], b)
         else:

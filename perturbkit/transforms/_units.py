@@ -22,7 +22,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..annotation import doc_text, per_doc, sentence_chars
-from ._quotes import inside_any, quotation_spans
+from ._quotes import inside_any, merge_spans, quotation_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -75,13 +75,7 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
     quotes = quotation_spans(text)
     if "*" not in text:
         return quotes
-    merged: list[list[int]] = []
-    for a, b in sorted([*quotes, *((m.start(), m.end()) for m in _EMPHASIS.finditer(text))]):
-        if merged and a < merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], b)
-        else:
-            merged.append([a, b])
-    return tuple((a, b) for a, b in merged)
+    return merge_spans([*quotes, *((m.start(), m.end()) for m in _EMPHASIS.finditer(text))])
 
 
 def _ends_sentence(text: str) -> bool:
