@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 # Negative-polarity items need a licensing context ("before he did anything"); moved out of it
 # they become ungrammatical ("he did anything before ..."), so clauses holding one stay put.
 NPI = frozenset({"any", "anything", "anyone", "anybody", "anywhere", "ever", "yet"})
+#: Negation words as the tokenizer leaves them: "can ’ t" splits off a "t", "dont" an "nt".
+NEGATING = frozenset({"not", "n't", "never", "no", "t", "nt", "\u2019t", "'t"})
 # "before he even knew": "even" leans on the clause it is in as much as an NPI does
 TEMPORAL_NPI = NPI | {"even"}
 

@@ -15,6 +15,7 @@ from ...resources.lexicons import verb_class
 from .._persons.lexicon import reflexives
 from .checks import COGNITION, PERCEPTION, REACTIONS, habitual, reaction, tense
 from .clauses import subject
+from .readable import transfer
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -348,9 +349,6 @@ FINDING = frozenset({"find", "see", "notice", "spot", "discover", "meet", "hear"
 _FEELING_ADVERBS = frozenset(
     "nervously anxiously impatiently eagerly happily sadly angrily excitedly patiently".split()
 )
-# Two sides of one transfer: "it arrived because he delivered it" is as plausible as "so" (round 671)
-_ARRIVING = frozenset({"arrive", "come", "reach"})
-_SENDING = frozenset({"deliver", "bring", "send", "ship", "mail", "give", "hand", "drop"})
 
 
 def money(head: Token) -> bool:
@@ -382,9 +380,6 @@ def cause_may_follow(cause: Token, effect: Token) -> bool:
         return True
     if emotion(cause) or emotion(effect) or progressive(cause) or progressive(effect) or cognition(effect):
         return True  # (a feeling or a thought explains almost any act: "This was because morgan felt happy")
-    if {cause.lemma_.lower(), effect.lemma_.lower()} & _ARRIVING and {
-        cause.lemma_.lower(),
-        effect.lemma_.lower(),
-    } & _SENDING:
-        return True
+    if transfer(cause, effect):
+        return True  # "it arrived because he delivered it" is as plausible as "so" (round 671)
     return effect.lemma_.lower() in FINDING and mental_state(cause)

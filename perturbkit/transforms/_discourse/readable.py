@@ -150,7 +150,8 @@ def evidential_because(conn: Token, main: Token, sub: Token) -> bool:
     return any(subject(h) is not None and subject(h).lower_ in ("you", "i", "we") for h in (main, sub))
 
 
-# Two sides of one transfer: "he delivered it to his mom so it arrived" is as believable as the original
+# Two sides of one transfer: "he delivered it to his mom so it arrived" is as believable as the
+# original, and "it arrived because he delivered it" as "so" (causal_swap and causal_word_flip)
 _ARRIVING = frozenset({"arrive", "come", "reach"})
 _SENDING = frozenset({"deliver", "bring", "send", "ship", "mail", "give", "hand", "drop"})
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...annotation import sentence_index
 from ...annotation.links import is_content
+from .checks import NEGATING
 from .clauses import lemma_lowers
 
 if TYPE_CHECKING:
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
 
 # Heads whose complement goes on as an act told in fact: "kept taking off her shoes", "began speeding"
 _ASPECT = frozenset("keep continue start begin resume go".split())
-_NEG = frozenset({"not", "n't", "never", "no", "nt", "’t", "'t"})
 # how many sentences away the fact may stand (as :data:`.temporal_cues.EVENT_WINDOW`)
 FACT_WINDOW = 6
 
@@ -48,7 +48,7 @@ def told_as_fact(t: Token) -> bool:
     if v.dep_ != "ROOT":
         return False
     kids = list(v.children)
-    if any(c.dep_ == "neg" or c.lower_ in _NEG for c in kids):
+    if any(c.dep_ == "neg" or c.lower_ in NEGATING for c in kids):
         return False
     if any(c.tag_ == "MD" or c.lower_ in ("would", "'d", "’d") for c in kids):  # "i 'd wake up": a habit
         return False

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...annotation import linked_sentences
 from ...resources.inflect import first_form
 from . import clauses as C
-from .checks import NPI, habitual
+from .checks import NEGATING, NPI, habitual
 from .clauses import word_lowers
 from .lexicon import time_units
 from .temporal_anchors import awaited
@@ -67,7 +67,6 @@ TIME_NOUNS = frozenset(
 )
 _HUMAN_PRON = frozenset({"i", "you", "he", "she", "we", "they", "who"})
 _MEALS = frozenset("breakfast brunch lunch dinner supper meal".split())
-_NEGS = frozenset({"not", "n't", "never", "t", "nt", "’t", "'t"})
 _HEDGES = frozenset({"nearly", "almost", "barely", "hardly", "just"})
 
 
@@ -217,7 +216,7 @@ def verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ver
     new_lemma = None
     if lemma in verb_ing and ing and "dobj" not in deps:
         if any(c.dep_ == "neg" for c in kids) or any(
-            t.doc[k].lower_ in _NEGS for k in range(max(t.sent.start, t.i - 3), t.i)
+            t.doc[k].lower_ in NEGATING for k in range(max(t.sent.start, t.i - 3), t.i)
         ):  # "i can ’ t stop smiling" (the parser takes "t" for a subject) -> "can ’ t start smiling"
             return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
         if verb_ing[lemma] == "stop" and not goes_on_later(t, ing[0]):
