@@ -77,7 +77,7 @@ def test_rule_paraphraser_keeps_the_fitting_senses():
 
 
 def test_sense_checks_on_the_parse(annotator):
-    from perturbkit.transforms._paraphrase_senses import jump_ok, size_ok, start_ok
+    from perturbkit.transforms._substitution.synonym_senses import jump_ok, size_ok, start_ok
 
     def tok(text, word):
         doc = annotator.parse(text)

@@ -20,7 +20,6 @@ from ..transform.paraphrasers import (
     Seq2SeqParaphraser,
 )
 from ..transform.similarity import SimilarityCheck
-from ._paraphrase_senses import synonyms_keep_senses
 
 # Compositions tried per sentence, most rewritten first; a step that does not apply is skipped.
 # No passive voice: strict readings (rounds 26 and 30) found most rule paraphrases that used it
@@ -144,26 +143,16 @@ class RuleParaphraser(Paraphraser):
         out: list[list[str]] = [[] for _ in sentences]
         base = [Example(s, id=f"para-{int(seed)}") for s, seed in zip(sentences, seeds)]
         for combo in self.steps:
-            exs, bad = base, set()
+            exs = base
             for name in combo:
                 got = self._transform(name).batch(exs, seed=0, annotator=ann)
-                if name == "synonym" and exs is base:
-                    bad |= self._wrong_senses(ann, sentences, got)
                 exs = [g if g is not None else e for g, e in zip(got, exs)]
             for i, e in enumerate(exs):
-                if i not in bad and e.text != sentences[i] and e.text not in out[i]:
+                if e.text != sentences[i] and e.text not in out[i]:
                     out[i].append(e.text)
         self.counts["sentences"] += len(sentences)
         self.counts["candidates"] += sum(map(len, out))
         return out
-
-    @staticmethod
-    def _wrong_senses(ann: Any, sentences: Sequence[str], got: Sequence[Example | None]) -> set[int]:
-        """The sentences whose synonym rewrite uses a word in a sense its synonym lacks ("the mower
-        would not start" -> "begin", "big old" -> "large old"; see ``_paraphrase_senses``)."""
-        idx = [i for i, g in enumerate(got) if g is not None]
-        docs = ann.pipe([sentences[i] for i in idx])
-        return {i for i, doc in zip(idx, docs) if not synonyms_keep_senses(doc, got[i].edits)}
 
 
 def build_paraphraser(

@@ -10,6 +10,7 @@ from ...resources.lexicons import table
 from .._persons.lexicon import reflexives
 from .adjectives import adjective_synonym_ok
 from .antonyms import WN_POS
+from .synonym_senses import sense_kept
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -131,21 +132,6 @@ _STORE_NAMES = frozenset(
 )
 
 
-def machine_start(tok: Token, lemma: str) -> bool:
-    """ "start" of a machine ("the mower would not start", "started the car"): "begin" has no such
-    sense (round 671)."""
-    if lemma not in ("start", "begin"):
-        return False
-    from ...resources.wordnet import wordnet
-
-    args = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")]
-    for a in args:
-        first = wordnet().first_synset(a.lemma_.lower(), "n") if a.pos_ == "NOUN" else None
-        if (first is not None and first.lexname() == "noun.artifact") or a.lower_ == "it":
-            return True
-    return False
-
-
 def set_name_kept(tok: Token, lemma: str) -> bool:
     """No noun of a set name is replaced ("the sporting good store" -> "shop")."""
     if lemma != "store":
@@ -175,8 +161,8 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
         idiom_kept(tok, lemma) and object_sense(tok, lemma) and set_name_kept(tok, lemma) and purchase_sense(tok, lemma)
     ):
         return False
-    if machine_start(tok, lemma):
-        return False
+    if not sense_kept(tok):
+        return False  # "the mower would not start" -> "begin", "big old" -> "large old" (round 57)
     if {lemma, syn, tok.lower_} & STRONG:
         return False  # an intensity or register shift ("exhausted" -> "fatigued")
     if tok.pos_ == "NOUN" and tok.dep_ == "conj" and tok.head.pos_ in ("VERB", "AUX"):

@@ -1,6 +1,7 @@
-"""Sense checks of the rule paraphraser's synonym step, on the parse of the sentence it rewrote.
-The synonym lexicon's pairs hold in a word's main sense; strict readings (round 57) found rewrites
-where the sentence used another one, which ``paraphrase`` and ``semantic_repetition`` must decline:
+"""Sense checks of a synonym swap in its sentence. The synonym lexicon's pairs hold in a word's
+main sense; strict readings (round 57, of ``semantic_repetition`` and ``paraphrase``, whose rule
+paraphraser swaps synonyms) found swaps where the sentence used another one. ``synonym_fits``
+declines them for every transform that swaps synonyms:
 
 - start/begin of a machine or a thing ("the mower would not start" -> "would n't begin"): "begin"
   needs an event or an activity ("the game started", "he started his new job");
@@ -16,15 +17,12 @@ where the sentence used another one, which ``paraphrase`` and ``semantic_repetit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ._character.animacy import noun_lexname
+from .._character.animacy import noun_lexname
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
-
-    from ..example import Edit
+    from spacy.tokens import Token
 
 _START = frozenset({"start", "begin"})
 # WordNet lexicographer files (most frequent noun sense) of what can begin: events and activities
@@ -86,24 +84,16 @@ def size_ok(tok: Token) -> bool:
     return not any(t.pos_ == "ADJ" or t.tag_ in ("JJ", "JJR", "JJS") for t in near)
 
 
-def _tokens_at(doc: Doc, start: int, end: int) -> Sequence[Token]:
-    span = doc.char_span(start, end, alignment_mode="expand")
-    return list(span) if span is not None else []
-
-
-def synonyms_keep_senses(doc: Doc, edits: Sequence[Edit]) -> bool:
-    """True when no synonym edit of the sentence parsed as ``doc`` uses a word in a sense its
-    synonym lacks (the start/begin, jump/leap and big/little checks above)."""
-    for tok in (t for e in edits for t in _tokens_at(doc, *e.before_span)):
-        lemma, word = tok.lemma_.lower(), tok.lower_
-        if lemma in _START and tok.pos_ in ("VERB", "AUX") and not start_ok(tok):
-            return False
-        if lemma == "jump" and tok.pos_ == "VERB" and not jump_ok(tok):
-            return False
-        if word in _SIZE and not size_ok(tok):
-            return False
-        if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "lot":
-            return False
-        if tok.pos_ == "VERB" and word == lemma and tok.tag_ in ("VBD", "VBN", "VBP", "VB") and word in _SAME_PAST:
-            return False
-    return True
+def sense_kept(tok: Token) -> bool:
+    """True when swapping ``tok`` for its synonym keeps the sense it has here (the start/begin,
+    jump/leap, big/little, "a lot" and same-past checks above)."""
+    doc, lemma, word = tok.doc, tok.lemma_.lower(), tok.lower_
+    if lemma in _START and tok.pos_ in ("VERB", "AUX") and not start_ok(tok):
+        return False
+    if lemma == "jump" and tok.pos_ == "VERB" and not jump_ok(tok):
+        return False
+    if word in _SIZE and not size_ok(tok):
+        return False
+    if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "lot":
+        return False
+    return not (tok.pos_ == "VERB" and word == lemma and tok.tag_ in ("VBD", "VBN", "VBP", "VB") and word in _SAME_PAST)
