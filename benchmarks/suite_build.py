@@ -101,29 +101,18 @@ def _time_parsing_and_deriving(ann: Any) -> dict[str, float]:
     from perturbkit.transform.similarity import SimilarityCheck
 
     spent = {"parse": 0.0, "derive": 0.0, "encode": 0.0, "other_parse": 0.0}
-    process, derive = ann._process, DerivedAnnotator._derive
-    class_process, encode = Annotator._process, SimilarityCheck._encode
 
-    def timed_class_process(self: Any, texts: Any, level: Any) -> Any:
-        c0 = time.process_time()
-        try:
-            return class_process(self, texts, level)
-        finally:
-            spent["other_parse"] += time.process_time() - c0
+    def timed(fn: Any, key: str) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            c0 = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[key] += time.process_time() - c0
 
-    def timed_encode(self: Any, enc: Any, texts: Any) -> Any:
-        c0 = time.process_time()
-        try:
-            return encode(self, enc, texts)
-        finally:
-            spent["encode"] += time.process_time() - c0
+        return run
 
-    def timed_process(texts: Any, level: Any) -> Any:
-        c0 = time.process_time()
-        try:
-            return process(texts, level)
-        finally:
-            spent["parse"] += time.process_time() - c0
+    derive = DerivedAnnotator._derive
 
     def timed_derive(view: Any, texts: Any) -> Any:
         c0, p0 = time.process_time(), spent["parse"]
@@ -132,10 +121,13 @@ def _time_parsing_and_deriving(ann: Any) -> dict[str, float]:
         finally:
             spent["derive"] += time.process_time() - c0 - (spent["parse"] - p0)
 
-    ann._process = timed_process  # the instance attribute wins over the class's timed_class_process
+    # the instance attributes win over the class's: ``ann``'s pipeline calls count as "parse",
+    # every other annotator's (with the ``ner`` runs that complete a Doc parsed without it) as "other_parse"
+    ann._process, ann._complete = timed(ann._process, "parse"), timed(ann._complete, "parse")
+    Annotator._process = timed(Annotator._process, "other_parse")  # type: ignore[method-assign]
+    Annotator._complete = timed(Annotator._complete, "other_parse")  # type: ignore[method-assign]
     DerivedAnnotator._derive = timed_derive  # type: ignore[method-assign]
-    Annotator._process = timed_class_process  # type: ignore[method-assign]
-    SimilarityCheck._encode = timed_encode  # type: ignore[method-assign]
+    SimilarityCheck._encode = timed(SimilarityCheck._encode, "encode")  # type: ignore[method-assign]
     return spent
 
 
