@@ -83,9 +83,15 @@ class Candidate(NamedTuple):
 def fixed_expression_spans(doc: Doc) -> tuple[tuple[int, int], ...]:
     """(start, end) token ranges of the fixed expressions in ``doc`` ("fell asleep", "at least",
     "high school"), matched on words or lemmas; found once per Doc. ``repeat_ngram`` keeps them whole."""
-    exprs = phrases_by_first_word("fixed_expressions.txt")
     cols = token_columns(doc)
-    forms = list(zip(cols["lower"], cols["lemma"]))
+    return expression_spans(list(zip(cols["lower"], cols["lemma"])))
+
+
+def expression_spans(forms: Sequence[tuple[str, str]]) -> tuple[tuple[int, int], ...]:
+    """(start, end) ranges of the fixed expressions of ``fixed_expressions.txt`` in a token
+    sequence given as (lower-cased word, lemma) per token; a phrase word matches either form.
+    Example: ``expression_spans([("fell", "fall"), ("asleep", "asleep")]) == ((0, 2),)``."""
+    exprs = phrases_by_first_word("fixed_expressions.txt")
     out: list[tuple[int, int]] = []
     for i, (lower, lemma) in enumerate(forms):
         found = exprs.get(lower, ())

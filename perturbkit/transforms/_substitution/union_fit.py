@@ -26,8 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import token_columns
-from ...resources.lexicons import phrases_by_first_word
 from ...transform.site_checks import in_multiword, parse_agrees
+from ...transform.substitution import expression_spans
 from .frames import object_ok, verb_frames
 from .keywords import near_synonym, same_kind
 
@@ -80,20 +80,12 @@ def bare_verb_ok(tok: Token, new_lemma: str) -> bool:
 def makes_fixed_expression(tok: Token, word: str, lemma: str) -> bool:
     """``word`` (lemma ``lemma``) in place of ``tok`` would stand inside a fixed expression of the
     lexicon ("untie the knot" -> "tie the knot"), matched on words or lemmas as the sites are."""
-    doc = tok.doc
-    cols = token_columns(doc)
+    cols = token_columns(tok.doc)
     sent = tok.sent
-    forms = [{cols["lower"][k], cols["lemma"][k]} for k in range(sent.start, sent.end)]
+    forms = [(cols["lower"][k], cols["lemma"][k]) for k in range(sent.start, sent.end)]
     at = tok.i - sent.start
-    forms[at] = {word.lower(), lemma.lower()}
-    exprs = phrases_by_first_word("fixed_expressions.txt")
-    for start in range(max(0, at - 5), at + 1):
-        for first in forms[start]:
-            for e in exprs.get(first, ()):
-                end = start + len(e)
-                if start <= at < end <= len(forms) and all(w in forms[start + k] for k, w in enumerate(e)):
-                    return True
-    return False
+    forms[at] = (word.lower(), lemma.lower())
+    return any(a <= at < b for a, b in expression_spans(forms))
 
 
 def corpus_noun_ok(lemma: str, pos: str, new_lemma: str) -> bool:
