@@ -40,6 +40,13 @@ def test_quotation_spans(text, expected):
                 ("tom left .", True, True),
             ],
         ),
+        # any inflected speech verb tags the quotation (verb_classes.tsv, class speech) ...
+        ('"Go away." She whispers. Tom left.', [('"Go away." She whispers.', True, True), ("Tom left.", True, True)]),
+        # ... but not a form that is a verb of its own ("lay" is not "lied")
+        (
+            '"Go." He lay down. Tom left.',
+            [('"Go."', True, True), ("He lay down.", True, True), ("Tom left.", True, True)],
+        ),
         # a speaker label keeps its whole line
         (
             "Human: Write a story. Keep it short.\nAssistant: The cat sat.",

@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +23,7 @@ from typing import Any
 from ..errors import UserError
 from ..plot.generate import PROMPT
 from ..plot.text import plot_source
+from ..seeds import own_global_random
 from .plot_pairs import read_pairs
 
 
@@ -145,24 +143,8 @@ def train_plot2story(cfg: TrainConfig) -> Path:
 
     The Trainer seeds Python's, NumPy's and torch's global generators; they are restored on return,
     so the caller's random state is left as it was."""
-    with _own_random_state():
+    with own_global_random(torch=True):
         return _train(cfg)
-
-
-@contextmanager
-def _own_random_state() -> Iterator[None]:
-    """Save Python's, NumPy's and torch's (CPU and CUDA) global generator states; restore them after."""
-    import numpy as np
-    import torch
-
-    py, npy = random.getstate(), np.random.get_state()
-    cuda = list(range(torch.cuda.device_count())) if torch.cuda.is_available() else []
-    try:
-        with torch.random.fork_rng(devices=cuda):
-            yield
-    finally:
-        random.setstate(py)
-        np.random.set_state(npy)
 
 
 def _train(cfg: TrainConfig) -> Path:

@@ -22,6 +22,8 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..annotation import doc_text, per_doc, sentence_chars
+from ..resources.inflect import all_lemmas
+from ..resources.lexicons import verb_class
 from ._quotes import inside_any, merge_spans, quotation_spans
 
 if TYPE_CHECKING:
@@ -44,17 +46,31 @@ _END = re.compile(rf"(?:[.!?\u2026]|\.\.\.){_CLOSERS}*(?:\s*{_CLOSERS})*$")
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Prof|Jr|Sr|Gen|Capt|Lt|Sgt|Col)\s?\.$")
 _OPENERS = ("``", "\u201c", '"', "\u2018", "'", "(", "[", "*")
 _LABEL = re.compile(r"[A-Z][\w.'\u2019-]*(?: [A-Z][\w.'\u2019-]*){0,2} ?:(?:\s|$)")
-# verbs that attribute a quotation to its speaker ("'' House said .", "Chase questioned .")
-_SPEECH = (
-    "said says say asked asks replied replies answered shouted yelled screamed whispered muttered "
-    "murmured mumbled called cried exclaimed added continued explained growled snapped barked "
-    "blurted questioned urged ordered commanded demanded insisted stammered stuttered sighed "
-    "laughed chuckled sobbed groaned hissed roared bellowed retorted responded repeated "
-    "interrupted declared announced offered pleaded begged suggested noted remarked admitted "
-    "agreed corrected warned wondered told tells began started finished concluded protested "
-    "breathed gasped grunted grumbled scoffed sneered teased joked lied promised"
-).split()
-_ATTRIBUTION = re.compile(r"(?:[\w'\u2019.-]+\s+){0,3}?(?:" + "|".join(_SPEECH) + r")\b", re.IGNORECASE)
+# up to four words after a closing quotation: one of them a speech verb makes the sentence the
+# quotation's tag ("'' House said .", "Chase questioned .", "'' she whispers ."); verbs by lemma
+# (verb_classes.tsv, class speech), any inflected form
+_TAG_STEP = re.compile(r"[\w'\u2019.-]+\s+")
+_TAG_VERB = re.compile(r"[A-Za-z]+\b")
+_SPEECH = verb_class("speech")
+
+
+def _attribution(text: str, at: int) -> bool:
+    """Whether the sentence at ``at`` starts with a speech tag: an inflected speech verb (or "say")
+    as one of its first four space-separated words."""
+    pos = at
+    for _ in range(4):
+        verb = _TAG_VERB.match(text, pos)
+        if verb:
+            word = verb.group().lower()
+            lemmas = all_lemmas(word, "VERB").get("VERB", ())
+            inflected = word not in lemmas  # "lay" is also a verb of its own: not "lie"
+            if word == "say" or (inflected and any(lemma in _SPEECH for lemma in lemmas)):
+                return True
+        step = _TAG_STEP.match(text, pos)
+        if step is None:
+            return False
+        pos = step.end()
+    return False
 
 
 def _balanced(text: str) -> bool:
@@ -118,7 +134,7 @@ def units_of(text: str, pieces: list[tuple[int, int]]) -> tuple[Unit, ...]:
                 or not _ends_sentence(prev)
                 or (cased and _continues(text[a:b]))
                 or (g[3] and "\n" not in gap)
-                or (g[1] in quote_ends and not text.startswith(_OPENERS, a) and _ATTRIBUTION.match(text, a))
+                or (g[1] in quote_ends and not text.startswith(_OPENERS, a) and _attribution(text, a))
             )
             if joined:
                 g[1], g[2] = b, g[2] + 1

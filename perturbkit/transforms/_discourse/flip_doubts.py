@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # any earlier act may follow from them ("X . This was because I wanted it to be unexpected")
 _DESIRE = verb_class("desire")
 # Verbs of seeming: "it seems to energize the kids", "he appeared tired" tell an impression
-_SEEMING = frozenset({"seem", "appear"})
+_SEEMING = verb_class("seeming")
 # Work judged: "did a great job", "did well"
 _WORK = frozenset({"job", "work"})
 _JUDGED = frozenset({"well", "badly", "poorly", "great", "good", "fine", "terribly", "wonderfully"})

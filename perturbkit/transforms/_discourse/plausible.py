@@ -116,7 +116,7 @@ def absence(head: Token) -> bool:
 
 
 # Verbs of seeming: "it seems to energize the kids" is an impression, not an event
-_SEEMING = frozenset({"seem", "appear", "sound", "tend"})
+_SEEMING = verb_class("seeming") | {"sound", "tend"}
 _THING_SUBJECTS = frozenset({"it", "this", "that", "these", "those", "there"})
 
 
@@ -235,7 +235,8 @@ _RETROSPECTIVE = frozenset({"already", "never", "obviously", "clearly", "apparen
 # Verbs of a state, not an event: behind "so" they read as a conclusion ("he bought a surfboard, so he
 # had some money", round 547)
 _STATIVE = frozenset("have know love like hate prefer own live belong lack owe need understand".split())
-_APPEARING = frozenset({"look", "seem", "appear", "sound", "smell", "taste"})
+# how a thing appears ("it looked broken"); "feel" left out: "she felt tired" is her own state
+_APPEARING = (verb_class("seeming") | verb_class("appearance")) - {"feel"}
 
 
 def inferable_state(cause: Token) -> bool:

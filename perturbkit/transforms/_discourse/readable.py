@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...resources.lexicons import verb_class
 from .checks import PERCEPTION, own_words, tense
 from .clauses import subject
 
@@ -46,8 +47,8 @@ _SENSED = frozenset(
 )
 _SENSING_VERBS = frozenset({"smell", "stink", "reek", "sound", "glow", "echo", "ring", "buzz", "hum"})
 # Verbs of resembling or seeming: "it looked like a famous comedian" explains and follows alike
-_RESEMBLING = frozenset({"resemble", "seem", "appear"})
-_LOOKING = frozenset({"look", "sound", "smell", "taste", "feel"})
+_RESEMBLING = verb_class("seeming") | {"resemble"}
+_LOOKING = verb_class("appearance")
 # Plain qualities: "because it was unique" is a circular but readable reason for almost anything about it
 _QUALITIES = frozenset(
     """unique special different unusual rare perfect beautiful pretty ugly strange weird odd amazing great good

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import sentences, token_columns
+from ...resources.lexicons import verb_class
 from ...transform.substitution import fixed_expression_tokens
 from .parse import SUBJ_DEPS, has_npi_after
 
@@ -45,12 +46,7 @@ _FRONTED = frozenset({"here", "there", "everywhere", "anywhere", "wherever", "wh
 _QUOTES = frozenset({'"', "''", "\u201d", "``", "`", "\u201c"})  # "`": spaCy splits "``" in two
 #: Verbs that attribute speech or thought to a speaker: negated next to a quotation, they deny the
 #: quotation the story goes on to give ("'' the man did n't say").
-_SPEECH = frozenset(
-    "say tell ask reply answer shout yell scream whisper mutter murmur mumble call cry exclaim add continue "
-    "explain growl snap bark blurt question urge order command demand insist stammer stutter sigh laugh "
-    "chuckle sob groan hiss roar bellow retort respond repeat think wonder conclude announce declare "
-    "note remark observe agree suggest begin finish".split()
-)
+_SPEECH = verb_class("speech")
 #: What the insertion notes on a "some" word it turns into "any" (see ``insertion``).
 _PPI_NOTE = "polarity item follows the negation"
 

@@ -11,23 +11,21 @@ the library returns several, and recording Edits by diffing the variant against 
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import inspect
 import random
-import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from ...annotation import Level
 from ...example import Example
 from ...resources.extras import missing_extra
+from ...seeds import own_global_random
 from ...transform import Effect, Transform, UnknownTransform, transform_class
 from ._diff import diff_changes
 
-_GLOBAL_RNG = threading.Lock()  # one seeded library call at a time: the global generators are shared
 _SKIP = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 _TYPED = (bool, int, float, str)
 
@@ -40,25 +38,6 @@ class Target(NamedTuple):
     level: Level = Level.NONE  # Level.PARSE when it reads a spaCy Doc
     effect: Effect = Effect.PRESERVES
     aspect: str = "surface"
-
-
-@contextlib.contextmanager
-def own_global_random(seed: int | None = None) -> Iterator[None]:
-    """Seed Python's and NumPy's global generators (which TextAttack, nlpaug and CheckList draw
-    from) for one block, then put back the caller's states: perturbkit leaves no global trace.
-    Without ``seed`` only the restoring (importing the libraries draws from them too)."""
-    import numpy as np
-
-    with _GLOBAL_RNG:
-        py, npy = random.getstate(), np.random.get_state()
-        try:
-            if seed is not None:
-                random.seed(seed)  # restored below: the library's draws are local to this call
-                np.random.seed(seed % 2**32)
-            yield
-        finally:
-            random.setstate(py)
-            np.random.set_state(npy)
 
 
 def keyword_params(fn: Any, reserved: frozenset[str] = frozenset()) -> dict[str, inspect.Parameter]:
