@@ -170,6 +170,11 @@ class Mixture(_Combinator):
         subclass may move one before another that must see its edit."""
         return chosen
 
+    def accept(self, before: Example, after: Example) -> bool:
+        """Whether a technique's output ``after`` (of ``before``) is kept: always; a subclass may
+        refuse one, and the technique is then skipped as one that found no site."""
+        return True
+
     def run(self, ex: Example, rng: random.Random, annotator: Annotator) -> Example | None:
         return self.run_many([ex], [rng], annotator)[0]
 
@@ -212,7 +217,7 @@ class Mixture(_Combinator):
                 t.prepare([cur[j] for j in js if cur[j].text.strip()], view)
                 for j in js:
                     out = t.run(cur[j], random.Random(plans[j][step][1]), view)
-                    if out is not None:
+                    if out is not None and self.accept(cur[j], out):
                         if step + 1 < len(plans[j]):
                             changed.append((cur[j].text, out.text))
                         cur[j] = out

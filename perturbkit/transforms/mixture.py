@@ -22,6 +22,7 @@ from ..annotation import Annotator, Level, default_annotator
 from ..example import Example, as_example
 from ..transform import Effect, Mixture, OneOf, Transform, get_transform, register, rng_for
 from ._order_ties import order_broken, unit_ties
+from ._union_overlap import clashes
 from ._units import shuffle_units
 
 UNION_COUNTS: dict[int, float] = {1: 0.5, 2: 0.2, 3: 0.2, 4: 0.1}
@@ -58,12 +59,19 @@ class UnionMixture(Mixture):
     """UNION's :class:`~perturbkit.transform.Mixture`: negation always runs before substitution,
     so that the substitution sees the negated clause and never swaps its predicate for the
     antonym ("rejected" -> "did not reject" -> "did not accept" says the original again; the
-    other order, "accepted" -> "did not accept", likewise)."""
+    other order, "accepted" -> "did not accept", likewise); a repetition shares no sentence with
+    another technique (:meth:`accept`)."""
 
     @property
     def name(self) -> str:  # type: ignore[override]
         """A Mixture's name: the arrangement is no other sampler."""
         return f"mixture({','.join(t.name for t in self.transforms)})"
+
+    def accept(self, before: Example, after: Example) -> bool:
+        """No technique edits a sentence a repetition edited, and no repetition one another
+        technique edited (:func:`~._union_overlap.clashes`; round 70: "he was not excited and
+        excited for tryouts"): such a step is skipped, as one that found no site."""
+        return not clashes(before.text, after.edits[: len(before.edits)], after.edits[len(before.edits) :])
 
     def arrange(self, chosen: list[int]) -> list[int]:
         sub, neg = _KEYS.index("substitution"), _KEYS.index("negation")

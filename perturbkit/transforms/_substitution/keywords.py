@@ -124,17 +124,34 @@ def keyword_vocabulary(docs: Iterable[Doc], min_count: int) -> Vocabulary:
 
 def corpus_draw(vocab: Vocabulary, tok: Token, lemma: str, rng: random.Random) -> Candidate | None:
     """A corpus word of ``tok``'s slot drawn by frequency (ten tries), other than ``tok``'s own
-    word and lemma; None when the slot has none, ``tok`` is not a regular form of ``lemma`` or no
-    other word fits its place (:func:`~.frames.slot_kept`: "suggested he write", "worth living for")."""
+    word and lemma and no part of it (:func:`word_part`: never "babysitter" -> "baby"); None when
+    the slot has none, ``tok`` is not a regular form of ``lemma`` or no other word fits its place
+    (:func:`~.frames.slot_kept`: "suggested he write", "worth living for")."""
     pool = vocab.get(keyword_slot(tok.doc, tok.i))
     if not pool or form_like(lemma, tok) is None or not slot_kept(tok):
         return None
     words, cum_weights = pool
     for _ in range(10):
         word, wlemma = rng.choices(words, cum_weights=cum_weights)[0]
-        if wlemma != lemma and word != tok.lower_:
+        if wlemma != lemma and word != tok.lower_ and not word_part(lemma, wlemma):
             return Candidate(tok.i, wlemma, word, "corpus")
     return None
+
+
+def word_part(a: str, b: str) -> bool:
+    """One of the lemmas ``a`` and ``b`` is the other's stem or a part of its compound: it begins
+    the other ("babysitter"/"baby", "girl"/"girlfriend") or ends it after a word ("boyfriend"/
+    "friend"; "woman"/"man" is no compound: "wo" is no word). A swap between them cuts a compound
+    or keeps its stem, which reads as the wrong word rather than as a changed fact (round 70)."""
+    short, long_ = sorted((a.lower(), b.lower()), key=len)
+    if not short or short == long_ or short not in long_:
+        return False
+    if long_.startswith(short):
+        return True
+    from ...resources.wordnet import wordnet
+
+    rest = long_[: -len(short)].rstrip("-") if long_.endswith(short) else ""
+    return len(rest) > 1 and bool(wordnet().offsets(rest))
 
 
 def near_synonym(a: str, b: str, wn_pos: str = "n") -> bool:
