@@ -89,7 +89,7 @@ GOLDEN = [
     # comparative inflected like the original
     ("adjective_synonym", {}, "He wanted a bigger house.", 0, "He wanted a larger house."),
     # the article follows the new word
-    ("adjective_synonym", {}, "She ate an expensive meal.", 0, "She ate a pricey meal."),
+    ("adjective_synonym", {}, "She saw an awful movie.", 0, "She saw a terrible movie."),
     (  # UNION's published sampler: any keyword, even one nothing else depends on
         "keyword_substitution",
         {"targeted": False},

@@ -7,10 +7,14 @@ declines them for every transform that swaps synonyms:
   needs an event or an activity ("the game started", "he started his new job");
 - jump -> leap of a parachute or bungee jump, or with no path ("when i jumped after that, i had to
   open my reserve chute"): "leap" is a bound over or into something;
+- big/large of an event or an act ("threw a big party" -> "a large party": a crowd) or of "ones";
+  small -> little before a compound ("a small bathroom light" -> "just a little bathroom light");
+- "grandmother" -> "grandma" only after a possessive ("my grandma", not "the grandma");
 - big/little as an evaluative or endearing word next to another adjective ("his big old fancy
   sled", "a quaint little half-moon", "poor little thing"): "large old", "quaint small" break the
   set phrase;
 - an adjective before "lot" ("an awful lot" -> "a terrible lot"): a set phrase;
+- a word repeated elsewhere in the text (an echo or the same thing named again, :func:`echo_free`);
 - a verb whose past form is its base form ("I shut the door behind , lock it"): its tense is
   ambiguous, and a synonym with a distinct past ("closed") can switch a present-tense story.
 """
@@ -81,13 +85,30 @@ def size_ok(tok: Token) -> bool:
     "little old", "big fat")."""
     doc = tok.doc
     near = [doc[k] for k in (tok.i - 1, tok.i + 1) if 0 <= k < len(doc)]
+    if tok.dep_ == "amod" and (tok.head.lemma_.lower() == "one" or _activity(tok.head)):
+        return False  # "the big ones" (jumps), "threw a big party" -> "large" (rounds 746, 747)
+    if tok.lower_ == "small" and tok.dep_ == "amod" and (tok.head.i != tok.i + 1 or tok.head.dep_ == "compound"):
+        return False  # "just a little bathroom light": "a little" reads as "slightly" (round 747)
     return not any(t.pos_ == "ADJ" or t.tag_ in ("JJ", "JJR", "JJS") for t in near)
 
 
+def echo_free(tok: Token) -> bool:
+    """The word's lemma occurs nowhere else in the text: a repeated word is an echo or names the same
+    thing again ("drove to the store . the store had ..." -> "the shop . the store", "I 'm okay .
+    You do n't sound okay" -> "sound fine", "most expensive ... the expensive end" -> "pricey end",
+    "I get to choose . I get to choose": rounds 33, 71 and 746), which one synonym would break."""
+    lemma = tok.lemma_.lower()
+    return not any(t.i != tok.i and t.lemma_.lower() == lemma for t in tok.doc)
+
+
 def sense_kept(tok: Token) -> bool:
-    """True when swapping ``tok`` for its synonym keeps the sense it has here (the start/begin,
+    """True when swapping ``tok`` for its synonym keeps the sense it has here (the echo, start/begin,
     jump/leap, big/little, "a lot" and same-past checks above)."""
     doc, lemma, word = tok.doc, tok.lemma_.lower(), tok.lower_
+    if not echo_free(tok):
+        return False
+    if lemma == "grandmother" and not any(c.dep_ == "poss" for c in tok.children):
+        return False  # "the grandma told them": a familiar name wants "my", "her" (round 747)
     if lemma in _START and tok.pos_ in ("VERB", "AUX") and not start_ok(tok):
         return False
     if lemma == "jump" and tok.pos_ == "VERB" and not jump_ok(tok):

@@ -147,7 +147,14 @@ def purchase_sense(tok: Token, lemma: str) -> bool:
     """ "buy" and "purchase" only of a thing bought ("bought a ticket"), not "buy some time"."""
     if lemma not in ("buy", "purchase"):
         return True
+    if any(c.dep_ == "dative" for c in tok.children) or "each other" in tok.sent.text.lower():
+        return False  # "buy each other presents" -> "purchase each other presents": no double object (round 748)
     return not any(c.dep_ in ("dobj", "npadvmod", "dative") and c.lemma_.lower() in _NOT_BOUGHT for c in tok.children)
+
+
+#: Verbs after which "mad" means angry ("was mad", "got mad", "made him mad"); after "become",
+#: "go" or "grow" it reads as insane (round 744: "she became mad when she was n't the center").
+_PLAIN_ANGER_VERBS = frozenset({"be", "get", "make"})
 
 
 def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
@@ -177,6 +184,14 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
         return False
     if tok.pos_ == "ADJ" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].text == ",":
         return False  # one of coordinate adjectives: "a little , locally owned hotel" (round 71)
+    if {lemma, syn} == {"scared", "frightened"} and any(c.dep_ == "ccomp" for c in tok.children):
+        return False  # "was scared i would lose" -> "frightened i would lose" (round 748)
+    if lemma == "sure" and any(c.lower_ == "so" for c in tok.children):
+        return False  # "was n't so sure it was helping": a set phrase of doubt (round 749)
+    if lemma == "film" and "documentar" in tok.doc.text.lower():
+        return False  # a documentary is a film, hardly a "movie" (round 748)
+    if syn == "mad" and tok.head.lemma_.lower() not in _PLAIN_ANGER_VERBS:
+        return False  # "she became mad" reads as insane (round 744)
     if lemma in ("start", "begin") and (tok.tag_ == "VBN" or tok.head.lemma_.lower() in ("get", "have", "keep")):
         return False  # "get my day started" -> "began" (round 71): a participle complement
     return not (tok.pos_ == "ADV" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "of")
