@@ -278,3 +278,21 @@ def open_marks_at(at: int) -> bool:
     from perturbkit.transforms._narration import open_marks
 
     return open_marks(_DIALOGUE, [at])[0]
+
+
+def test_rule_paraphraser_is_asked_only_the_tries_it_needs(annotator):
+    """A rewording accepted at one try beats every later try, so the rule paraphraser (which
+    parses each sentence it rewrites) is asked one try of each open story at a time; the choice
+    is the one asking every try at once gives."""
+    stories = [STORY, LOWER, _THIN, "She bought a big house. It was very old. She liked it a lot."]
+    for name in ("paraphrase", "semantic_repetition"):
+        lazy, eager = get_transform(name, min_similarity=0.3), get_transform(name, min_similarity=0.3)
+        eager.paraphrasing().per_sentence = False  # every try in one call, as before
+        for seed in range(3):
+            assert lazy.batch(stories, seed=seed, annotator=annotator) == eager.batch(
+                stories, seed=seed, annotator=annotator
+            )
+        assert lazy.paraphrasing().counts["sentences"] < eager.paraphrasing().counts["sentences"]
+    strict = get_transform("paraphrase", min_similarity=1.0)
+    assert strict.batch([STORY], annotator=annotator) == [None]
+    assert strict.paraphrasing().counts["sentences"] == 3  # nothing accepted: every try asked

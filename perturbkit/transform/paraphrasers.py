@@ -56,6 +56,9 @@ class Paraphraser:
     in, raw generations out); the base makes inputs plain, cleans and restyles the outputs."""
 
     name: ClassVar[str] = "paraphraser"
+    # True when a sentence's candidates depend only on the sentence and its seed, not on the other
+    # sentences of the call: callers may then ask sentence by sentence, as far as they need
+    per_sentence: ClassVar[bool] = False
 
     @property
     def counts(self) -> Counter[str]:

@@ -129,6 +129,7 @@ class RuleParaphraser(Paraphraser):
 
     steps: tuple[tuple[str, ...], ...] = STEPS
     name: ClassVar[str] = "rules"
+    per_sentence: ClassVar[bool] = True  # each sentence is parsed and rewritten alone
 
     def _transform(self, name: str) -> Any:
         from ..transform import get_transform

@@ -69,7 +69,8 @@ class PassiveVoice(Transform):
 @dataclass(repr=False)
 class _SentenceParaphrase(GenerativeTransform):
     """Shared work of ``paraphrase`` and ``semantic_repetition``: pick sentences, paraphrase them
-    in one batched call, keep the first candidate that passes the similarity check (cosine at
+    in batched calls (one per try for the rule paraphraser, which stops at a story's first
+    accepted rewording), keep the first candidate that passes the similarity check (cosine at
     least ``min_similarity``; BLEU-1 at most ``max_bleu1``, by default 0.6 for model paraphrasers
     and off for the rule-based one, whose exact rewrites change few words by design)."""
 
@@ -139,25 +140,54 @@ class _SentenceParaphrase(GenerativeTransform):
             sp = _copyable_spans(doc)
             tries = self.sources(ex.text, sp, rng)[: self.tries]
             plans.append((sp, tries, [rng.getrandbits(63) for _ in tries]))
-        jobs = [(k, t, seed) for k, (sp, tries, seeds) in enumerate(plans) for t, seed in zip(tries, seeds)]
-        sents = [plans[k][0][t[0]][2] for k, t, _ in jobs]
-        cands = self.paraphrasing().paraphrase_many(sents, [seed for _, _, seed in jobs])
-        # per story its usable candidates, best first ((rank, job, candidate) ascending); the
-        # similarity check embeds only up to each story's first accepted candidate
-        ranked: dict[int, list[tuple[int, int, str]]] = {}
-        for n, cs in enumerate(cands):
-            for c in cs:
-                r = self.rank(sents[n], c)
-                if r is not None:
-                    ranked.setdefault(jobs[n][0], []).append((r, n, c))
-        order = [sorted(keys) for keys in ranked.values()]
-        first = self.similarity_check().first_accepted([[(sents[n], c) for _, n, c in keys] for keys in order])
-        best = {k: keys[f] for k, keys, f in zip(ranked, order, first) if f is not None}
+        para = self.paraphrasing()
+        depth = max((len(tries) for _, tries, _ in plans), default=0)
+        # A story takes its first candidate, in (rank, try, text) order, that passes the
+        # similarity check. A per-sentence paraphraser is asked one try of every open story at a
+        # time: a rewording (rank 0) accepted at try r beats everything of later tries, so those
+        # sentences are never paraphrased (for the rule paraphraser: never parsed). The others
+        # get every try in one call. Either way the choice is the same.
+        step = 1 if para.per_sentence else max(depth, 1)
+        chosen: dict[int, tuple[int, str]] = {}  # story -> (try, candidate)
+        later: dict[int, list[tuple[int, int, str]]] = {}  # story -> (rank, try, candidate), rank > 0
+        for lo in range(0, depth, step):
+            jobs = [
+                (k, r) for k, p in enumerate(plans) if k not in chosen for r in range(lo, min(lo + step, len(p[1])))
+            ]
+            sents = [self._source(plans, k, r) for k, r in jobs]
+            cands = para.paraphrase_many(sents, [plans[k][2][r] for k, r in jobs]) if jobs else []
+            rewordings: dict[int, list[tuple[int, str]]] = {}
+            for (k, r), sent, cs in zip(jobs, sents, cands):
+                for c in cs:
+                    rank = self.rank(sent, c)
+                    if rank == 0:
+                        rewordings.setdefault(k, []).append((r, c))
+                    elif rank is not None:
+                        later.setdefault(k, []).append((rank, r, c))
+            chosen.update(self._first_accepted(plans, rewordings))
+        rest = {k: [(r, c) for _, r, c in sorted(v)] for k, v in later.items() if k not in chosen}
+        chosen.update(self._first_accepted(plans, rest, ordered=True))
         out: list[Example | None] = [None] * len(examples)
-        for k, (_, n, c) in best.items():
-            i, j = jobs[n][1]
+        for k, (r, c) in chosen.items():
+            i, j = plans[k][1][r]
             out[k] = self.rewrite(examples[k], [self.change(examples[k], plans[k][0], i, j, c)])
         return out
+
+    @staticmethod
+    def _source(plans, k: int, r: int) -> str:
+        """The sentence of story ``k``'s try ``r``."""
+        return plans[k][0][plans[k][1][r][0]][2]
+
+    def _first_accepted(
+        self, plans, groups: dict[int, list[tuple[int, str]]], ordered: bool = False
+    ) -> dict[int, tuple[int, str]]:
+        """Per story, the first of its (try, candidate) pairs (sorted unless ``ordered``) that
+        passes the similarity check; the check embeds only up to each story's first accepted one."""
+        order = {k: (pairs if ordered else sorted(pairs)) for k, pairs in groups.items()}
+        first = self.similarity_check().first_accepted(
+            [[(self._source(plans, k, r), c) for r, c in pairs] for k, pairs in order.items()]
+        )
+        return {k: pairs[f] for (k, pairs), f in zip(order.items(), first) if f is not None}
 
     def rank(self, sentence: str, candidate: str) -> int | None:
         """How good ``candidate`` is as this transform's paraphrase of ``sentence``: 0 a rewording,
