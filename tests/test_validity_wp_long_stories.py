@@ -17,6 +17,12 @@ DECLINED = [
         "My imaginary friends took over my mind. It was particularly bad today, since I failed to hide my plans "
         "to kill them. I whispered my plans in the presence of one friend.",
     ),
+    # round 749, wp 898: "It was bad timing , so a truck ... hit me" still reads
+    (
+        "causal_word_flip",
+        "I was driving so fast I drove through a red light. It was bad timing because a truck coming from my "
+        "drivers side hit me. I was killed instantly.",
+    ),
     # round 64, wp 109: "Two weeks earlier" among loosely ordered anecdotes reads as fluently
     (
         "temporal_word_flip",

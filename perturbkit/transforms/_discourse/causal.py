@@ -68,7 +68,7 @@ _SITUATION = frozenset({"it", "this", "that", "things", "everything", "life"})
 
 
 def _vague_state(head: Token) -> bool:
-    """ "It was particularly bad today": a situation judged by an adjective, which may as well cause
+    """ "It was particularly bad today", "it was bad timing": a situation judged by an adjective, which may as well cause
     the other clause as follow from it ("It was bad today, so I failed to hide my plans" still reads,
     round 68 WP)."""
     if head.lemma_.lower() not in ("be", "get", "become", "seem", "feel"):
@@ -76,7 +76,11 @@ def _vague_state(head: Token) -> bool:
     subj = C.subject(head)
     if subj is None or subj.lower_ not in _SITUATION:
         return False
-    return any(c.dep_ in ("acomp", "attr") and c.pos_ == "ADJ" for c in head.children)
+    return any(
+        c.dep_ in ("acomp", "attr")
+        and (c.pos_ == "ADJ" or any(a.dep_ == "amod" and a.pos_ == "ADJ" for a in c.children))
+        for c in head.children
+    )  # "bad", or "bad timing": "It was bad timing because a truck hit me" (round 749 WP)
 
 
 def _tense_be(head: Token) -> str | None:
