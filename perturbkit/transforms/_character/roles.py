@@ -66,6 +66,21 @@ def _pro_form(x) -> bool:
     )
 
 
+# Modals of a mere possibility and the words of fearing, hoping or imagining: a clause under them
+# tells no event, so its roles swapped contradict nothing ("afraid the baby might bite him" -> "afraid
+# he might bite the baby", round 57 WP)
+_MAYBE = frozenset({"might", "may", "could", "would", "'d", "’d"})
+_UNREAL = frozenset("afraid scared worried fear worry hope wish imagine suppose pretend dream wonder doubt".split())
+
+
+def _hypothetical(v) -> bool:
+    """A clause telling a possibility, not an event: a modal of possibility, or the complement of a
+    fear, hope or fancy ("Like he was afraid the baby might bite him")."""
+    if any(c.dep_ == "aux" and c.lower_ in _MAYBE for c in v.children):
+        return True
+    return v.dep_ in ("ccomp", "xcomp") and v.head.lemma_.lower() in _UNREAL
+
+
 def _clause(s, v, o) -> tuple | None:
     """(subject, verb, object) of a clause with one nominal subject and one direct object (or a
     passive subject and one "by" agent), in canonical order; None otherwise. The clause's shape
@@ -75,7 +90,7 @@ def _clause(s, v, o) -> tuple | None:
             return None
         if x.lower_ in _QUANTIFIED or _holds_clause(x) or _pro_form(x):
             return None
-    if v.lemma_.lower() in _SYMMETRIC or _shares_subject(v):
+    if v.lemma_.lower() in _SYMMETRIC or _shares_subject(v) or _hypothetical(v):
         return None
     if not (is_character(s) and is_character(o)):
         return None  # "the egg gently tossed joe", "her hair braided her mom": nonsense, not a mix-up

@@ -63,6 +63,26 @@ def _helpless(head: Token) -> bool:
     return any(t.lower_ in ("nothing", "nobody") for t in head.subtree) and any(t.tag_ == "MD" for t in head.subtree)
 
 
+# Subjects of a vague situation: "it was particularly bad today", "things got worse"
+_SITUATION = frozenset({"it", "this", "that", "things", "everything", "life"})
+
+
+def _vague_state(head: Token) -> bool:
+    """ "It was particularly bad today", "it was bad timing": a situation judged by an adjective, which may as well cause
+    the other clause as follow from it ("It was bad today, so I failed to hide my plans" still reads,
+    round 68 WP)."""
+    if head.lemma_.lower() not in ("be", "get", "become", "seem", "feel"):
+        return False
+    subj = C.subject(head)
+    if subj is None or subj.lower_ not in _SITUATION:
+        return False
+    return any(
+        c.dep_ in ("acomp", "attr")
+        and (c.pos_ == "ADJ" or any(a.dep_ == "amod" and a.pos_ == "ADJ" for a in c.children))
+        for c in head.children
+    )  # "bad", or "bad timing": "It was bad timing because a truck hit me" (round 749 WP)
+
+
 def _tense_be(head: Token) -> str | None:
     tags = {head.tag_} | {c.tag_ for c in head.children if c.dep_ in ("aux", "auxpass")}
     if "MD" in tags:
@@ -135,6 +155,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
             if reversible(cause.head, effect.head) or _eager(cause.head) or _helpless(cause.head):
                 continue
+            if _vague_state(cause.head) or _vague_state(effect.head):
+                continue  # "it was particularly bad today , since I failed to hide my plans" (round 68)
             if cause_may_follow(cause.head, effect.head):
                 continue  # both directions plausible: "she did n't feel like cake, so she ordered stew" (round 56)
             if c.lower_ != "so" and inferable_state(cause.head):
@@ -187,7 +209,7 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         before = doc[s_start - 1].sent.root if k > 0 else None
         if be is None or habitual(second.head) or (before is not None and reversible(before, second.head)):
             continue  # (the sentence before, now the effect, may as well follow from this one)
-        if before is not None and (_eager(before) or not _full_clause(before)):
+        if before is not None and (_eager(before) or _vague_state(before) or not _full_clause(before)):
             continue  # "she was eager to try it. This was because ...": any event may make one eager
         if before is not None and cause_may_follow(before, second.head):
             continue  # "he ended up saving lots of money . This was because he ate less" (round 56)

@@ -16,6 +16,7 @@ from .temporal_anchors import (
     after_scene_break,
     backstory_time,
     habitual_sentence,
+    measured_from_before,
     next_previous_cue,
     repeated_act,
     told_in_order,
@@ -132,6 +133,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not trailing_measure(t)
             and not repeated_act(t)
             and not after_scene_break(t)
+            and measured_from_before(doc, t)
         ):
             one(t, adv[w], f"{w} -> {adv[w]}")
         elif t.pos_ == "VERB" and not npi_in_sentence(t):
