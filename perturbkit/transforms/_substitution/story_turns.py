@@ -6,7 +6,10 @@ the villains are his allies now), an emotion whose cues fit its opposite too ("h
 ... and wipe the teardrops" -> "laugh": tears come with both), and a negative-prefix derivation of an
 abstract noun ("the scope of their abilities" -> "inabilities": awkward, no contradiction), a modal
 judgement ("it was impossible" -> "possible") and the object of a detecting verb ("caught the fake
-id" -> "the real id")."""
+id" -> "the real id"), and round 746's other readings: "destroys his own levels" in a game (slang
+for beating them), "each choice destroys a timeline" (a law of a premise, no event), "the good
+human" for the story's "bad human" (another person) and "disliked their dogs" before looking for a
+dog (another dog may still be wanted)."""
 
 from __future__ import annotations
 
@@ -126,6 +129,45 @@ def modal_or_detected(tok: Token, lemma: str, new_lemma: str) -> bool:
     return tok.dep_ == "amod" and head.dep_ == "dobj" and head.head.lemma_.lower() in _DETECTING
 
 
+#: Words of a game, where "destroy" is slang for beating ("he destroys his own levels").
+_GAME = frozenset("game games gamer gaming level levels player play console videogame".split())
+#: WordNet classes of an agent, whose creating or destroying is an event.
+_AGENTS = frozenset({"noun.person", "noun.group", "noun.animal"})
+#: Verbs of fondness, whose object another's ("their dogs") is one instance of a kind.
+_FONDNESS = frozenset({"like", "love", "enjoy", "dislike", "hate"})
+
+
+def _first_lexname(lemma: str) -> str | None:
+    from ...resources.wordnet import wordnet
+
+    first = wordnet().first_synset(lemma, "n")
+    return first.lexname() if first is not None else None
+
+
+def reads_otherwise(tok: Token, lemma: str, new_lemma: str) -> bool:
+    """The swap has another reading than a contradiction (round 746): "destroy" in a game (slang
+    for beating), a creating verb whose subject is no agent ("each choice creates a timeline": a
+    law, not an event), an adjective of a person ("the bad human" -> "the good human": another
+    person) and a fondness for someone else's thing ("liked their dogs": not the kind)."""
+    if new_lemma == "destroy" and _story_lemmas(tok) & _GAME:
+        return True
+    if tok.pos_ == "VERB" and "destroy" in (lemma, new_lemma):
+        subj = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if any(s.pos_ == "NOUN" and _first_lexname(s.lemma_.lower()) not in _AGENTS for s in subj):
+            return True
+    head = tok.head
+    if tok.dep_ == "amod" and head.pos_ == "NOUN":
+        noun = head.lemma_.lower()
+        if noun in ("human", "person", "people") or _first_lexname(noun) == "noun.person":
+            return True
+    if lemma in _FONDNESS and tok.pos_ == "VERB":
+        return any(
+            c.dep_ == "dobj" and any(d.dep_ == "poss" and d.lower_ not in ("my", "our") for d in c.children)
+            for c in tok.children
+        )
+    return False
+
+
 def story_turns(tok: Token, lemma: str, new_lemma: str) -> bool:
     """The story itself makes ``new_lemma`` plausible in place of ``tok``, or the swap is awkward
     rather than contradictory (see the module doc)."""
@@ -135,4 +177,5 @@ def story_turns(tok: Token, lemma: str, new_lemma: str) -> bool:
         or emotion_cues_shared(tok, lemma, new_lemma)
         or negative_derivation(tok, lemma, new_lemma)
         or modal_or_detected(tok, lemma, new_lemma)
+        or reads_otherwise(tok, lemma, new_lemma)
     )
