@@ -20,6 +20,7 @@ from ...transform.targeted import TargetedSubstitution
 from .._substitution.antonym_frames import frame_kept, memory_flip_ok, states_fondness
 from .._substitution.concepts import COMMONSENSE_POS, concept_neighbours, has_concept_edge
 from .._substitution.contrasts import antonym_fits
+from .._substitution.rhetoric import general_claim, litany
 from .._substitution.scene_fit import animal_swap_ok, eye_flip_ok, is_animal
 from .._substitution.story_contrasts import MAX_GAP, in_quotation, plain_statement, witness_kind
 from .._substitution.story_turns import story_turns
@@ -84,6 +85,8 @@ class ConceptNetSubstitution(TargetedSubstitution):
             return True
         if not plain_statement(tok) or in_desire(tok):
             return False  # "decided to sell a caged bird": a plan, no fact
+        if general_claim(tok) or litany(tok, lemma, proposal.lemma):
+            return False  # "Each choice we make creates", "I die , I am reborn , I die" (round 69)
         if tok.pos_ == "NOUN" and not _noun_fits(tok, lemma, proposal):
             return False
         if tok.pos_ == "VERB" and (_path_or_means(tok) or tok.dep_ in ("relcl", "acl")):
