@@ -1,7 +1,8 @@
 """Golden cases for what round 69's strict reading found in conceptnet_substitution (each declined
 case was produced by the code before the fix): an edit inside a general claim ("Each choice we make
 creates an alternate timeline": the narrator's theory, no told event) and an edit inside a repeated
-litany whose opposite the story already sets beside it ("I die , I am reborn , I die" -> "I live")."""
+litany whose opposite the story already sets beside it ("I die , I am reborn , I die" -> "I live"); and
+(round 742) a movement into a posture ("fell to one knee" -> "rose to one knee")."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ _LITANY = (
     " constant redeath to rebirth ? I have died 10^100000000 x 10^1000000000 times , all because I thought I was"
     " being clever ."
 )
+_KNEE = (
+    "The cab took off before I had closed the door and I fell to one knee . Naturally there was a pool of murky"
+    " water right where I fell . I unsteadily got to my feet again . I clenched my eyes to focus on my location ."
+)
 _SCULPTURE = (
     "a man hired him to create a sculpture . michael began working on his art piece . he finally finished the"
     " sculpture after many hours of hard work . the man was thrilled with michael 's wonderful work ."
@@ -32,6 +37,8 @@ GOLDEN = [
     ("", _TIMELINE, None),
     # one word of a repeated litany, its opposite ("live") already in the next sentence: a variation
     ("", _LITANY, None),
+    # a movement into a posture: "rose to one knee" reads as natural as "fell to one knee" (round 742)
+    ("", _KNEE, None),
     # a told event under a past verb ("hired him to create") still makes the contradiction
     ("michael was a wonderful artist .", _SCULPTURE, _SCULPTURE.replace("to create", "to destroy")),
 ]

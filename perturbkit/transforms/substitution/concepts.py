@@ -175,12 +175,18 @@ def _noun_fits(tok: Token, lemma: str, proposal: Proposal) -> bool:
 #: sense: "pulled a box out of my coat" -> "pushed a box out of", "arm their homes with traps" ->
 #: "disarm ... with traps", "the bus stopped a mile from her house" -> "started a mile from".
 _PATH_OR_MEANS = frozenset({"with", "out", "from", "into", "onto", "off", "away", "through", "across"})
+#: Postures a movement ends in: "fell to one knee" -> "rose to one knee" is a natural movement of
+#: its own, which a later "where I fell" hardly contradicts (round 742, wp 572).
+_POSTURES = frozenset({"knee", "knees", "foot", "feet", "hand", "hands", "seat", "back", "side", "stomach"})
 
 
 def _path_or_means(verb: Token) -> bool:
-    """The verb has a path or means complement (:data:`_PATH_OR_MEANS`) or a measure ("a mile")."""
+    """The verb has a path or means complement (:data:`_PATH_OR_MEANS`), a posture it ends in
+    ("to one knee", :data:`_POSTURES`) or a measure ("a mile")."""
     for c in verb.children:
         if c.dep_ in ("prep", "prt", "advmod") and c.lower_ in _PATH_OR_MEANS:
+            return True
+        if c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ in _POSTURES for g in c.children):
             return True
         if c.dep_ == "npadvmod":
             return True
