@@ -19,7 +19,9 @@ from ...transform.targeted import TargetedSubstitution
 from .._substitution.antonym_frames import frame_kept, memory_flip_ok, states_fondness
 from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
+from .._substitution.rhetoric import general_claim, litany
 from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
+from .._substitution.story_turns import story_turns
 from .._substitution.synonyms import synonym_fits, synonyms_of
 from .._substitution.witness_fit import clause_fits, mood_may_shift, set_phrase
 
@@ -62,8 +64,13 @@ class Antonym(TargetedSubstitution):
     def _frame_ok(tok: Token, lemma: str, proposal: Proposal) -> bool:
         """The clause suits the opposite (:func:`~.._substitution.witness_fit.clause_fits`: no loose
         gerund, "until", condition), no remembered image or fading, no created thing told by what it
-        would be, no "instead" (:mod:`~.._substitution.antonym_frames`; rounds 56 and 670)."""
-        return clause_fits(tok, lemma, proposal.lemma) and memory_flip_ok(tok, lemma) and frame_kept(tok, lemma)
+        would be, no "instead" (:mod:`~.._substitution.antonym_frames`; rounds 56 and 670); no general
+        claim or litany (:mod:`~.._substitution.rhetoric`) and nothing the story itself turns
+        (:func:`~.._substitution.story_turns.story_turns`; round 74)."""
+        new = proposal.lemma
+        if general_claim(tok) or litany(tok, lemma, new) or story_turns(tok, lemma, new):
+            return False  # a general claim, a litany, a swap the story makes plausible (round 74)
+        return clause_fits(tok, lemma, new) and memory_flip_ok(tok, lemma) and frame_kept(tok, lemma)
 
     def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
         """Only strict witnesses (:func:`~perturbkit.annotation.links.strict_witnesses`): no lone
