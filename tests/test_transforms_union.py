@@ -178,11 +178,13 @@ GOLDEN_STORY = "Tom woke up early. He made coffee because he was tired. Then he 
             "He made coffee because he was tired. He did not like his boss. Then he went to work. Tom woke up early.",
             {"sentence_shuffle"},
         ),
+        # an n-gram repetition alone ("then he went and he went to work", a stutter) is made again
+        # as a sentence repetition (round 740)
         (
             1,
-            "Tom woke up early. He made coffee because he was tired. Then he went and he went to work. "
+            "Tom woke up early. He made coffee because he was tired. He made coffee because he was tired. "
             "He did not like his boss.",
-            {"repeat_ngram"},
+            {"repeat_sentence"},
         ),
     ],
 )

@@ -72,19 +72,35 @@ def _position(p: int, step: list[Edit], *, start: bool) -> int:
     return p + shift
 
 
+def source_span(e: Edit) -> Span | None:
+    """The sentence a ``repeat_sentence`` edit copied, in the text after its step: right before
+    the copy (an inserted copy keeps the original gap in its ``after``; a copy that replaced the
+    next sentence is one separator, taken as one character, after it). None for other edits."""
+    if e.transform != "repeat_sentence" or not e.after.strip():
+        return None
+    a = e.after_span[0]
+    if e.before_span[0] == e.before_span[1]:  # inserted: "<gap><copy>" right after the source
+        return a - len(e.after.lstrip()), a
+    return max(0, a - 1 - len(e.after)), max(0, a - 1)
+
+
 def located(edits: Sequence[Edit]) -> list[tuple[str, Span | None]]:
     """Each step's transform with each of its edits' spans carried to the text after the last step
-    (None where a span was lost)."""
+    (None where a span was lost). A sentence copy's source counts as part of the repetition too
+    (round 741: "parents" -> "students" in the source of a copy left "his students started getting
+    worried ... . his parents started getting worried ...")."""
     groups = steps(edits)
     out: list[tuple[str, Span | None]] = []
     for k, step in enumerate(groups):
         for e in step:
-            span: Span | None = e.after_span
-            for later in groups[k + 1 :]:
-                if span is None:
-                    break
-                span = carry(span, later)
-            out.append((e.transform, span))
+            src = source_span(e)
+            for first in (e.after_span,) if src is None else (e.after_span, src):
+                span: Span | None = first
+                for later in groups[k + 1 :]:
+                    if span is None:
+                        break
+                    span = carry(span, later)
+                out.append((e.transform, span))
     return out
 
 

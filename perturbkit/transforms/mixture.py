@@ -33,7 +33,11 @@ _REDO = {
     "keyword_substitution": "keyword_substitution",
     "negation_alteration": "negation",
     "sentence_shuffle": "negation",
+    "repeat_ngram": "repeat_sentence",
 }
+#: How a redo's transform is built: strict, as every substitution and negation here (round 59);
+#: a sentence copy replaces the next sentence, as UNION's does.
+_REDO_ARGS: dict[str, dict[str, bool]] = {"repeat_sentence": {"keep_length": True}}
 _MOVE = re.compile(r"sentence (\d+) -> position (\d+)")
 
 
@@ -188,6 +192,9 @@ class UnionNegative(Transform):
         ("traveled very far" -> "did not travel very far"). A reordering only is kept when it
         breaks a tie (:func:`~._order_ties.order_broken`), else made again as the targeted
         negation: "she grabbed her keys. she put a towel down." reads as well in either order.
+        An n-gram repetition only ("a heart attack and a heart attack", "college and college")
+        reads as a stutter that leaves the story intact (rounds 39, 740): it is made again as the
+        sentence repetition (a copy over the next sentence), which readers found valid alone.
         The counts and weights are drawn as published; only the single-technique draws change."""
         if out is None:
             return out
@@ -198,7 +205,7 @@ class UnionNegative(Transform):
         if redo is None:
             return out
         if redo not in self._targeted:  # strict too: no dialogue tag, no "small parents" (round 59)
-            self._targeted[redo] = get_transform(redo, strict=True)
+            self._targeted[redo] = get_transform(redo, **_REDO_ARGS.get(redo, {"strict": True}))
         return self._targeted[redo].run(ex, random.Random(rng.getrandbits(64)), annotator)
 
     def batch(

@@ -18,7 +18,9 @@ any sentence, so every flip a reader may find garbled must be declined here; rou
   polarity item already ("the best he ever had": no plain negation of it);
 - a verb coordinated after a comma with another of the same subject, which the inserted "did n't" leaves bare
   ("we did n't make love there , and collapse"), and an adverb of an awaited moment ("soon
-  enough , i did n't drift off"; round 65).
+  enough , i did n't drift off"; round 65);
+- a predicate hedged by a degree word ("was kind of scary" -> "was not kind of scary", "a bit
+  nervous", "pretty cold", "somewhat annoyed"): a hedge is not negated in plain English (round 740).
 """
 
 from __future__ import annotations
@@ -150,6 +152,29 @@ def _shares_aux(root: Token) -> bool:
     )
 
 
+#: Hedges of a predicate's degree: one word, or two ("kind of"); under a negation they read
+#: unnatural ("was not kind of scary", "was not pretty cold"; round 740).
+_HEDGES = frozenset("pretty somewhat rather fairly slightly kinda sorta mildly".split())
+_HEDGE_PAIRS = frozenset({("kind", "of"), ("sort", "of"), ("a", "bit"), ("a", "little"), ("a", "tad")})
+#: Hedges that also fit before a noun complement ("kind of a jerk"); "a little dog" is no hedge.
+_NOUN_HEDGE_PAIRS = frozenset({("kind", "of"), ("sort", "of")})
+
+
+def _hedged(root: Token) -> bool:
+    """A complement or adverb of the root with a degree hedge before it in its phrase ("was kind
+    of scary", "was a bit nervous", "got pretty cold"); one before the verb is a swallowed adverb."""
+    doc = root.doc
+    for c in (c for c in root.children if c.dep_ in ("acomp", "attr", "xcomp", "oprd", "advmod")):
+        lows = [t.lower_ for t in doc[c.left_edge.i : c.i]]
+        nominal = c.pos_ in ("NOUN", "PROPN", "PRON", "NUM")
+        pairs = _NOUN_HEDGE_PAIRS if nominal else _HEDGE_PAIRS
+        if not nominal and any(w in _HEDGES for w in lows):
+            return True
+        if any(p in pairs for p in zip(lows, lows[1:])):
+            return True
+    return False
+
+
 def _awaited(root: Token) -> bool:
     return any(t.lower_ in _AWAITED for c in root.children if c.dep_ == "advmod" for t in c.subtree)
 
@@ -169,7 +194,7 @@ def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bo
     lows = list(token_columns(doc)["lower"])
     if _quantified(subj) or _swallowed_adverb(root, subj) or _wh_fronted(root, subj) or _bare_do(root):
         return False
-    if _shares_aux(root) or _awaited(root):
+    if _shares_aux(root) or _awaited(root) or _hedged(root):
         return False
     if root.lemma_.lower() == "be" and any(c[3] == _PPI_NOTE for c in changes):
         return False  # "this is something ..." -> "this is not anything ..."
