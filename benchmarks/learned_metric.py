@@ -61,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-af", action="store_true")
     ap.add_argument("--no-cache", action="store_true", help="do not read or write the score cache")
     ap.add_argument("--threads", type=int, help="torch CPU threads")
+    ap.add_argument(
+        "--embedding-cache",
+        metavar="FILE",
+        help="learned:DIR in frozen mode: a sqlite file of features, so several heads embed each text once",
+    )
     args = ap.parse_args(argv)
     mans = sorted((args.data / "mans").glob("mans_*_dev.json"))
     af = args.data / "roc" / "af_manplts_valid.tsv"
@@ -79,13 +84,19 @@ def main(argv: list[str] | None = None) -> int:
 
         torch.set_num_threads(args.threads)
     cache = False if args.no_cache else None
+
+    def metric(spec: str):
+        if spec.startswith("learned:") and args.embedding_cache:
+            return resolve_metric(spec, embedding_cache=args.embedding_cache)
+        return resolve_metric(spec)
+
     rows, af_rows = [], []
     for spec in args.metric:
         for path in mans:
             dataset = path.stem.split("_")[1]
             exs = [ex for ex in read_examples(path, fmt="mans") if ex.meta.get("rating") is not None]
             t0 = time.perf_counter()
-            scores = MetricRunner(resolve_metric(spec), cache_dir=cache).score(exs, test=f"mans_{dataset}_dev")
+            scores = MetricRunner(metric(spec), cache_dir=cache).score(exs, test=f"mans_{dataset}_dev")
             secs = time.perf_counter() - t0
             ratings = np.array([ex.meta["rating"] for ex in exs], dtype=float)
             rows.append((dataset, spec, len(exs), correlate(scores, ratings)))
@@ -95,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.af_groups is not None:
                 exs = [ex for ex in exs if ex.meta["group"] < args.af_groups]
             t0 = time.perf_counter()
-            scores = MetricRunner(resolve_metric(spec), cache_dir=cache).score(exs, test="af_manplts_valid")
+            scores = MetricRunner(metric(spec), cache_dir=cache).score(exs, test="af_manplts_valid")
             print(f"  AF_ManPlts {spec}: {len(exs)} stories in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
             af_rows.append((spec, af_accuracy(exs, scores)))
 

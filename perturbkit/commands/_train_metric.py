@@ -53,6 +53,18 @@ def add_parser(what: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--embedding-cache", metavar="FILE", help="--freeze-encoder: sqlite file of embeddings (default: the cache dir)"
     )
+    p.add_argument(
+        "--lm-features",
+        action="store_true",
+        help="--freeze-encoder: add sentence NLL statistics under a causal LM (SmolLM2-135M unless --lm-model)",
+    )
+    p.add_argument("--lm-model", metavar="MODEL", help="--lm-features: the causal LM (a path or .gguf file)")
+    p.add_argument(
+        "--objective",
+        choices=("bce", "pairwise"),
+        default="bce",
+        help="--freeze-encoder: bce (each text's label) or pairwise (each human story above its own negatives)",
+    )
     # the defaults depend on the mode (fine-tuning or a frozen encoder): filled in by run()
     p.set_defaults(func=run, epochs=None, lr=None, patience=None)
 
@@ -112,6 +124,9 @@ def run(args: argparse.Namespace) -> int:
         freeze_encoder=frozen,
         head_hidden=args.head_hidden,
         embedding_cache=args.embedding_cache,
+        lm_features=args.lm_features,
+        lm_model=args.lm_model,
+        objective=args.objective,
     )
     summary = train_classifier(train, val, out, cfg, resume=args.resume)
     best = summary.get("best") or {}

@@ -27,11 +27,15 @@ import numpy as np
 import torch
 from torch import nn
 
+from ._lm_features import N_LM
 from ._plausibility import write_folder
 from .embedding import split_sentences
 from .learned import ENCODER, HEAD, read_meta
 
 FEATURES = "pooled+adjacent-v1"  # the feature layout; a folder trained with another is refused
+FEATURES_LM = "pooled+adjacent+lm-nll-v1"  # opt-in (``--lm-features``): plus :mod:`._lm_features`
+LAYOUTS = (FEATURES, FEATURES_LM)
+LM_MAX_TOKENS = 256  # tokens of the LM sequences (a sentence with the ones before it)
 FROZEN_FORMAT_VERSION = 2  # folders of format 1 hold a fine-tuned encoder and a linear head
 N_STATS = 8
 
@@ -54,12 +58,12 @@ class EmbeddingCache:
     """Pooled states on disk (sqlite): a row per (model identity, max_length, text); each value a
     ``(1 + sentences, hidden)`` float32 array: the whole text, then its sentences."""
 
-    def __init__(self, path: str | os.PathLike[str], identity: str, max_length: int) -> None:
+    def __init__(self, path: str | os.PathLike[str], identity: str, max_length: int, kind: str = FEATURES) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path)
         self._db.execute("CREATE TABLE IF NOT EXISTS emb (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
-        self._prefix = f"{FEATURES}|{identity}|{max_length}|"
+        self._prefix = f"{kind}|{identity}|{max_length}|"
 
     def key(self, text: str) -> str:
         return hashlib.sha256((self._prefix + text).encode("utf-8")).hexdigest()
@@ -204,23 +208,55 @@ class Head(nn.Module):
         return self.net((x - self.mean) / self.scale).squeeze(-1)
 
 
-def save(folder: str | os.PathLike[str], embedder: Embedder, head: Head, meta: dict[str, Any]) -> None:
-    """Write the frozen encoder (so the folder stands alone), the head and the metadata (last)."""
+class Features:
+    """The head's input for a layout: the encoder's features, then (``FEATURES_LM``) the LM's."""
+
+    def __init__(self, embedder: Embedder, lm: Any = None) -> None:
+        self.embedder, self.lm = embedder, lm
+
+    @property
+    def layout(self) -> str:
+        return FEATURES if self.lm is None else FEATURES_LM
+
+    def features(self, texts: Sequence[str]) -> np.ndarray:
+        x = self.embedder.features(texts)
+        return x if self.lm is None else np.concatenate([x, self.lm.features(texts)], axis=1)
+
+
+def lm_features(model: str | None, device: str, cache_path: str | os.PathLike[str] | None = None) -> Any:
+    """The LM statistics (:class:`._lm_features.LMFeatures`), cached in ``cache_path`` if given."""
+    from ..resources.models import model_label
+    from ._lm_features import LM_FEATURES, LMFeatures
+
+    cache = None
+    if cache_path is not None:
+        cache = EmbeddingCache(cache_path, model_identity(model or model_label(None)), LM_MAX_TOKENS, LM_FEATURES)
+    return LMFeatures(model, device, LM_MAX_TOKENS, cache)
+
+
+def save(folder: str | os.PathLike[str], feats: Features, head: Head, meta: dict[str, Any]) -> None:
+    """Write the frozen encoder (so the folder stands alone), the head and the metadata (last).
+    The LM of ``FEATURES_LM`` is not copied: the metadata names it (``lm_model``; None = the default)."""
+    embedder = feats.embedder
     state = {"head": head.state_dict(), "hidden": head.net[0].out_features}
-    full = {"format_version": FROZEN_FORMAT_VERSION, "mode": "frozen", "features": FEATURES, **meta}
+    full = {"format_version": FROZEN_FORMAT_VERSION, "mode": "frozen", "features": feats.layout, **meta}
     write_folder(folder, embedder.encoder, embedder.tokenizer, state, full)
 
 
-def load(folder: str | os.PathLike[str], device: str, max_length: int, batch_size: int = 32) -> tuple[Embedder, Head]:
-    """(embedder, head in eval mode) of a frozen-mode metric folder."""
+def load(
+    folder: str | os.PathLike[str], device: str, max_length: int, batch_size: int = 32, cache: str | None = None
+) -> tuple[Features, Head]:
+    """(features, head in eval mode) of a frozen-mode metric folder; ``cache`` a sqlite file of
+    pooled states and LM statistics to read and fill (as training does)."""
     from transformers import AutoModel, AutoTokenizer
 
     from ..errors import MetricError
 
     meta = read_meta(folder)
-    if meta.get("features") != FEATURES:
+    layout = meta.get("features")
+    if layout not in LAYOUTS:
         raise MetricError(
-            f"learned metric {str(folder)!r}: features {meta.get('features')!r}, this version reads {FEATURES!r}"
+            f"learned metric {str(folder)!r}: features {layout!r}, this version reads {' or '.join(LAYOUTS)}"
         )
     folder = Path(folder).expanduser()
     encoder = AutoModel.from_pretrained(folder / ENCODER)
@@ -229,4 +265,16 @@ def load(folder: str | os.PathLike[str], device: str, max_length: int, batch_siz
     head = Head(state["head"]["mean"].shape[0], int(state["hidden"]))
     head.load_state_dict(state["head"])
     head.eval().to(device)
-    return Embedder(encoder, tokenizer, max_length, device, batch_size), head
+    width = 3 * int(encoder.config.hidden_size) + N_STATS + (N_LM if layout == FEATURES_LM else 0)
+    if state["head"]["mean"].shape[0] != width:
+        raise MetricError(
+            f"learned metric {str(folder)!r}: its head reads {state['head']['mean'].shape[0]} "
+            f"features, the layout {layout!r} makes {width}"
+        )
+    emb_cache = None
+    if cache is not None:  # the encoder is a copy of the base: its states are the base's
+        identity = meta.get("encoder_identity") or model_identity(str(folder / ENCODER))
+        emb_cache = EmbeddingCache(cache, identity, max_length)
+    embedder = Embedder(encoder, tokenizer, max_length, device, batch_size, emb_cache)
+    lm = lm_features(meta.get("lm_model"), device, cache) if layout == FEATURES_LM else None
+    return Features(embedder, lm), head

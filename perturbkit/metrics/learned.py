@@ -37,6 +37,7 @@ class Learned(Metric):
     batch_size: int | None = 32
     device: str = "auto"
     max_length: int | None = None  # None: the length it was trained with
+    embedding_cache: str | None = None  # frozen mode: a sqlite file of features to read and fill (speed only)
 
     name = "learned"
     needs = ()
@@ -73,7 +74,9 @@ class Learned(Metric):
             if self.frozen:
                 from . import _frozen
 
-                self._embedder, self._model = _frozen.load(self.path, self._device, self.length, self.batch_size or 32)
+                self._embedder, self._model = _frozen.load(
+                    self.path, self._device, self.length, self.batch_size or 32, self.embedding_cache
+                )
             else:
                 self._model, self._tokenizer, _ = _plausibility.load(self.path, self._device)
 

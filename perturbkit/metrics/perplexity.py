@@ -151,16 +151,22 @@ class Perplexity(TokenNLL, Metric):
                 return self.encode(text, context if self.use_context else None)[0]
         return super().order_key(text, context, reference)
 
-    def score_batch(self, texts, contexts=None, references=None):
-        import torch
-
+    def nll_sums(self, texts, contexts=None) -> tuple[list[float], list[int]]:
+        """Per text the summed NLL of its story tokens (given its context) and their count: what
+        :meth:`score_batch` averages (used by the learned metric's LM features)."""
         self.setup()
         ctxs = contexts if (contexts is not None and self.use_context) else [None] * len(texts)
         enc = [self.encode(t, c) for t, c in zip(texts, ctxs)]
         nll_sum, n_tok = self._nll_shared(enc) if (self.sharing() and self._can_share()) else self._nll(enc)
+        return nll_sum.tolist(), n_tok.tolist()
+
+    def score_batch(self, texts, contexts=None, references=None):
+        import torch
+
+        nll_sum, n_tok = self.nll_sums(texts, contexts)
         out = []
         vocab = float(getattr(self._lm.config, "vocab_size", 0) or len(self._tok))
-        for s, n in zip(nll_sum.tolist(), n_tok.tolist()):
+        for s, n in zip(nll_sum, n_tok):
             if n == 0:
                 out.append(-vocab if self.mode == "ppl" else -float(torch.log(torch.tensor(vocab))))
                 continue

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .metric import TrainConfig
 
 CACHE_FILE = "frozen_embeddings.sqlite"
+OBJECTIVES = ("bce", "pairwise")
 
 
 def embedding_cache_path(cfg: TrainConfig) -> Path:
@@ -61,16 +62,29 @@ def train_frozen(
         tokenizer.pad_token = tokenizer.eos_token or tokenizer.unk_token
     cache = _frozen.EmbeddingCache(embedding_cache_path(cfg), _frozen.model_identity(base), cfg.max_length)
     emb = _frozen.Embedder(AutoModel.from_pretrained(base), tokenizer, cfg.max_length, device, cfg.batch_size, cache)
+    lm = _frozen.lm_features(cfg.lm_model, device, embedding_cache_path(cfg)) if cfg.lm_features else None
+    feats = _frozen.Features(emb, lm)
     try:
-        xs = emb.features([plaus.story_text(i.text, i.context) for i in train + val])
+        xs = feats.features([plaus.story_text(i.text, i.context) for i in train + val])
     finally:
         cache.close()
+        if lm is not None:
+            lm.cache.close()
     embed_secs = time.perf_counter() - started
     log(f"embedded {len(train) + len(val)} texts in {embed_secs:.0f} s ({emb.encoded} through the encoder)")
+    if lm is not None:
+        log(f"LM features: {lm.encoded} texts through {cfg.lm_model or 'the default LM'}")
     x = torch.from_numpy(xs[: len(train)])
     xv = torch.from_numpy(xs[len(train) :])
     y = torch.tensor([float(i.label) for i in train])
     yv = torch.tensor([float(i.label) for i in val])
+    if cfg.objective not in OBJECTIVES:
+        raise UserError(f"objective must be one of {', '.join(OBJECTIVES)}, got {cfg.objective!r}")
+    pairs, pairs_v = torch.tensor(human_negative_pairs(train)), torch.tensor(human_negative_pairs(val))
+    if cfg.objective == "pairwise" and not len(pairs):
+        raise UserError("the pairwise objective needs stories with their own negatives in the training set")
+    pairwise = cfg.objective == "pairwise"
+    units = pairs if pairwise else torch.arange(len(train))
 
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(derive_seed(cfg.seed, "init"))
@@ -78,22 +92,26 @@ def train_frozen(
         head.fit_scaling(x)
         opt = torch.optim.AdamW(head.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
         history: list[dict[str, Any]] = []
+        key = "pair_loss" if pairwise else "loss"  # early stopping on the objective's validation loss
         best, best_state, bad = None, copy.deepcopy(head.state_dict()), 0
         for epoch in range(cfg.epochs):
-            order = list(range(len(train)))
+            order = list(range(len(units)))
             random.Random(derive_seed(cfg.seed, "order", epoch)).shuffle(order)
             head.train()
             for i in range(0, len(order), cfg.batch_size):
-                idx = torch.tensor(order[i : i + cfg.batch_size])
-                loss = torch.nn.functional.binary_cross_entropy_with_logits(head(x[idx]), y[idx])
+                idx = units[torch.tensor(order[i : i + cfg.batch_size])]
+                if pairwise:  # the human story above its own negative: -log sigmoid(f(h) - f(n))
+                    loss = torch.nn.functional.softplus(head(x[idx[:, 1]]) - head(x[idx[:, 0]])).mean()
+                else:
+                    loss = torch.nn.functional.binary_cross_entropy_with_logits(head(x[idx]), y[idx])
                 opt.zero_grad()
                 loss.backward()
                 opt.step()
-            ev = _evaluate(head, xv, yv) if val else _evaluate(head, x, y)
+            ev = _evaluate(head, xv, yv, pairs_v) if val else _evaluate(head, x, y, pairs)
             history.append({"epoch": epoch + 1, **ev})
             if (epoch + 1) % 10 == 0:
                 log(f"epoch {epoch + 1}: validation loss {ev['loss']:.4f}, accuracy {ev['accuracy']:.4f}")
-            if best is None or ev["loss"] < best["loss"]:
+            if best is None or ev[key] < best[key]:
                 best, best_state, bad = {"epoch": epoch + 1, **ev}, copy.deepcopy(head.state_dict()), 0
             else:
                 bad += 1
@@ -104,7 +122,10 @@ def train_frozen(
         raise UserError(f"epochs must be at least 1, got {cfg.epochs}")
     head.load_state_dict(best_state)
     head.eval()
-    log(f"best head: epoch {best['epoch']}, validation loss {best['loss']:.4f}, accuracy {best['accuracy']:.4f}")
+    log(
+        f"best head: epoch {best['epoch']}, validation loss {best['loss']:.4f}, accuracy {best['accuracy']:.4f}, "
+        f"human above its negative {best['pair_accuracy']:.4f}"
+    )
     summary = {
         "steps": len(history) * -(-len(train) // cfg.batch_size),
         "epochs": len(history),
@@ -119,19 +140,42 @@ def train_frozen(
     }
     meta = {
         "base_model": cfg.model or "all-MiniLM-L6-v2",
+        "encoder_identity": _frozen.model_identity(base),
+        "lm_model": cfg.lm_model,
         "max_length": cfg.max_length,
         "config": asdict(cfg),
         "training": summary,
     }
-    _frozen.save(out, emb, head, meta)
+    _frozen.save(out, feats, head, meta)
     return summary
 
 
-def _evaluate(head: Any, x: Any, y: Any) -> dict[str, float]:
+def human_negative_pairs(items: list[Item]) -> list[tuple[int, int]]:
+    """(human index, negative index) for each negative whose story's human text is in ``items``,
+    in item order (the pairwise objective's units)."""
+    human = {}
+    for k, it in enumerate(items):
+        if it.label == 1:
+            human.setdefault(it.group, k)
+    return [(human[it.group], k) for k, it in enumerate(items) if it.label == 0 and it.group in human]
+
+
+def _evaluate(head: Any, x: Any, y: Any, pairs: Any) -> dict[str, float]:
+    """BCE loss and accuracy on the texts; pairwise loss and accuracy (human above its own
+    negative) on ``pairs``."""
     import torch
 
     head.eval()
     with torch.no_grad():
         logits = head(x)
-        loss = float(torch.nn.functional.binary_cross_entropy_with_logits(logits, y))
-    return {"loss": loss, "accuracy": float(((logits > 0).float() == y).float().mean())}
+        out = {
+            "loss": float(torch.nn.functional.binary_cross_entropy_with_logits(logits, y)),
+            "accuracy": float(((logits > 0).float() == y).float().mean()),
+        }
+        if len(pairs):
+            margin = logits[pairs[:, 0]] - logits[pairs[:, 1]]
+            out["pair_loss"] = float(torch.nn.functional.softplus(-margin).mean())
+            out["pair_accuracy"] = float((margin > 0).float().mean())
+        else:
+            out["pair_loss"], out["pair_accuracy"] = float("nan"), float("nan")
+    return out

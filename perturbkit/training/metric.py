@@ -59,6 +59,9 @@ class TrainConfig:
     freeze_encoder: bool = False  # True: embed once (forward only, cached), train a feature head (frozen.py)
     head_hidden: int = 256  # frozen mode: the head's hidden units
     embedding_cache: str | None = None  # frozen mode: the sqlite file of pooled states (None: the cache dir)
+    lm_features: bool = False  # frozen mode: add a causal LM's sentence NLL statistics (metrics/_lm_features.py)
+    lm_model: str | None = None  # the LM of lm_features (None: SmolLM2-135M, as the perplexity metric)
+    objective: str = "bce"  # frozen mode: "bce" (label per text) or "pairwise" (human above its own negative)
 
 
 def train_classifier(
