@@ -26,6 +26,9 @@ pytestmark = pytest.mark.usefixtures("annotator")
         ("he was sort of a jerk .", None),
         # a plain degree word negates cleanly
         ("the water was very cold .", "the water was not very cold ."),
+        # a reason given: negated, it reads as denying only the reason (round 752, roc 2387)
+        ("she got into the business because of her father .", None),
+        ("he left the party because he was tired .", None),
     ],
 )
 def test_negation_declines_a_hedged_predicate(annotator, text, expected):

@@ -175,6 +175,17 @@ def _hedged(root: Token) -> bool:
     return False
 
 
+def _reason_given(root: Token) -> bool:
+    """The root has a "because" clause or phrase: negated, it reads as denying only the reason
+    ("she did not get into the business because of her father"; round 752)."""
+    for c in root.children:
+        if c.dep_ == "prep" and c.lower_ == "because":
+            return True  # "because of"
+        if c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "because" for m in c.children):
+            return True
+    return False
+
+
 def _awaited(root: Token) -> bool:
     return any(t.lower_ in _AWAITED for c in root.children if c.dep_ == "advmod" for t in c.subtree)
 
@@ -194,7 +205,7 @@ def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bo
     lows = list(token_columns(doc)["lower"])
     if _quantified(subj) or _swallowed_adverb(root, subj) or _wh_fronted(root, subj) or _bare_do(root):
         return False
-    if _shares_aux(root) or _awaited(root) or _hedged(root):
+    if _shares_aux(root) or _awaited(root) or _hedged(root) or _reason_given(root):
         return False
     if root.lemma_.lower() == "be" and any(c[3] == _PPI_NOTE for c in changes):
         return False  # "this is something ..." -> "this is not anything ..."
