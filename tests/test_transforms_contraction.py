@@ -75,7 +75,7 @@ GOLDEN = [
     (
         E,
         "he did n't go . i 'm happy . she 's been there . he 'd gone . ca n't stop . wo n't go .",
-        "he did not go . i am happy . she has been there . he had gone . can not stop . will not go .",
+        "he did not go . i am happy . she has been there . he had gone . cannot stop . will not go .",
     ),
     # inverted questions and tags would need reordering; "it's" as a misspelt "its"; ambiguous 'd
     (

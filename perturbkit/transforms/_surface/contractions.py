@@ -48,8 +48,9 @@ _PRON_AUX = {
     "would": ({"i", "you", "he", "she", "we", "they"}, "d"),  # "it'd" reads badly in writing
     "had": ({"i", "you", "he", "she", "we", "they"}, "d"),
 }
-# expansion: host of "n't" -> full form (tokenised text, normal text)
-_NEG_HOST = {"ca": ("can not", "cannot"), "wo": ("will not", "will not"), "sha": ("shall not", "shall not")}
+# expansion: host of "n't" -> full form (tokenised text, normal text); "can't" is "cannot" in both
+# ("can not" reads as non-standard, or as stressing "not")
+_NEG_HOST = {"ca": ("cannot", "cannot"), "wo": ("will not", "will not"), "sha": ("shall not", "shall not")}
 _NEG_PLAIN = {
     "do",
     "does",
