@@ -84,6 +84,8 @@ GOLDEN = [
         "Can't you see? Don't you dare. Isn't it nice? She cannot.",
     ),
     (E, "It's owner came. Let's go.", None),
+    # a misspelt "its" before adjectives and a noun (round 753, wp_dev-1038: "with it is secondary ... star")
+    (E, "we found a system with it 's secondary smaller yellow star .", None),
     (E, "She'd come.", None),
     ({}, "The sky was blue.", None),
     # both: one direction per example, drawn by the seed

@@ -282,12 +282,10 @@ def _following(doc: Doc, starts: list[int], pos: int, n: int = 8) -> list[Token]
 
 def _expand_s(host: str, nxt: list[Token]) -> str | None:
     """ "is" or "has" for "'s" after a pronoun, when the next words decide it."""
-    if (
-        host == "it"
-        and nxt
-        and (nxt[0].pos_ in ("NOUN", "PROPN") or (nxt[0].pos_ == "ADJ" and len(nxt) > 1 and nxt[1].pos_ == "NOUN"))
-    ):
-        return None  # "it's owner": a misspelt possessive "its"
+    if host == "it":
+        k = next((k for k, t in enumerate(nxt) if t.pos_ != "ADJ"), len(nxt))
+        if k < len(nxt) and nxt[k].pos_ in ("NOUN", "PROPN") and (k == 0 or nxt[k].pos_ == "NOUN"):
+            return None  # "it's owner", "it 's secondary smaller yellow star": a misspelt possessive "its"
     advs = []
     for t in nxt:
         if t.tag_ in ("RB", "RBR", "RBS") and t.lower_ not in _IS_ADVERBS and t.lower_ not in ("here", "there"):
