@@ -84,6 +84,8 @@ GOLDEN = [
         "Can't you see? Don't you dare. Isn't it nice? She cannot.",
     ),
     (E, "It's owner came. Let's go.", None),
+    # possessive "have left" parsed as a perfect: "how much time I 've left" reads as "departed" (wp_dev-279)
+    ({"direction": "contract"}, "i do n't know how much time i have left , so hurry .", None),
     # a misspelt "its" before adjectives and a noun (round 753, wp_dev-1038: "with it is secondary ... star")
     (E, "we found a system with it 's secondary smaller yellow star .", None),
     (E, "She'd come.", None),

@@ -203,6 +203,17 @@ def _negations(doc: Doc, sites: list[int], tokenised: bool, apos: str) -> Iterat
         yield aux, Change(aux.idx, neg.idx + len(neg.text), new, f"contracted {aux.text} {neg.text!r}")
 
 
+def _possessive_left(doc: Doc, participle: Token) -> bool:
+    """ "left" (or "got") ending a subordinate clause after "have": "how much time I have left" is
+    possession, often parsed as a perfect, and "I've left" would read as "departed"."""
+    end = participle.i + 1
+    return (
+        participle.lower_ in ("left", "got")
+        and participle.dep_ in ("relcl", "ccomp")
+        and (end == len(doc) or doc[end].is_punct)
+    )
+
+
 def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: set[int]) -> Iterator[Change]:
     """Subject pronoun + auxiliary/copula -> clitic ("I am" -> "I'm"), for the pronouns at token
     indices ``sites`` (each followed by an auxiliary it can host), skipping ``used`` auxiliaries."""
@@ -224,6 +235,8 @@ def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: s
             nxt = doc[verb.i + 1]
             perfect = verb.dep_ == "aux" and verb.head.tag_ == "VBN"
             if not perfect and not (verb.lower_ == "had" and nxt.lower_ == "better"):
+                continue
+            if perfect and _possessive_left(doc, verb.head):
                 continue
         if verb.lower_ == "is" and verb.tag_ != "VBZ":
             continue
