@@ -75,7 +75,7 @@ GOLDEN = [
     (
         E,
         "he did n't go . i 'm happy . she 's been there . he 'd gone . ca n't stop . wo n't go .",
-        "he did not go . i am happy . she has been there . he had gone . can not stop . will not go .",
+        "he did not go . i am happy . she has been there . he had gone . cannot stop . will not go .",
     ),
     # inverted questions and tags would need reordering; "it's" as a misspelt "its"; ambiguous 'd
     (
@@ -84,6 +84,10 @@ GOLDEN = [
         "Can't you see? Don't you dare. Isn't it nice? She cannot.",
     ),
     (E, "It's owner came. Let's go.", None),
+    # possessive "have left" parsed as a perfect: "how much time I 've left" reads as "departed" (wp_dev-279)
+    ({"direction": "contract"}, "i do n't know how much time i have left , so hurry .", None),
+    # a misspelt "its" before adjectives and a noun (round 753, wp_dev-1038: "with it is secondary ... star")
+    (E, "we found a system with it 's secondary smaller yellow star .", None),
     (E, "She'd come.", None),
     ({}, "The sky was blue.", None),
     # both: one direction per example, drawn by the seed

@@ -296,3 +296,26 @@ def test_rule_paraphraser_is_asked_only_the_tries_it_needs(annotator):
     strict = get_transform("paraphrase", min_similarity=1.0)
     assert strict.batch([STORY], annotator=annotator) == [None]
     assert strict.paraphrasing().counts["sentences"] == 3  # nothing accepted: every try asked
+
+
+# a contraction in quoted speech stays: expanded, a spoken line reads stilted (round 751: "`` I ...
+# I ca n't lose Amy ... ''" -> "can not"); narration may still be expanded, "ca n't" as "cannot"
+_SPEECH = "tom sat down . `` i ... i ca n't lose amy ... ''"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_paraphrase_keeps_contractions_in_quoted_speech(annotator, seed):
+    t = get_transform("paraphrase", min_similarity=0.3)
+    assert t(_SPEECH, seed=seed, annotator=annotator) is None
+    assert t("`` you wo n't . '' " + _SPEECH, seed=seed, annotator=annotator) is None
+    v = t("tom said he ca n't lose amy .", seed=seed, annotator=annotator)
+    assert v is not None and v.text == "tom said he cannot lose amy ."
+
+
+def test_expands_speech():
+    from perturbkit.transforms._paraphrasers import expands_speech
+
+    assert expands_speech("`` i ca n't go . ''", "`` i cannot go . ''")
+    assert expands_speech('He said, "I\u2019m here."', 'He said, "I am here."')
+    assert not expands_speech("i ca n't go .", "i cannot go .")
+    assert not expands_speech("`` i can not go . ''", "`` i ca n't go . ''")

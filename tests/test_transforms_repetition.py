@@ -14,6 +14,10 @@ from perturbkit.transform import Effect, TransformParamError, get_transform
 STORY = "Tom woke up early. He made coffee. Then he went to work."
 FOUR = "Tom woke up early. He made coffee. Then he went to work. He came home late."
 CAR = "She bought a red car at the market."
+DIALOGUE = (
+    "`` you 're joking ? '' `` i 'm not . it 's a class 3 planet . '' `` what else ? '' "
+    "`` they are good pilots . but they are not aware . ''"
+)
 
 GOLDEN = [
     # repeat_ngram: a whole phrase, then " and " + its copy (a sentence-initial capital lowered)
@@ -119,6 +123,14 @@ GOLDEN = [
         0,
         "tom came in . `` no . i want nothing . '' house said . tom left . she cried . tom left .",
     ),
+    # an untagged turn of a dialogue is never copied nor overwritten: one more turn swaps the speaker
+    # of every later line (wp_dev-442); narration around the dialogue still is
+    ("repeat_sentence", {}, DIALOGUE, 0, None),
+    ("repeat_sentence", {}, DIALOGUE, 1, None),
+    ("repeat_sentence", {"keep_length": True}, DIALOGUE, 0, None),
+    ("repeat_sentence_far", {}, DIALOGUE, 0, None),
+    ("repeat_sentence", {}, "tom sat down . " + DIALOGUE, 0, "tom sat down . tom sat down . " + DIALOGUE),
+    ("repeat_sentence", {"keep_length": True}, "tom sat down . " + DIALOGUE + " tom left .", 0, None),
     # repeat_sentence_far: at least one sentence between the original and its copy
     ("repeat_sentence_far", {}, FOUR, 0, FOUR + " Then he went to work."),
     (

@@ -20,6 +20,7 @@ from ..transform.paraphrasers import (
     Seq2SeqParaphraser,
 )
 from ..transform.similarity import SimilarityCheck
+from ._quotes import quotation_spans
 
 # Compositions tried per sentence, most rewritten first; a step that does not apply is skipped.
 # No passive voice: strict readings (rounds 26 and 30) found most rule paraphrases that used it
@@ -76,6 +77,25 @@ def only_contractions(a: str, b: str) -> bool:
     (True, False)
     """
     return _contraction_free(a) == _contraction_free(b)
+
+
+_CLITIC = re.compile(r"(?:n['\u2019]t|['\u2019](?:s|m|re|ll|ve|d))\b", re.IGNORECASE)
+
+
+def _speech_contractions(text: str) -> int:
+    """How many contractions ``text`` has inside its quotations."""
+    return sum(len(_CLITIC.findall(text, a, b)) for a, b in quotation_spans(text))
+
+
+def expands_speech(a: str, b: str) -> bool:
+    """True when ``b`` expands a contraction of ``a`` inside quoted speech ("`` I ca n't lose
+    Amy . ''" -> "`` I cannot lose Amy . ''"): spoken lines keep their contractions, expanded
+    they read stilted, above all in emotional dialogue.
+
+    >>> expands_speech("`` i ca n't go . ''", "`` i cannot go . ''"), expands_speech("i ca n't go .", "i cannot go .")
+    (True, False)
+    """
+    return _speech_contractions(b) < _speech_contractions(a)
 
 
 def _form(word: str) -> tuple[bool, bool]:

@@ -19,6 +19,7 @@ copied, or replaced) when it also ends like a sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..annotation import doc_text, per_doc, sentence_chars
@@ -180,6 +181,21 @@ def _split_heading(text: str, a: int, b: int) -> list[tuple[int, int]]:
         return [(a, b)]
     rest = nl + len(text[nl:b]) - len(text[nl:b].lstrip())
     return [(a, nl), (rest, b)] if rest < b else [(a, nl)]
+
+
+def untagged_turns(text: str, units: Sequence[Unit]) -> frozenset[int]:
+    """Indices of the units that are an untagged turn of a dialogue: the unit is a quotation and
+    nothing else (no speech tag before or after it) and a unit next to it is quoted speech too.
+    In such a dialogue the reader tells the speakers apart by their order alone, so a copy of the
+    turn (or a sentence put in its place) swaps who says every later line: a repetition declines it."""
+    spans = quotation_spans(text)
+    bare = [u.text.startswith(_OPENERS) and any(a <= u.start and u.end <= b for a, b in spans) for u in units]
+    quoted = [u.text.startswith(_OPENERS) and inside_any(spans, u.start + 1) for u in units]
+    return frozenset(
+        i
+        for i, is_bare in enumerate(bare)
+        if is_bare and ((i > 0 and quoted[i - 1]) or (i + 1 < len(units) and quoted[i + 1]))
+    )
 
 
 @per_doc

@@ -19,7 +19,7 @@ from ..transform.paraphrasers import Paraphraser
 from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
 from ._narration import free_gap, narration, quoted
 from ._paraphrasers import KINDS as PARAPHRASERS
-from ._paraphrasers import build_paraphraser, keeps_inflection, keeps_senses, only_contractions
+from ._paraphrasers import build_paraphraser, expands_speech, keeps_inflection, keeps_senses, only_contractions
 from ._passive import clause, object_verbs, passive_change, topical
 from ._persons import sid, text_style
 from .repetition import _copyable_spans, _gap
@@ -192,8 +192,11 @@ class _SentenceParaphrase(GenerativeTransform):
     def rank(self, sentence: str, candidate: str) -> int | None:
         """How good ``candidate`` is as this transform's paraphrase of ``sentence``: 0 a rewording,
         1 a contraction toggle only ("did n't" -> "did not"), None unusable: a word in another
-        inflection ("buying" -> "purchase") or a synonym of another sense ("stories" -> "tales")."""
+        inflection ("buying" -> "purchase"), a synonym of another sense ("stories" -> "tales"), or a
+        contraction expanded in quoted speech ("`` I ca n't lose her ''" -> "I cannot")."""
         if not keeps_inflection(sentence, candidate) or not keeps_senses(sentence, candidate):
+            return None
+        if expands_speech(sentence, candidate):
             return None
         return 1 if only_contractions(sentence, candidate) else 0
 

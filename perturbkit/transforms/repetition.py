@@ -11,7 +11,7 @@ from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, toke
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import fixed_expression_spans
-from ._units import sentence_units
+from ._units import sentence_units, untagged_turns
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -50,6 +50,14 @@ def _copyable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
     return tuple(
         (u.start, u.end, u.text, u.whole and len(u.text.split()) <= _MAX_COPY_WORDS) for u in sentence_units(doc)
     )
+
+
+@per_doc
+def _repeatable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
+    """:func:`_copyable_spans` for the sentence repetitions (and UNION's): an untagged dialogue turn
+    is neither copied nor overwritten (one turn more or fewer swaps every later line's speaker)."""
+    turns = untagged_turns(doc_text(doc), sentence_units(doc))
+    return tuple((a, b, t, ok and i not in turns) for i, (a, b, t, ok) in enumerate(_copyable_spans(doc)))
 
 
 def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:
@@ -316,7 +324,7 @@ class RepeatSentence(Transform):
     keep_length: bool = False  # UNION style: overwrite the following sentence, same sentence count
 
     def _choices(self, doc: Doc) -> tuple[list[tuple[int, int, str, bool]], list[int]]:
-        sp = _copyable_spans(doc)
+        sp = _repeatable_spans(doc)
         if self.keep_length:
             idx = [i for i in range(len(sp) - 1) if sp[i][3] and sp[i + 1][3] and sp[i][2] != sp[i + 1][2]]
         else:
@@ -365,11 +373,11 @@ class RepeatSentenceFar(Transform):
         return out
 
     def applicable(self, example: Example, doc: Doc) -> bool:
-        sp = _copyable_spans(doc)
+        sp = _repeatable_spans(doc)
         return len(sp) >= 3 and any(self._targets(sp, i) for i in range(len(sp)))
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        sp = _copyable_spans(doc)
+        sp = _repeatable_spans(doc)
         if len(sp) < 3:
             return None
         for i in rng.sample(range(len(sp)), len(sp)):  # a random source that has a target

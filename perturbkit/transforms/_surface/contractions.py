@@ -48,8 +48,9 @@ _PRON_AUX = {
     "would": ({"i", "you", "he", "she", "we", "they"}, "d"),  # "it'd" reads badly in writing
     "had": ({"i", "you", "he", "she", "we", "they"}, "d"),
 }
-# expansion: host of "n't" -> full form (tokenised text, normal text)
-_NEG_HOST = {"ca": ("can not", "cannot"), "wo": ("will not", "will not"), "sha": ("shall not", "shall not")}
+# expansion: host of "n't" -> full form (tokenised text, normal text); "can't" is "cannot" in both
+# ("can not" reads as non-standard, or as stressing "not")
+_NEG_HOST = {"ca": ("cannot", "cannot"), "wo": ("will not", "will not"), "sha": ("shall not", "shall not")}
 _NEG_PLAIN = {
     "do",
     "does",
@@ -202,6 +203,17 @@ def _negations(doc: Doc, sites: list[int], tokenised: bool, apos: str) -> Iterat
         yield aux, Change(aux.idx, neg.idx + len(neg.text), new, f"contracted {aux.text} {neg.text!r}")
 
 
+def _possessive_left(doc: Doc, participle: Token) -> bool:
+    """ "left" (or "got") ending a subordinate clause after "have": "how much time I have left" is
+    possession, often parsed as a perfect, and "I've left" would read as "departed"."""
+    end = participle.i + 1
+    return (
+        participle.lower_ in ("left", "got")
+        and participle.dep_ in ("relcl", "ccomp")
+        and (end == len(doc) or doc[end].is_punct)
+    )
+
+
 def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: set[int]) -> Iterator[Change]:
     """Subject pronoun + auxiliary/copula -> clitic ("I am" -> "I'm"), for the pronouns at token
     indices ``sites`` (each followed by an auxiliary it can host), skipping ``used`` auxiliaries."""
@@ -223,6 +235,8 @@ def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: s
             nxt = doc[verb.i + 1]
             perfect = verb.dep_ == "aux" and verb.head.tag_ == "VBN"
             if not perfect and not (verb.lower_ == "had" and nxt.lower_ == "better"):
+                continue
+            if perfect and _possessive_left(doc, verb.head):
                 continue
         if verb.lower_ == "is" and verb.tag_ != "VBZ":
             continue
@@ -281,12 +295,10 @@ def _following(doc: Doc, starts: list[int], pos: int, n: int = 8) -> list[Token]
 
 def _expand_s(host: str, nxt: list[Token]) -> str | None:
     """ "is" or "has" for "'s" after a pronoun, when the next words decide it."""
-    if (
-        host == "it"
-        and nxt
-        and (nxt[0].pos_ in ("NOUN", "PROPN") or (nxt[0].pos_ == "ADJ" and len(nxt) > 1 and nxt[1].pos_ == "NOUN"))
-    ):
-        return None  # "it's owner": a misspelt possessive "its"
+    if host == "it":
+        k = next((k for k, t in enumerate(nxt) if t.pos_ != "ADJ"), len(nxt))
+        if k < len(nxt) and nxt[k].pos_ in ("NOUN", "PROPN") and (k == 0 or nxt[k].pos_ == "NOUN"):
+            return None  # "it's owner", "it 's secondary smaller yellow star": a misspelt possessive "its"
     advs = []
     for t in nxt:
         if t.tag_ in ("RB", "RBR", "RBS") and t.lower_ not in _IS_ADVERBS and t.lower_ not in ("here", "there"):
