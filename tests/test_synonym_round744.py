@@ -42,7 +42,16 @@ DECLINED = [
     "it was a documentary about a trial . she had really enjoyed the film .",
     # "was n't so sure" -> "so certain" (round 749): a set phrase of doubt
     "she said it would be easy on his stomach . greg was n't so sure it was helping .",
+    # round 753/754: the idiom "to be sure" -> "to be certain"; "more chose" -> "more selected"
+    # (reads as "more selected goals")
+    "It was a disorienting sensation to be sure . I could not move .",
+    "Thousands of times more chose selfish goals . The world fell apart .",
 ]
+
+
+def test_a_past_verb_after_a_plain_subject_still_changes():
+    v = pk.get_transform("synonym")("He chose a red car . It was fast .", seed=0)
+    assert v is not None and v.text == "He selected a red car . It was fast ."
 
 
 @pytest.mark.parametrize("text", DECLINED)

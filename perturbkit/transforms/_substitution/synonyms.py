@@ -157,6 +157,11 @@ def purchase_sense(tok: Token, lemma: str) -> bool:
 _PLAIN_ANGER_VERBS = frozenset({"be", "get", "make"})
 
 
+#: Quantifiers standing as a subject right before a past verb, which a participle-like synonym
+#: turns into a modifier ("more selected selfish goals").
+_QUANTIFIER_SUBJECTS = frozenset("more most many few fewer some several others both all none".split())
+
+
 def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     """``syn`` may replace ``tok`` (lemma ``lemma``): a verb keeps no clausal complement and has
     an object exactly when ``usage`` (the lexicon's obj column) asks for one; an adjective's
@@ -188,6 +193,8 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
         return False  # "was scared i would lose" -> "frightened i would lose" (round 748)
     if lemma == "sure" and any(c.lower_ == "so" for c in tok.children):
         return False  # "was n't so sure it was helping": a set phrase of doubt (round 749)
+    if tok.tag_ == "VBD" and tok.i > 0 and tok.doc[tok.i - 1].lower_ in _QUANTIFIER_SUBJECTS:
+        return False  # "more chose selfish goals" -> "more selected": reads as "more selected goals" (round 753)
     if lemma == "film" and "documentar" in tok.doc.text.lower():
         return False  # a documentary is a film, hardly a "movie" (round 748)
     if syn == "mad" and tok.head.lemma_.lower() not in _PLAIN_ANGER_VERBS:
