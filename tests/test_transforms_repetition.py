@@ -252,3 +252,11 @@ def test_long_text_works_on_its_one_parse(annotator):
         out = get_transform(name)(text, annotator=annotator)
         assert out is not None
         assert annotator.n_parsed == parsed, name
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_one_word_sentences_are_not_repeated(annotator, seed):
+    # "Hm . Hm ." reads as hesitation, not as a repetition (round 78); seeds 4 and 8 copied it before
+    text = "He looked at the map . Hm . It was wrong ."
+    out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
+    assert out is not None and "Hm . Hm" not in out.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -52,12 +53,19 @@ def _copyable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
     )
 
 
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
 @per_doc
 def _repeatable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
     """:func:`_copyable_spans` for the sentence repetitions (and UNION's): an untagged dialogue turn
-    is neither copied nor overwritten (one turn more or fewer swaps every later line's speaker)."""
+    is neither copied nor overwritten (one turn more or fewer swaps every later line's speaker), nor
+    a one-word sentence ("Hm . Hm ." reads as hesitation, not as a repetition; round 78)."""
     turns = untagged_turns(doc_text(doc), sentence_units(doc))
-    return tuple((a, b, t, ok and i not in turns) for i, (a, b, t, ok) in enumerate(_copyable_spans(doc)))
+    return tuple(
+        (a, b, t, ok and i not in turns and len(_WORDS.findall(t)) > 1)
+        for i, (a, b, t, ok) in enumerate(_copyable_spans(doc))
+    )
 
 
 def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:
