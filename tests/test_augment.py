@@ -142,6 +142,17 @@ def test_duplicate_ids_named_before_any_work_or_deduped(tmp_path):
     assert len({r["source_id"] for r in _records(out)}) == 3
 
 
+def test_a_checked_source_reads_the_same_stories_keeping_only_repeated_ids(tmp_path):
+    from perturbkit.recipe.sources import Source
+
+    src = _jsonl(tmp_path / "d.jsonl", STORIES[:3] + [STORIES[1], STORIES[2]])
+    unchecked = [ex.id for ex in Source(src, dedupe=True).stories()]
+    checked = Source(src, dedupe=True)
+    checked.check()
+    assert checked._repeated == {"s01", "s02"}  # not every id: memory flat however long the input
+    assert [ex.id for ex in checked.stories()] == unchecked == ["s00", "s01", "s02"]
+
+
 def test_malformed_line_named_or_skipped(tmp_path):
     src = tmp_path / "bad.jsonl"
     src.write_text(json.dumps(STORIES[0]) + "\n{not json\n" + json.dumps(STORIES[1]) + "\n")

@@ -147,6 +147,18 @@ def test_synsets_read_once_and_callers_get_their_own_list(fake_corpus):
         assert wn.synset_from_pos_and_offset("n", 1) is None
 
 
+def test_memo_tables_stay_within_their_cap_with_the_same_answers(fake_corpus, monkeypatch):
+    """A long run looks up ever more words: each memo table starts over at MEMO_CAP entries."""
+    words = sorted({w.lower() for ents in _fake_wordnet.SYNSETS.values() for e in ents for w, _ in e[3]}) + list(FORMS)
+    full = wnmod._open(fake_corpus)
+    expected = [[s.name() for s in full.synsets(w)] for w in words]
+    monkeypatch.setattr(wndb, "MEMO_CAP", 3)
+    capped = wnmod._open(fake_corpus)
+    for _ in range(2):
+        assert [[s.name() for s in capped.synsets(w)] for w in words] == expected
+        assert max(len(capped._entries), len(capped._found), len(capped._synsets)) <= 3
+
+
 def test_relations_and_lemma_equality_follow_nltk(fake_corpus):
     wn = wnmod._open(fake_corpus)
     dog, cat, animal = wn.synset("dog.n.01"), wn.synset("cat.n.01"), wn.synset("animal.n.01")

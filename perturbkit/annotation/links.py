@@ -120,7 +120,7 @@ def linked_sentences(doc: Doc, tokens: Iterable[int], *, later_only: bool = Fals
 # ------------------------------------------------------------------------------------------------
 # Word families and predicate arguments
 # ------------------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def family(lemma: str, pos: str) -> frozenset[str]:
     """``lemma`` and the words WordNet derives from it or it from, in any of its senses as ``pos``
     (a spaCy UPOS): "win" -> {"win", "winner", "winning", "winnings"}, "hungry" -> {"hungry",

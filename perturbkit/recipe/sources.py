@@ -65,6 +65,9 @@ class Source:
     skip_bad: bool = False
     dedupe: bool = False
     split: str | None = None
+    #: the ids :meth:`check` found more than once (None before a check): :meth:`read` then keeps
+    #: only those ids, not a set of every id (which grew with the input)
+    _repeated: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.path = Path(self.path)
@@ -143,15 +146,17 @@ class Source:
     def read(self, bad: list[str] | None = None) -> Iterator[tuple[str, Example]]:
         """``(where, Example)`` for each story, duplicates dropped with ``dedupe``, up to ``limit``."""
         seen: set[str] = set()
+        watch = self._repeated
         n = 0
         for where, ex in self._rows(bad):
             if self.limit is not None and n >= self.limit:
                 return
-            if ex.id in seen:
-                if self.dedupe:
-                    continue
-                raise InputError(f"{where}: duplicate id {ex.id!r} (--dedupe keeps the first)")
-            seen.add(ex.id)
+            if watch is None or ex.id in watch:
+                if ex.id in seen:
+                    if self.dedupe:
+                        continue
+                    raise InputError(f"{where}: duplicate id {ex.id!r} (--dedupe keeps the first)")
+                seen.add(ex.id)
             n += 1
             yield where, ex
 
@@ -161,11 +166,13 @@ class Source:
         out = Checked()
         first: dict[str, str] = {}
         dups: list[str] = []
+        repeated: set[str] = set()
         for where, ex in self._rows(out.bad_lines):
             if self.limit is not None and out.stories >= self.limit:
                 break
             if ex.id in first:
                 out.duplicates += 1
+                repeated.add(ex.id)
                 if len(dups) < _SHOWN:
                     dups.append(f"{ex.id!r} ({first[ex.id]} and {where})")
                 continue
@@ -177,6 +184,7 @@ class Source:
                 f"{self.path}: {out.duplicates} duplicate id(s): {', '.join(dups)}{more}; "
                 "give every story its own id, or --dedupe to keep the first"
             )
+        self._repeated = frozenset(repeated)
         return out
 
     def stories(self) -> Iterator[Example]:

@@ -84,14 +84,14 @@ def prime_table(owner: Any, table: str, source: str, build: str, folder: Path, v
         filecache.save(path, builder())
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def all_inflections(lemma: str, upos: str) -> dict[str, tuple[str, ...]]:
     """lemminflect's ``getAllInflections(lemma, upos=upos)``, memoised (lemminflect deep-copies its
     tables on every call). Shared: do not modify the result."""
     return _lemminflect().getAllInflections(lemma, upos=upos)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def all_lemmas(word: str, upos: str | None = None) -> dict[str, tuple[str, ...]]:
     """lemminflect's ``getAllLemmas(word, upos)`` ({POS: lemmas}; empty for an unknown word),
     memoised and shared by every caller (lemminflect deep-copies its table entry on each call).
@@ -99,7 +99,7 @@ def all_lemmas(word: str, upos: str | None = None) -> dict[str, tuple[str, ...]]
     return _lemminflect().getAllLemmas(word, upos) if upos else _lemminflect().getAllLemmas(word)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def forms(lemma: str, tag: str, upos: str | None = None, oov: bool = False) -> tuple[str, ...]:
     """Every form lemminflect gives ``lemma`` for Penn ``tag`` (e.g. be+VBD -> was, were)."""
     if not lemma or tag not in TAG_UPOS or any(c.isspace() for c in lemma):
@@ -145,7 +145,7 @@ def inflect_like(lemma: str, token_or_tag: TokenOrTag, *, upos: str | None = Non
     return word if word in found else found[0]
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def lemma_of(word: str, upos: str) -> str:
     """The lemma of ``word`` as part of speech ``upos`` (``went``/VERB -> ``go``); the word itself
     (lower-cased) when lemminflect does not know it or the POS does not inflect."""
@@ -156,7 +156,7 @@ def lemma_of(word: str, upos: str) -> str:
     return found[0] if found else low
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def lemmas(word: str, upos: str) -> tuple[str, ...]:
     """lemminflect's ``getLemma(word, upos)`` (its out-of-vocabulary rules on), memoised."""
     return tuple(_lemminflect().getLemma(word, upos=upos, lemmatize_oov=True))

@@ -18,7 +18,11 @@ from pathlib import Path
 from . import filecache
 from .wndb_synsets import Lemma, Synset, strip_marker
 
-POS_LIST = ("n", "v", "a", "r")  # nltk's order for synsets(word) without a POS
+POS_LIST = ("n", "v", "a", "r")
+#: entries kept in each of the reader's memo tables (lemma entries, offsets, synsets): a table that
+#: reaches it starts over, so a long run's memory stays flat (every distinct word, typo and
+#: multiword probe would stay otherwise); the few thousand common words are read again at once.
+MEMO_CAP = 16384  # nltk's order for synsets(word) without a POS
 _FILE = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 _KEY_POS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # sense-key synset type -> index.* POS
 #: morphy's detachment rules (morphy(7WN), plus nltk's "ves" -> "f"), in the order nltk tries them.
@@ -155,10 +159,17 @@ def _load(folder: Path, cache: Path | None) -> tuple:
     return _ready(tables)
 
 
+def _keep(table: dict, key: object, value: object) -> None:
+    """``table[key] = value``, emptying ``table`` first when it holds :data:`MEMO_CAP` entries."""
+    if len(table) >= MEMO_CAP:
+        table.clear()
+    table[key] = value
+
+
 class WordNet:
     """WordNet read from a WNDB folder, answering like nltk's ``WordNetCorpusReader`` (English only)
     for ``synsets``, ``synset``, ``synset_from_pos_and_offset``, ``morphy`` and perturbkit's
-    ``offsets``, ``first_synset``, ``tag_count``. Synsets are read on demand and kept."""
+    ``offsets``, ``first_synset``, ``tag_count``. Synsets are read on demand and kept (up to :data:`MEMO_CAP`)."""
 
     def __init__(self, root: Path | str, cache: Path | str | None = None) -> None:
         self.root = Path(root)
@@ -196,7 +207,7 @@ class WordNet:
             }
             if "a" in entry:
                 entry["s"] = None  # the satellites among its adjective senses (as nltk)
-        self._entries[lemma] = entry
+        _keep(self._entries, lemma, entry)
         return entry
 
     def _senses(self, lemma: str, pos: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -246,12 +257,13 @@ class WordNet:
         found = self._found.get(key)
         if found is None:
             word = lemma.lower()
-            found = self._found[key] = tuple(
+            found = tuple(
                 (p, offset)
                 for p in (POS_LIST if pos is None else pos)
                 for form in self._morphy(word, p, check_exceptions)
                 for offset in self._index(form, p)
             )
+            _keep(self._found, key, found)
         return found
 
     def synsets(
@@ -347,5 +359,5 @@ class WordNet:
                     raise WordNetError(f"data.{file} at {offset}: {exc}") from None
         if synset is None:
             warnings.warn(f"No WordNet synset found for pos={pos} at offset={offset}.", stacklevel=2)
-        self._synsets[key] = synset
+        _keep(self._synsets, key, synset)
         return synset

@@ -59,7 +59,7 @@ def parse_agrees(doc: Doc, i: int) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def is_multiword(words: tuple[str, ...], pos: str | None = None) -> bool:
     """``words`` joined with "_" are a WordNet entry (of ``pos``, a spaCy UPOS, when given)."""
     from ..resources.wordnet import wordnet

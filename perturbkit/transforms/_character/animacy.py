@@ -23,7 +23,7 @@ _NOT_CHARACTERS = frozenset("soul egg eggs spirit self heart ghost shadow model 
 _PEOPLE = MALE_NOUNS | FEMALE_NOUNS | (PERSON_NOUNS - {"family", "team", "class", "crowd"})
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def noun_lexname(lemma: str) -> str | None:
     """The WordNet lexicographer file of ``lemma``'s most frequent noun sense ("mom" ->
     "noun.person"), or None (unknown word, or WordNet not installed)."""

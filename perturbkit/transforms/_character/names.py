@@ -19,7 +19,7 @@ def is_common_word(word: str) -> bool:
     return _is_common_lower(word.lower())
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _is_common_lower(word: str) -> bool:
     return bool(all_lemmas(word))
 

@@ -150,7 +150,7 @@ def base_form(verb: Token) -> str | None:
     return _base_of(verb.lemma_, verb.tag_, verb.text)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _base_of(lemma: str, tag: str, text: str) -> str | None:
     """:func:`base_form` on the token's lemma, tag and text (pure, so cached)."""
     lemma = lemma.lower()

@@ -173,7 +173,7 @@ def verb_lemma(v) -> str:
     return _checked_lemma(v.lemma_.lower(), v.tag_, v.lower_)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _checked_lemma(lemma: str, tag: str, low: str) -> str:
     """:func:`verb_lemma` for a word form ``low`` tagged ``tag`` that spaCy lemmatised as ``lemma``."""
     if tag in ("VBD", "VBZ", "VBP", "VBN", "VBG") and low not in inflections(lemma, tag):

@@ -92,7 +92,7 @@ def can_be_noun(tok: Token) -> bool:
     return tok.pos_ == "PROPN" or noun_reading(tok.lower_)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def noun_reading(low: str) -> bool:
     """Whether lemminflect knows ``low`` as a noun (or does not know it at all)."""
     lemmas = all_lemmas(low)
@@ -109,7 +109,7 @@ def name_gender(word: str) -> str | None:
     return _name_gender(word.lower())
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _name_gender(w: str) -> str | None:
     male, female = w in word_list("names_male.txt"), w in word_list("names_female.txt")
     if male == female:

@@ -54,7 +54,7 @@ def sense_share(wn, lemma: str, pos: str) -> tuple[object | None, float, int]:
     return wn.synset_from_pos_and_offset(*offsets[0]), (counts[0] / total if total else 0.0), counts[0]
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def wordnet_antonyms(lemma: str, upos: str) -> tuple[str, ...]:
     """Direct WordNet antonyms of ``lemma`` in its most frequent sense for ``upos``.
 
@@ -103,7 +103,7 @@ def conceptnet_antonyms(provider, lemma: str, upos: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def main_pos_of(lemma: str) -> str | None:
     """Cached :func:`main_pos` on the installed WordNet."""
     from ...resources.wordnet import wordnet

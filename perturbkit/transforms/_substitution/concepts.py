@@ -52,7 +52,7 @@ def _ancestors(synset, levels: int = 2) -> set:
     return out
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def siblings_ok(lemma: str, other: str, checked: bool = True) -> bool:
     """Both nouns' most frequent WordNet senses are concrete things of the same kind (not
     synonyms). With ``checked`` (siblings proposed by WordNet itself, which knows rare senses),
@@ -80,7 +80,7 @@ def siblings_ok(lemma: str, other: str, checked: bool = True) -> bool:
     return any(p.min_depth() >= depth and "unit" not in p.name() for p in shared)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def concept_neighbours(provider, lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
     """(word, relation) neighbours of ``lemma`` usable as replacements: single common words that
     WordNet knows mainly as the same part of speech, never the word itself or a blocked pair.

@@ -36,7 +36,7 @@ _QUOTES = frozenset({"''", "``", '"', "\u201c", "\u201d", "'"})
 SlotVocabulary = dict[Slot, list[tuple[str, str]]]
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _known(lemma: str, pos: str) -> bool:
     """Whether lemminflect's lexicon has ``lemma`` as a ``pos`` (drops tagger errors like "to sunscreen")."""
     return lemma in all_lemmas(lemma, pos).get(pos, ())

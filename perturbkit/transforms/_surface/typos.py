@@ -10,7 +10,7 @@ import re
 from ...resources.inflect import all_lemmas
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)
 def _is_word(word: str) -> bool:
     """Whether ``word`` is an English word (lemminflect's dictionary or spaCy's stop words)."""
     from spacy.lang.en.stop_words import STOP_WORDS
