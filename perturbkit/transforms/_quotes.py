@@ -131,3 +131,12 @@ def inside_any(spans: tuple[tuple[int, int], ...], pos: int) -> bool:
     """Whether ``pos`` lies strictly inside one of ``spans`` (sorted, not overlapping)."""
     i = bisect.bisect_left(spans, pos, key=lambda s: s[0]) - 1  # the last span starting before pos
     return i >= 0 and pos < spans[i][1]
+
+
+_STARRED = re.compile(r"\*[^*\n]+\*")
+
+
+def starred_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """``*...*`` spans within a line: a thought or a stage direction in WritingPrompts stories
+    ("*More laughing . *"), or stressed words ("I * can not * go")."""
+    return tuple((m.start(), m.end()) for m in _STARRED.finditer(text)) if "*" in text else ()

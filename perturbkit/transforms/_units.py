@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..annotation import doc_text, per_doc, sentence_chars
 from ..resources.inflect import all_lemmas
 from ..resources.lexicons import verb_class
-from ._quotes import inside_any, merge_spans, quotation_spans
+from ._quotes import inside_any, merge_spans, quotation_spans, starred_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -83,16 +83,11 @@ def _balanced(text: str) -> bool:
     )
 
 
-_EMPHASIS = re.compile(r"\*[^*\n]+\*")
-
-
 def _spans(text: str) -> tuple[tuple[int, int], ...]:
     """Quotations and, like them, ``*...*`` spans within a line (a thought or a stage direction in
     WritingPrompts stories: "*More laughing . *"): sentences inside one never come apart."""
-    quotes = quotation_spans(text)
-    if "*" not in text:
-        return quotes
-    return merge_spans([*quotes, *((m.start(), m.end()) for m in _EMPHASIS.finditer(text))])
+    quotes, starred = quotation_spans(text), starred_spans(text)
+    return merge_spans([*quotes, *starred]) if starred else quotes
 
 
 def _ends_sentence(text: str) -> bool:
