@@ -1,7 +1,8 @@
 """Golden cases for what round 74's strict reading found in antonym (each declined case was
 produced by the code before the fix): a swap inside a general claim ("Each choice we make creates
 an alternate timeline" -> "destroys": a theory no event pins down) and a swap the story itself
-turns ("my enemies" -> "my friends" where the enemies became friends). The control keeps a swap
+turns ("my enemies" -> "my friends" where the enemies became friends), and (round 77) a
+present-tense mood in a refrain ("I am happy . Say it again . I am happy" -> "I am sad"). The control keeps a swap
 that a later sentence contradicts ("gave me a fake id ... caught the fake id")."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ _TURNED = (
     "I sided with my sworn enemy . For years I fought beside him . In the end I succumbed to my enemies evil ."
     " Now my old enemies are my only friends ."
 )
+_REFRAIN = "The house is quiet now . I am happy . Say it again . I am happy . The walls creak around me ."
 _CLUB = "my friends took me to a club . they gave me a fake id . the bouncer caught the fake id . i called my parents ."
 
 GOLDEN = [
@@ -26,6 +28,9 @@ GOLDEN = [
     (_CLAIM, 74, None),
     (_TURNED, 0, None),
     (_TURNED, 74, None),
+    # round 77: a present-tense mood in a refrain ("I am happy . Say it again . I am happy" -> "I am sad")
+    (_REFRAIN, 0, None),
+    (_REFRAIN, 77, None),
     (_CLUB, 74, _CLUB.replace("a fake id", "a real id")),
 ]
 

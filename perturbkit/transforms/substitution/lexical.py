@@ -58,6 +58,8 @@ class Antonym(TargetedSubstitution):
             story_antonym_ok(tok, lemma, proposal.lemma) and self._frame_ok(tok, lemma, proposal)
         ):
             return False
+        if self.targeted and tok.pos_ == "ADJ" and (mood_may_shift(tok) or set_phrase(tok)):
+            return False  # "I am happy" said in a monologue (rounds 41 and 77), "good try"
         return antonym_fits(tok, lemma, proposal.lemma) and not antonym_garbles(tok, proposal.lemma)
 
     @staticmethod
@@ -77,7 +79,8 @@ class Antonym(TargetedSubstitution):
         pronoun elsewhere, no frequent noun ("friend", "love"), a noun only as an object or subject;
         an attributive adjective's witness must mention its noun again; and only those the pair
         needs, nearby (:func:`~.._substitution.story_contrasts.story_witnesses`); for "love" only a
-        stated fondness for the same thing (:func:`~.._substitution.antonym_frames.states_fondness`)."""
+        stated fondness for the same thing (:func:`~.._substitution.antonym_frames.states_fondness`);
+        never a sentence that repeats the edited one word for word (a refrain)."""
         found = strict_witnesses(doc, super().witnesses(doc, i), sentence_index(doc)[i])
         found = story_witnesses(doc, i, found)
         tok = doc[i]
@@ -86,7 +89,8 @@ class Antonym(TargetedSubstitution):
         if tok.pos_ == "ADJ" and tok.dep_ == "amod":  # "small children" is no witness of "a small soda"
             noun, sent = tok.head.lemma_.lower(), sentence_index(doc)
             found = tuple(w for w in found if any(t.lemma_.lower() == noun for t in doc if sent[t.i] == w.sentence))
-        return found
+        own = tok.sent.text.strip().lower()  # a refrain is no witness: "I am happy . Say it again . I am happy"
+        return tuple(w for w in found if doc[w.token].sent.text.strip().lower() != own)
 
     def choices(self, doc: Doc) -> Sequence[Candidate]:
         """ConceptNet's antonyms only where the vetted resources give too few."""
@@ -127,19 +131,6 @@ class AdjectiveAntonym(Antonym):
     example = "The soup was hot. He waited for the hot soup to cool."
     upos = ("ADJ",)
     deps = _ADJ_DEPS
-
-    def fits(self, tok: Token, lemma: str, proposal: Proposal) -> bool:
-        """As :meth:`Antonym.fits`; targeted, never a mood that may shift ("I am happy": said in a
-        monologue or in dialogue) nor a set phrase ("good try")."""
-        if self.targeted and (mood_may_shift(tok) or set_phrase(tok)):
-            return False
-        return super().fits(tok, lemma, proposal)
-
-    def witnesses(self, doc: Doc, i: int) -> tuple[Witness, ...]:
-        """As :meth:`Antonym.witnesses`, without a sentence that repeats the edited one word for word
-        (a refrain: "I am happy . Say it again . I am happy")."""
-        own = doc[i].sent.text.strip().lower()
-        return tuple(w for w in super().witnesses(doc, i) if doc[w.token].sent.text.strip().lower() != own)
 
 
 @register
