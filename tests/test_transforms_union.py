@@ -120,14 +120,14 @@ def test_default_techniques_resolve_by_name():
     mix = union_mixture()
     names = [t.name for t in mix.transforms]
     assert names == [
-        "oneof(repeat_sentence,repeat_ngram)",
+        "repeat_sentence",  # n-gram stutters read as no break (rounds 39, 740, 79)
         "oneof(keyword_substitution,keyword_substitution)",  # strict UNION sampler, else targeted
         "sentence_shuffle",
         "oneof(negation_alteration,negation)",
     ]
     assert mix.transforms[1].transforms[0].strict and not mix.transforms[1].transforms[0].targeted
     assert mix.transforms[3].transforms[0].strict and mix.transforms[3].weights == [1.0, 0.0]
-    assert mix.transforms[0].transforms[0].keep_length is True
+    assert mix.transforms[0].keep_length is True
     assert mix.counts == UNION_COUNTS
 
 
@@ -178,12 +178,11 @@ GOLDEN_STORY = "Tom woke up early. He made coffee because he was tired. Then he 
             "He made coffee because he was tired. He did not like his boss. Then he went to work. Tom woke up early.",
             {"sentence_shuffle"},
         ),
-        # an n-gram repetition alone ("then he went and he went to work", a stutter) is made again
-        # as a sentence repetition (round 740)
+        # the repetition is a sentence copy over the next sentence, never an n-gram stutter ("then he
+        # went and he went to work"; rounds 39, 740, 79)
         (
             1,
-            "Tom woke up early. He made coffee because he was tired. He made coffee because he was tired. "
-            "He did not like his boss.",
+            "Tom woke up early. He made coffee because he was tired. Then he went to work. Then he went to work.",
             {"repeat_sentence"},
         ),
     ],

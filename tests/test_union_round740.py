@@ -29,6 +29,9 @@ pytestmark = pytest.mark.usefixtures("annotator")
         # a reason given: negated, it reads as denying only the reason (round 752, roc 2387)
         ("she got into the business because of her father .", None),
         ("he left the party because he was tired .", None),
+        # round 79: an epistemic "must" (negated, a prohibition) and a verb of knowing over a bare clause
+        ("it must be that big park .", None),
+        ("I know you 've been busy .", None),
     ],
 )
 def test_negation_declines_a_hedged_predicate(annotator, text, expected):
@@ -91,8 +94,8 @@ def test_the_source_of_a_sentence_copy_is_part_of_the_repetition():
             "him from hunting .",
             "george could n't wait for deer season to open .",
             36,
-            "he planned to go hunting the very first weekend . he planned to go hunting the very first weekend . "
-            "he had to spend the week in the hospital . george was disappointed that his health kept him from hunting .",
+            "he planned to go hunting the very first weekend . right before deer season , george had a heart "
+            "attack . he had to spend the week in the hospital . he had to spend the week in the hospital .",
         ),
         # the code before: "she went to college and college to learn how to be a nutritionist ."
         (
@@ -105,7 +108,7 @@ def test_the_source_of_a_sentence_copy_is_part_of_the_repetition():
         ),
     ],
 )
-def test_a_lone_ngram_repetition_is_made_a_sentence_repetition(annotator, story, context, seed, expected):
+def test_a_repetition_is_a_sentence_repetition(annotator, story, context, seed, expected):
     ex = Example(text=story, context=context, id=f"roc:rocstories_dev-{'615' if 'george' in context else '561'}")
     out = get_transform("union_negative")(ex, seed=seed, annotator=annotator)
     assert out is not None and {e.transform for e in out.edits} == {"repeat_sentence"}

@@ -33,7 +33,7 @@ _REDO = {
     "keyword_substitution": "keyword_substitution",
     "negation_alteration": "negation",
     "sentence_shuffle": "negation",
-    "repeat_ngram": "repeat_sentence",
+    "repeat_ngram": "repeat_sentence",  # with union_mixture(repetition="repeat_ngram")
 }
 #: How a redo's transform is built: strict, as every substitution and negation here (round 59);
 #: a sentence copy replaces the next sentence, as UNION's does.
@@ -43,8 +43,12 @@ _MOVE = re.compile(r"sentence (\d+) -> position (\d+)")
 
 def default_technique(key: str) -> Transform:
     """The registered transform(s) behind one UNION technique (looked up only when needed)."""
-    if key == "repetition":  # UNION repeats an n-gram or a sentence (the copy replaces the next one)
-        return OneOf([get_transform("repeat_sentence", keep_length=True), get_transform("repeat_ngram")])
+    if key == "repetition":
+        # UNION repeats an n-gram or a sentence (the copy replaces the next one); readers took an
+        # n-gram stutter ("all semester and all semester") for no coherence break, alone or beside
+        # a shuffle (rounds 39, 740, 79), so the default repeats sentences only;
+        # ``union_mixture(repetition="repeat_ngram")`` brings the n-grams back
+        return get_transform("repeat_sentence", keep_length=True)
     # UNION's own substitution and negation (any keywords, any sentences), but only edits that read
     # cleanly (strict: round 53); where a story has none, the targeted version (weight 0: only as
     # the fallback), so that a story is not left without the drawn technique

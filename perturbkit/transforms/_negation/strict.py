@@ -186,6 +186,19 @@ def _reason_given(root: Token) -> bool:
     return False
 
 
+#: Verbs of knowing or supposing: negated over a bare clause they garble it ("I do n't know you 've
+#: been busy but I 'm so glad you 're home"; round 79).
+_SUPPOSING = frozenset("know think guess bet suppose believe imagine figure reckon".split())
+
+
+def _epistemic(root: Token) -> bool:
+    """An epistemic "must" ("it must be that big park" -> "must n't be" reads as a prohibition) or
+    a verb of knowing with a clause complement ("I know you 've been busy"; round 79)."""
+    if any(c.dep_ == "aux" and c.lower_ == "must" for c in root.children):
+        return True
+    return root.lemma_.lower() in _SUPPOSING and any(c.dep_ == "ccomp" for c in root.children)
+
+
 def _awaited(root: Token) -> bool:
     return any(t.lower_ in _AWAITED for c in root.children if c.dep_ == "advmod" for t in c.subtree)
 
@@ -205,7 +218,7 @@ def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bo
     lows = list(token_columns(doc)["lower"])
     if _quantified(subj) or _swallowed_adverb(root, subj) or _wh_fronted(root, subj) or _bare_do(root):
         return False
-    if _shares_aux(root) or _awaited(root) or _hedged(root) or _reason_given(root):
+    if _shares_aux(root) or _awaited(root) or _hedged(root) or _reason_given(root) or _epistemic(root):
         return False
     if root.lemma_.lower() == "be" and any(c[3] == _PPI_NOTE for c in changes):
         return False  # "this is something ..." -> "this is not anything ..."
