@@ -69,6 +69,11 @@ CORPUS["semantic_repetition"] = [
     "The game started at noon. Jim scored two goals. His team won the match. They celebrated at a pizza place.",
     *(e.text for e in sample_stories()),
 ]
+# temporal_word_flip flips only where the story pins the order (a closing "finally", round 74)
+CORPUS["temporal_word_flip"] = [
+    "First she went to the park. Then she went to the zoo. Finally she went home.",
+    *(e.text for e in sample_stories()),
+]
 CORPUS["entity_replacement"] = [
     "Mary needed a new card. Mary blamed herself for losing the old one. She applied online.",
     "mary waited at the bank . mary held her breath as the clerk checked . she got a new card .",

@@ -92,8 +92,8 @@ GOLDEN = [
     ),
     (
         "temporal_word_flip",
-        "First, she scraped the paint. Then she painted the wall.",
-        "Finally, she scraped the paint. Then she painted the wall.",
+        "First, she scraped the paint. Then she painted the wall. Finally she hung a picture.",
+        "Finally, she scraped the paint. Then she painted the wall. Finally she hung a picture.",
     ),
     (
         "temporal_word_flip",
@@ -113,12 +113,6 @@ GOLDEN = [
         "temporal_word_flip",
         "She bought a dress at the mall. After she bought the dress, she wore the dress to the party.",
         "She bought a dress at the mall. Before she bought the dress, she wore the dress to the party.",
-    ),
-    # the story names the event again ("inspection") or tells the season ("the pool"): the flip clashes with it
-    (
-        "temporal_word_flip",
-        "it was a day of inspection . jack showed up after the inspection . jack was fired .",
-        "it was a day of inspection . jack showed up before the inspection . jack was fired .",
     ),
     # "finished X" flips where an earlier sentence tells X worked on, as fact (round 58)
     (
@@ -768,6 +762,31 @@ NONE = [
         "causal_swap",
         "what he enjoyed the most was when she would read to the class . this inspired irving to become an avid "
         "reader . as a result , irving made excellent grades in school .",
+    ),
+    # round 74: "first" -> "finally" with only "then"/"soon" after reads as "at last" (roc 2623)
+    (
+        "temporal_word_flip",
+        "sally started taking sewing lessons with claire . first they learned to thread the needle . then they "
+        "practiced sewing in straight lines . soon they were working with a simple pattern . sally made a pillow "
+        "and blanket for her dolls .",
+    ),
+    # round 74: "after" + a noun -> "before" reads as a flashback or as merely late (roc 791, roc 1656)
+    (
+        "temporal_word_flip",
+        "connie loved going to the movies . she also enjoyed her high school art class . connie wanted a job that "
+        "combined the things she loved . connie majored in art in college . after college she got a job designing "
+        "posters for movies .",
+    ),
+    (
+        "temporal_word_flip",
+        "it was a day of inspection . jack did n't show up to work on time . jack showed up after the inspection "
+        ". jack was fired for being late .",
+    ),
+    # round 74: "the next day" on a state -> "the previous day" fits either day (wp 894)
+    (
+        "temporal_word_flip",
+        "last week uncle dave came over . daddy got really mad and started yelling at him . mommy took me away . "
+        "the next day , mommy was really sad , and daddy was sad too .",
     ),
 ]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...annotation import linked_sentences, sentence_index
+from ...annotation import linked_sentences, sentence_bounds, sentence_index
 from . import clauses as C
 from .checks import HABITUAL, PERCEPTION, STATIVE
 from .temporal_cues import CUE_WINDOW, TIMED, WAITING, near
@@ -76,6 +76,8 @@ def next_previous_cue(doc: Doc, t: Token) -> tuple[int, ...]:
     if noun.dep_ == "pobj" and noun.head.head.pos_ not in ("VERB", "AUX"):
         return ()
     verb = _clause_verb(t)
+    if _state(verb):
+        return ()  # "the next day, mommy was really sad" -> "the previous day": a state fits either day (round 74)
     subj = C.subject(verb) if verb.pos_ in ("VERB", "AUX") else None
     skip = {k.i for k in subj.subtree} if subj is not None else set()
     found = near(doc, t, linked_sentences(doc, [k for k in _clause_words(t) if k not in skip]))
@@ -108,6 +110,8 @@ def measured_from_before(doc: Doc, t: Token) -> bool:
     if t.lower_ not in ("later", "earlier") or not any(c.dep_ == "npadvmod" for c in t.children):
         return True
     verb = _clause_verb(t)
+    if _state(verb):
+        return ()  # "the next day, mommy was really sad" -> "the previous day": a state fits either day (round 74)
     subj = C.subject(verb) if verb.pos_ in ("VERB", "AUX") else None
     skip = {k.i for k in t.subtree}
     if subj is not None and (subj.pos_ == "PRON" or subj.ent_type_ == "PERSON"):
@@ -117,6 +121,27 @@ def measured_from_before(doc: Doc, t: Token) -> bool:
     return any(own - CUE_WINDOW <= k < own for k in found)
 
 
+def _state(verb: Token) -> bool:
+    """Whether ``verb`` tells a state or a perception ("was sad", "look with your carrier"), which may
+    hold at either time, so moving its time orders no event."""
+    lemma = verb.lemma_.lower()
+    return lemma in STATIVE or lemma in PERCEPTION or lemma == "be" or any(c.dep_ == "acomp" for c in verb.children)
+
+
+def _took_part(doc: Doc, k: int, noun: Token) -> bool:
+    """Whether sentence ``k`` tells ``noun`` as the object or subject of an event verb."""
+    a, b = sentence_bounds(doc)[k]
+    lemma = noun.lemma_.lower()
+    return any(
+        w.lemma_.lower() == lemma
+        and w.dep_ in ("dobj", "nsubj")
+        and w.head.pos_ == "VERB"
+        and w.head.lemma_.lower() not in STATIVE
+        and w.head.lemma_.lower() != "be"
+        for w in doc[a:b]
+    )
+
+
 def told_in_order(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]:
     """For "before"/"after" + X: the sentences of ``found`` (naming X again) that the flip puts out of
     order: "after X" -> "before X" contradicts X told earlier in the story (it happened first);
@@ -124,13 +149,19 @@ def told_in_order(doc: Doc, t: Token, found: tuple[int, ...]) -> tuple[int, ...]
     tired after playing" -> "before playing" is fluent, round 51): a state may hold at either time, and
     one may find out a thing at any time ("before our first dance , i find out that she was invited")."""
     main = t.head if t.dep_ == "prep" else t.head.head
-    lemma = main.lemma_.lower()
-    if lemma in STATIVE or lemma in PERCEPTION or lemma == "be" or any(c.dep_ == "acomp" for c in main.children):
+    if _state(main):
         return ()
     if t.lower_ != "after":
         return found  # "he was n't sure where to exit" ... "drove around before figuring out how to exit"
     own = sentence_index(doc)[t.i]
-    return tuple(k for k in found if k < own)
+    found = tuple(k for k in found if k < own)
+    noun = next((c for c in t.children if c.dep_ == "pobj"), None)
+    if noun is not None and noun.pos_ in ("NOUN", "PROPN"):
+        # "after college she got a job" -> "before college" reads as a flashback, "showed up after the
+        # inspection" (told as "a day of inspection") -> "before" as merely late (round 74): the noun
+        # must be told as an event someone took part in ("we watched the game")
+        found = tuple(k for k in found if _took_part(doc, k, noun))
+    return found
 
 
 # Words of an act done again: "one day she commented how he smelled bad . a week later she said the same

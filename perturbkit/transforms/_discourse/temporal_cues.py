@@ -124,12 +124,18 @@ def fixed_idiom(t: Token) -> bool:
 SEQUENCE_OPENERS = frozenset("then next afterwards afterward later finally eventually second secondly soon".split())
 
 
+# Markers of a sequence's last step: a second "finally" pins the flipped one as out of place
+_CLOSERS = frozenset({"finally", "lastly", "last"})
+
+
 def sequence_after(doc: Doc, t: Token) -> tuple[int, ...]:
     """For "First, ..." -> "Finally, ...": the next sentences (at most ``CUE_WINDOW`` on) that go on
-    with the sequence ("Then she went to ..."), which "Finally" on the first step contradicts."""
+    with the sequence ("Then she went to ..."), which "Finally" on the first step contradicts. Empty
+    unless one of them opens with a last step ("finally she went to the museum"): with only "then"
+    and "soon" after it, "finally they learned to thread the needle" reads as "at last" (round 74)."""
     sent = sentence_index(doc)
     own = sent[t.i]
-    return tuple(
+    found = tuple(
         sorted(
             {
                 sent[s.start]
@@ -139,6 +145,11 @@ def sequence_after(doc: Doc, t: Token) -> tuple[int, ...]:
             }
         )
     )
+    closing = any(
+        own < sent[s.start] <= own + CUE_WINDOW and any(x.lower_ in _CLOSERS for x in s[:2] if not x.is_punct)
+        for s in doc.sents
+    )
+    return found if closing else ()
 
 
 def habitual_frame(t: Token) -> bool:
