@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._args import add_training_arguments, fraction, positive_int
+from ._args import add_training_arguments, count, fraction, positive_int
 
 
 def add_parser(what: argparse._SubParsersAction) -> None:
@@ -49,7 +49,25 @@ def add_parser(what: argparse._SubParsersAction) -> None:
         help="keep the encoder fixed: embed each text once (forward only, cached) and train a small head on "
         "pooled and adjacent-sentence features (CPU-friendly; defaults become --epochs 100 --lr 1e-3 --patience 10)",
     )
-    p.add_argument("--head-hidden", type=positive_int, default=256, help="--freeze-encoder: the head's hidden units")
+    p.add_argument(
+        "--head-hidden",
+        type=count,
+        default=None,
+        help="--freeze-encoder: the head's hidden units (0: a logistic regression; default 256, 0 with --features lm)",
+    )
+    p.add_argument(
+        "--features",
+        choices=("encoder", "encoder+lm", "lm"),
+        default="encoder",
+        help="--freeze-encoder: what the head reads: the encoder's features, those and the LM statistics "
+        "(= --lm-features), or the 12 LM statistics alone (no encoder pass; the folder holds no encoder)",
+    )
+    p.add_argument(
+        "--weight-decay",
+        type=float,
+        default=0.01,
+        help="AdamW weight decay; a linear frozen head (--head-hidden 0): the L2 penalty weight_decay * |w|^2",
+    )
     p.add_argument(
         "--embedding-cache", metavar="FILE", help="--freeze-encoder: sqlite file of embeddings (default: the cache dir)"
     )
@@ -58,7 +76,7 @@ def add_parser(what: argparse._SubParsersAction) -> None:
         action="store_true",
         help="--freeze-encoder: add sentence NLL statistics under a causal LM (SmolLM2-135M unless --lm-model)",
     )
-    p.add_argument("--lm-model", metavar="MODEL", help="--lm-features: the causal LM (a path or .gguf file)")
+    p.add_argument("--lm-model", metavar="MODEL", help="--lm-features, --features lm: the causal LM (a path or .gguf)")
     p.add_argument(
         "--objective",
         choices=("bce", "pairwise"),
@@ -84,6 +102,12 @@ def run(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     frozen = args.freeze_encoder
+    if not frozen and (args.features != "encoder" or args.lm_features or args.head_hidden is not None):
+        raise UserError(
+            "--features, --lm-features and --head-hidden train a head over frozen features: add --freeze-encoder"
+        )
+    if args.lm_features and args.features == "lm":
+        raise UserError("--lm-features adds LM statistics to the encoder's features: not with --features lm")
     if not args.resume and ((out / CHECKPOINT).exists() or (frozen and (out / META).exists())):
         raise UserError(f"{out} holds a run already: add --resume to continue it, or choose another --out")
     if args.threads:
@@ -125,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
         head_hidden=args.head_hidden,
         embedding_cache=args.embedding_cache,
         lm_features=args.lm_features,
+        features=args.features,
+        weight_decay=args.weight_decay,
         lm_model=args.lm_model,
         objective=args.objective,
     )

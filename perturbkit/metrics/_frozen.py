@@ -30,11 +30,12 @@ from torch import nn
 from ._lm_features import N_LM
 from ._plausibility import write_folder
 from .embedding import split_sentences
-from .learned import ENCODER, HEAD, read_meta
+from .learned import ENCODER, HEAD, LM_ONLY, read_meta
 
 FEATURES = "pooled+adjacent-v1"  # the feature layout; a folder trained with another is refused
 FEATURES_LM = "pooled+adjacent+lm-nll-v1"  # opt-in (``--lm-features``): plus :mod:`._lm_features`
-LAYOUTS = (FEATURES, FEATURES_LM)
+FEATURES_LM_ONLY = LM_ONLY  # ``--features lm``: the LM statistics alone, no encoder in the folder
+LAYOUTS = (FEATURES, FEATURES_LM, FEATURES_LM_ONLY)
 LM_MAX_TOKENS = 256  # tokens of the LM sequences (a sentence with the ones before it)
 FROZEN_FORMAT_VERSION = 2  # folders of format 1 hold a fine-tuned encoder and a linear head
 N_STATS = 8
@@ -63,6 +64,7 @@ class EmbeddingCache:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path)
         self._db.execute("CREATE TABLE IF NOT EXISTS emb (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
+        self.identity = identity
         self._prefix = f"{kind}|{identity}|{max_length}|"
 
     def key(self, text: str) -> str:
@@ -191,14 +193,20 @@ def features_of(pooled: np.ndarray) -> np.ndarray:
 
 
 class Head(nn.Module):
-    """Standardised features -> one hidden layer -> a logit (human = high). The standardisation
+    """Standardised features -> one hidden layer -> a logit (human = high); ``hidden=0``: a linear
+    (logistic) head, for a few features (the LM statistics alone). The standardisation
     (training-set mean and spread) is part of the saved state."""
 
     def __init__(self, n_features: int, hidden: int = 256, dropout: float = 0.1) -> None:
         super().__init__()
+        self.hidden = hidden
         self.register_buffer("mean", torch.zeros(n_features))
         self.register_buffer("scale", torch.ones(n_features))
-        self.net = nn.Sequential(nn.Linear(n_features, hidden), nn.GELU(), nn.Dropout(dropout), nn.Linear(hidden, 1))
+        if hidden:
+            layers = [nn.Linear(n_features, hidden), nn.GELU(), nn.Dropout(dropout), nn.Linear(hidden, 1)]
+        else:
+            layers = [nn.Linear(n_features, 1)]
+        self.net = nn.Sequential(*layers)
 
     def fit_scaling(self, x: torch.Tensor) -> None:
         self.mean.copy_(x.mean(0))
@@ -209,18 +217,28 @@ class Head(nn.Module):
 
 
 class Features:
-    """The head's input for a layout: the encoder's features, then (``FEATURES_LM``) the LM's."""
+    """The head's input for a layout: the encoder's features, then (``FEATURES_LM``) the LM's;
+    without an encoder (``FEATURES_LM_ONLY``) the LM's alone."""
 
-    def __init__(self, embedder: Embedder, lm: Any = None) -> None:
+    def __init__(self, embedder: Embedder | None, lm: Any = None) -> None:
+        if embedder is None and lm is None:
+            raise ValueError("features need an encoder, an LM or both")
         self.embedder, self.lm = embedder, lm
 
     @property
     def layout(self) -> str:
+        if self.embedder is None:
+            return FEATURES_LM_ONLY
         return FEATURES if self.lm is None else FEATURES_LM
 
+    @property
+    def encoded(self) -> int:
+        """Texts run through the encoder (0 without one)."""
+        return 0 if self.embedder is None else self.embedder.encoded
+
     def features(self, texts: Sequence[str]) -> np.ndarray:
-        x = self.embedder.features(texts)
-        return x if self.lm is None else np.concatenate([x, self.lm.features(texts)], axis=1)
+        parts = [f.features(texts) for f in (self.embedder, self.lm) if f is not None]
+        return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
 
 def lm_features(model: str | None, device: str, cache_path: str | os.PathLike[str] | None = None) -> Any:
@@ -235,12 +253,14 @@ def lm_features(model: str | None, device: str, cache_path: str | os.PathLike[st
 
 
 def save(folder: str | os.PathLike[str], feats: Features, head: Head, meta: dict[str, Any]) -> None:
-    """Write the frozen encoder (so the folder stands alone), the head and the metadata (last).
-    The LM of ``FEATURES_LM`` is not copied: the metadata names it (``lm_model``; None = the default)."""
+    """Write the frozen encoder (so the folder stands alone; none for ``FEATURES_LM_ONLY``), the
+    head and the metadata (last). The LM is not copied: the metadata names it (``lm_model``; None =
+    the default)."""
     embedder = feats.embedder
-    state = {"head": head.state_dict(), "hidden": head.net[0].out_features}
+    state = {"head": head.state_dict(), "hidden": head.hidden}
     full = {"format_version": FROZEN_FORMAT_VERSION, "mode": "frozen", "features": feats.layout, **meta}
-    write_folder(folder, embedder.encoder, embedder.tokenizer, state, full)
+    encoder, tokenizer = (None, None) if embedder is None else (embedder.encoder, embedder.tokenizer)
+    write_folder(folder, encoder, tokenizer, state, full)
 
 
 def load(
@@ -259,22 +279,31 @@ def load(
             f"learned metric {str(folder)!r}: features {layout!r}, this version reads {' or '.join(LAYOUTS)}"
         )
     folder = Path(folder).expanduser()
-    encoder = AutoModel.from_pretrained(folder / ENCODER)
-    tokenizer = AutoTokenizer.from_pretrained(folder / ENCODER)
     state = torch.load(folder / HEAD, map_location="cpu", weights_only=True)
     head = Head(state["head"]["mean"].shape[0], int(state["hidden"]))
     head.load_state_dict(state["head"])
     head.eval().to(device)
-    width = 3 * int(encoder.config.hidden_size) + N_STATS + (N_LM if layout == FEATURES_LM else 0)
-    if state["head"]["mean"].shape[0] != width:
-        raise MetricError(
-            f"learned metric {str(folder)!r}: its head reads {state['head']['mean'].shape[0]} "
-            f"features, the layout {layout!r} makes {width}"
-        )
+    lm = lm_features(meta.get("lm_model"), device, cache) if layout != FEATURES else None
+    if layout == FEATURES_LM_ONLY:
+        _check_width(folder, state, layout, N_LM)
+        return Features(None, lm), head
+    encoder = AutoModel.from_pretrained(folder / ENCODER)
+    tokenizer = AutoTokenizer.from_pretrained(folder / ENCODER)
+    _check_width(folder, state, layout, 3 * int(encoder.config.hidden_size) + N_STATS + (N_LM if lm is not None else 0))
     emb_cache = None
     if cache is not None:  # the encoder is a copy of the base: its states are the base's
         identity = meta.get("encoder_identity") or model_identity(str(folder / ENCODER))
         emb_cache = EmbeddingCache(cache, identity, max_length)
     embedder = Embedder(encoder, tokenizer, max_length, device, batch_size, emb_cache)
-    lm = lm_features(meta.get("lm_model"), device, cache) if layout == FEATURES_LM else None
     return Features(embedder, lm), head
+
+
+def _check_width(folder: Path, state: dict[str, Any], layout: str, width: int) -> None:
+    """A MetricError unless the saved head reads ``width`` features (what ``layout`` makes)."""
+    from ..errors import MetricError
+
+    if state["head"]["mean"].shape[0] != width:
+        raise MetricError(
+            f"learned metric {str(folder)!r}: its head reads {state['head']['mean'].shape[0]} "
+            f"features, the layout {layout!r} makes {width}"
+        )

@@ -78,18 +78,21 @@ def save(model: Plausibility, tokenizer: Any, folder: str | os.PathLike[str], me
 def write_folder(
     folder: str | os.PathLike[str], encoder: Any, tokenizer: Any, head: dict[str, Any], meta: dict[str, Any]
 ) -> None:
-    """Write a metric folder: the encoder and tokenizer, the head's state and the metadata. The
-    metadata file goes first and comes back last, each part is written to a temporary name and
-    renamed, so an interrupted save never leaves a folder that loads half-old."""
+    """Write a metric folder: the encoder and tokenizer (none when ``encoder`` is None: a head on
+    LM statistics alone), the head's state and the metadata. The metadata file goes first and
+    comes back last, each part is written to a temporary name and renamed, so an interrupted save
+    never leaves a folder that loads half-old."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / META).unlink(missing_ok=True)
     enc, tmp = folder / ENCODER, folder / (ENCODER + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    encoder.save_pretrained(tmp)
-    tokenizer.save_pretrained(tmp)
+    if encoder is not None:
+        encoder.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
     shutil.rmtree(enc, ignore_errors=True)
-    tmp.rename(enc)
+    if encoder is not None:
+        tmp.rename(enc)
     torch.save(head, folder / (HEAD + ".tmp"))
     os.replace(folder / (HEAD + ".tmp"), folder / HEAD)
     full = {"format": FORMAT, **meta}

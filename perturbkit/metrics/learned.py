@@ -27,6 +27,7 @@ FORMAT_VERSION = 2  # the newest this version reads: 1 a fine-tuned encoder, 2 a
 META = "perturbkit_metric.json"  # format, base encoder, max_length, training facts
 HEAD = "head.pt"  # the classification head
 ENCODER = "encoder"  # the (fine-tuned or frozen) encoder and its tokenizer (save_pretrained)
+LM_ONLY = "lm-nll-v1"  # the frozen layout of LM statistics alone: a folder without ENCODER
 
 
 @dataclass(repr=False)
@@ -56,7 +57,8 @@ class Learned(Metric):
     def params(self) -> dict[str, Any]:
         folder = Path(self.path).expanduser().resolve()
         digest = hashlib.sha256()
-        files = [folder / META, folder / HEAD, *sorted((folder / ENCODER).iterdir())]
+        encoder = sorted((folder / ENCODER).iterdir()) if (folder / ENCODER).is_dir() else []
+        files = [folder / META, folder / HEAD, *encoder]
         for f in (p for p in files if p.is_file()):
             st = f.stat()
             digest.update(f"{f.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}\n".encode())
@@ -120,9 +122,10 @@ def read_meta(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise MetricError(f"learned metric {str(path)!r}: {META} is not a perturbkit learned-metric file")
     if int(meta.get("format_version", 0)) > FORMAT_VERSION:
         raise MetricError(f"learned metric {str(path)!r}: format version {meta['format_version']} is too new")
-    for part in (ENCODER, HEAD):
+    for part in (HEAD,) if meta.get("features") == LM_ONLY else (ENCODER, HEAD):
         if not (folder / part).exists():
-            raise MetricError(f"learned metric {str(path)!r}: incomplete folder ({part} is missing); {hint}")
+            layout = f", features {meta['features']!r}" if meta.get("features") else ""
+            raise MetricError(f"learned metric {str(path)!r}: incomplete folder ({part} is missing{layout}); {hint}")
     return meta
 
 

@@ -30,6 +30,16 @@ if TYPE_CHECKING:
 
 CACHE_FILE = "frozen_embeddings.sqlite"
 OBJECTIVES = ("bce", "pairwise")
+FEATURE_SETS = ("encoder", "encoder+lm", "lm")  # ``--features``: what the head reads
+
+
+def feature_set(cfg: TrainConfig) -> str:
+    """The head's input: ``cfg.features``, or ``encoder+lm`` for ``lm_features=True`` (``--lm-features``)."""
+    if cfg.features not in FEATURE_SETS:
+        raise UserError(f"features must be one of {', '.join(FEATURE_SETS)}, got {cfg.features!r}")
+    if cfg.lm_features and cfg.features == "lm":
+        raise UserError("--lm-features adds LM statistics to the encoder's features: not with --features lm")
+    return "encoder+lm" if cfg.lm_features else cfg.features
 
 
 def embedding_cache_path(cfg: TrainConfig) -> Path:
@@ -44,34 +54,28 @@ def embedding_cache_path(cfg: TrainConfig) -> Path:
 def train_frozen(
     train: list[Item], val: list[Item], out: str | os.PathLike[str], cfg: TrainConfig, log: Callable[[str], None]
 ) -> dict[str, Any]:
-    """Embed ``train`` and ``val`` with the frozen encoder, fit the head, save the metric folder;
-    the run's summary."""
+    """Embed ``train`` and ``val`` with the frozen encoder (and/or measure their LM statistics),
+    fit the head, save the metric folder; the run's summary."""
     import torch
-    from transformers import AutoModel, AutoTokenizer
 
     from ..metrics import _frozen
     from ..metrics import _plausibility as plaus
     from ..resources.devices import resolve_device
-    from ..resources.models import minilm_path
 
+    kind = feature_set(cfg)
     device = resolve_device(cfg.device)
-    base = cfg.model or minilm_path()
     started = time.perf_counter()
-    tokenizer = AutoTokenizer.from_pretrained(base)
-    if tokenizer.pad_token is None:
-        tokenizer.pad_token = tokenizer.eos_token or tokenizer.unk_token
-    cache = _frozen.EmbeddingCache(embedding_cache_path(cfg), _frozen.model_identity(base), cfg.max_length)
-    emb = _frozen.Embedder(AutoModel.from_pretrained(base), tokenizer, cfg.max_length, device, cfg.batch_size, cache)
-    lm = _frozen.lm_features(cfg.lm_model, device, embedding_cache_path(cfg)) if cfg.lm_features else None
+    emb = _embedder(cfg, device) if kind != "lm" else None  # ``lm``: no encoder is even loaded
+    lm = _frozen.lm_features(cfg.lm_model, device, embedding_cache_path(cfg)) if kind != "encoder" else None
     feats = _frozen.Features(emb, lm)
     try:
         xs = feats.features([plaus.story_text(i.text, i.context) for i in train + val])
     finally:
-        cache.close()
-        if lm is not None:
-            lm.cache.close()
+        for part in (emb, lm):
+            if part is not None:
+                part.cache.close()
     embed_secs = time.perf_counter() - started
-    log(f"embedded {len(train) + len(val)} texts in {embed_secs:.0f} s ({emb.encoded} through the encoder)")
+    log(f"embedded {len(train) + len(val)} texts in {embed_secs:.0f} s ({feats.encoded} through the encoder)")
     if lm is not None:
         log(f"LM features: {lm.encoded} texts through {cfg.lm_model or 'the default LM'}")
     x = torch.from_numpy(xs[: len(train)])
@@ -86,61 +90,37 @@ def train_frozen(
     pairwise = cfg.objective == "pairwise"
     units = pairs if pairwise else torch.arange(len(train))
 
+    hidden = cfg.head_hidden if cfg.head_hidden is not None else (0 if kind == "lm" else 256)
+    check = (xv, yv, pairs_v) if val else (x, y, pairs)
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(derive_seed(cfg.seed, "init"))
-        head = _frozen.Head(x.shape[1], cfg.head_hidden)
+        head = _frozen.Head(x.shape[1], hidden)
         head.fit_scaling(x)
-        opt = torch.optim.AdamW(head.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
-        history: list[dict[str, Any]] = []
-        key = "pair_loss" if pairwise else "loss"  # early stopping on the objective's validation loss
-        best, best_state, bad = None, copy.deepcopy(head.state_dict()), 0
-        for epoch in range(cfg.epochs):
-            order = list(range(len(units)))
-            random.Random(derive_seed(cfg.seed, "order", epoch)).shuffle(order)
-            head.train()
-            for i in range(0, len(order), cfg.batch_size):
-                idx = units[torch.tensor(order[i : i + cfg.batch_size])]
-                if pairwise:  # the human story above its own negative: -log sigmoid(f(h) - f(n))
-                    loss = torch.nn.functional.softplus(head(x[idx[:, 1]]) - head(x[idx[:, 0]])).mean()
-                else:
-                    loss = torch.nn.functional.binary_cross_entropy_with_logits(head(x[idx]), y[idx])
-                opt.zero_grad()
-                loss.backward()
-                opt.step()
-            ev = _evaluate(head, xv, yv, pairs_v) if val else _evaluate(head, x, y, pairs)
-            history.append({"epoch": epoch + 1, **ev})
-            if (epoch + 1) % 10 == 0:
-                log(f"epoch {epoch + 1}: validation loss {ev['loss']:.4f}, accuracy {ev['accuracy']:.4f}")
-            if best is None or ev[key] < best[key]:
-                best, best_state, bad = {"epoch": epoch + 1, **ev}, copy.deepcopy(head.state_dict()), 0
-            else:
-                bad += 1
-                if bad >= cfg.patience:
-                    log(f"stopping early after epoch {epoch + 1}")
-                    break
-    if best is None:
-        raise UserError(f"epochs must be at least 1, got {cfg.epochs}")
-    head.load_state_dict(best_state)
+        if hidden:
+            best, history, steps = _fit_mlp(head, (x, y, units), check, cfg, pairwise, log)
+        else:
+            best, history, steps = _fit_linear(head, (x, y, pairs), check, cfg, pairwise)
     head.eval()
     log(
         f"best head: epoch {best['epoch']}, validation loss {best['loss']:.4f}, accuracy {best['accuracy']:.4f}, "
         f"human above its negative {best['pair_accuracy']:.4f}"
     )
     summary = {
-        "steps": len(history) * -(-len(train) // cfg.batch_size),
+        "steps": steps,
         "epochs": len(history),
         "best": best,
         "history": history,
         "seconds": round(time.perf_counter() - started, 1),
         "embedding_seconds": round(embed_secs, 1),
-        "encoded": emb.encoded,
+        "encoded": feats.encoded,
+        "features": kind,
         "train": len(train),
         "validation": len(val),
         "device": device,
     }
     meta = {
-        "base_model": cfg.model or "all-MiniLM-L6-v2",
-        "encoder_identity": _frozen.model_identity(base),
+        "base_model": None if emb is None else cfg.model or "all-MiniLM-L6-v2",
+        "encoder_identity": None if emb is None else emb.cache.identity,
         "lm_model": cfg.lm_model,
         "max_length": cfg.max_length,
         "config": asdict(cfg),
@@ -148,6 +128,92 @@ def train_frozen(
     }
     _frozen.save(out, feats, head, meta)
     return summary
+
+
+def _embedder(cfg: TrainConfig, device: str) -> Any:
+    """The frozen encoder (``cfg.model``, else MiniLM) with its cache of pooled states."""
+    from transformers import AutoModel, AutoTokenizer
+
+    from ..metrics import _frozen
+    from ..resources.models import minilm_path
+
+    base = cfg.model or minilm_path()
+    tokenizer = AutoTokenizer.from_pretrained(base)
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token or tokenizer.unk_token
+    cache = _frozen.EmbeddingCache(embedding_cache_path(cfg), _frozen.model_identity(base), cfg.max_length)
+    return _frozen.Embedder(AutoModel.from_pretrained(base), tokenizer, cfg.max_length, device, cfg.batch_size, cache)
+
+
+def _fit_mlp(head: Any, data: tuple, check: tuple, cfg: TrainConfig, pairwise: bool, log: Callable[[str], None]):
+    """AdamW on mini-batches in a (seed, epoch) order, early stopping on the objective's validation
+    loss; the head ends with its best state. (best, history, steps)."""
+    import torch
+
+    x, y, units = data
+    opt = torch.optim.AdamW(head.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    history: list[dict[str, Any]] = []
+    key = "pair_loss" if pairwise else "loss"
+    best, best_state, bad = None, copy.deepcopy(head.state_dict()), 0
+    for epoch in range(cfg.epochs):
+        order = list(range(len(units)))
+        random.Random(derive_seed(cfg.seed, "order", epoch)).shuffle(order)
+        head.train()
+        for i in range(0, len(order), cfg.batch_size):
+            idx = units[torch.tensor(order[i : i + cfg.batch_size])]
+            if pairwise:  # the human story above its own negative: -log sigmoid(f(h) - f(n))
+                loss = torch.nn.functional.softplus(head(x[idx[:, 1]]) - head(x[idx[:, 0]])).mean()
+            else:
+                loss = torch.nn.functional.binary_cross_entropy_with_logits(head(x[idx]), y[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        ev = _evaluate(head, *check)
+        history.append({"epoch": epoch + 1, **ev})
+        if (epoch + 1) % 10 == 0:
+            log(f"epoch {epoch + 1}: validation loss {ev['loss']:.4f}, accuracy {ev['accuracy']:.4f}")
+        if best is None or ev[key] < best[key]:
+            best, best_state, bad = {"epoch": epoch + 1, **ev}, copy.deepcopy(head.state_dict()), 0
+        else:
+            bad += 1
+            if bad >= cfg.patience:
+                log(f"stopping early after epoch {epoch + 1}")
+                break
+    if best is None:
+        raise UserError(f"epochs must be at least 1, got {cfg.epochs}")
+    head.load_state_dict(best_state)
+    return best, history, len(history) * -(-len(units) // cfg.batch_size)
+
+
+def _fit_linear(head: Any, data: tuple, check: tuple, cfg: TrainConfig, pairwise: bool):
+    """A logistic regression on the standardised features: full-batch L-BFGS (float64) on the
+    objective plus ``weight_decay * |w|^2`` (not the bias). Convex: one optimum, whatever the
+    seed or batch order, with no learning rate or epochs to tune. (best, history, iterations)."""
+    import torch
+
+    x, y, pairs = data
+    z = ((x - head.mean) / head.scale).double()
+    w = torch.zeros(z.shape[1], dtype=torch.double, requires_grad=True)
+    b = torch.zeros(1, dtype=torch.double, requires_grad=True)
+    opt = torch.optim.LBFGS([w, b], max_iter=500, tolerance_grad=1e-9, line_search_fn="strong_wolfe")
+
+    def closure():
+        opt.zero_grad()
+        logits = z @ w + b
+        if pairwise:
+            loss = torch.nn.functional.softplus(logits[pairs[:, 1]] - logits[pairs[:, 0]]).mean()
+        else:
+            loss = torch.nn.functional.binary_cross_entropy_with_logits(logits, y.double())
+        loss = loss + cfg.weight_decay * (w**2).sum()
+        loss.backward()
+        return loss
+
+    opt.step(closure)
+    with torch.no_grad():
+        head.net[0].weight.copy_(w.view(1, -1))
+        head.net[0].bias.copy_(b)
+    best = {"epoch": 1, **_evaluate(head, *check)}
+    return best, [best], int(opt.state[w]["n_iter"])
 
 
 def human_negative_pairs(items: list[Item]) -> list[tuple[int, int]]:
