@@ -28,7 +28,7 @@ from .checks import (
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
-from .flip_doubts import desire, doubtful_flip, seeming
+from .flip_doubts import desire, doubtful_flip, seeming, subjectless
 from .plausible import FINDING, cause_may_follow, incomplete, inferable_state, progressive
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
@@ -169,6 +169,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
                 continue  # "I read that I was an alcoholic because I ...": "because" may join the reported clause (r711)
             if c.lower_ != "so" and any(k.tag_ == "MD" for k in [site.right.head, *site.right.head.children]):
                 continue  # "men we killed , so we could": a purpose "so (that)" (round 711)
+            if c.lower_ != "so" and subjectless(site.right.head):
+                continue  # ", so my life coach said is a good thing": garbled behind "so" (round 73)
             if incomplete(doc, site.left) or incomplete(doc, site.right):
                 continue  # "belle was much more because linda comforted her": no complete clause to make a cause
             if progressive(cause.head) or progressive(effect.head):
