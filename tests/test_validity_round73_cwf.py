@@ -3,7 +3,8 @@ was produced by the code before the fix): a reported word or opinion as one side
 coach said it is a good thing" reads plausibly either way round), a "so" clause left with a finite
 verb without a subject ("so my life coach said is a good thing"), and a reaction next to another
 agent's act ("snorted in protest, so Melizan rubbed her neck" -> "because": a horse may protest
-being touched)."""
+being touched); and in round 755's sample a negated new cause ("This was because I never got to
+meet him") and the aside "so you know"."""
 
 from __future__ import annotations
 
@@ -34,6 +35,18 @@ GOLDEN = [
         None,
     ),
     ("The dog growled , so the boy pulled its tail .", None),
+    # round 755 (a fixer's reading), wp 898: a negated new cause after "This was because" reads as evidence
+    (
+        "I died when my son was 10 . I left before he was born . So I never got to meet him . I left his mother"
+        " because she was dumb .",
+        None,
+    ),
+    # round 755, wp 194: "(just) so you know" is an aside, not a result
+    (
+        "Sometimes I get the two mixed up . I ain ’ t stupid , so you know . Many great minds have confused"
+        " dissimilar animals .",
+        None,
+    ),
     # kept: a clear wrong cause between two past events
     ("I bought a new phone because my old one broke .", "I bought a new phone , so my old one broke ."),
     ("She left because he shouted.", "She left, so he shouted."),

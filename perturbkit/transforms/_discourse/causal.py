@@ -28,7 +28,7 @@ from .checks import (
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
-from .flip_doubts import desire, doubtful_flip, seeming, subjectless
+from .flip_doubts import aside, desire, doubtful_flip, seeming, subjectless
 from .plausible import FINDING, cause_may_follow, incomplete, inferable_state, progressive
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
@@ -169,6 +169,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
                 continue  # "I read that I was an alcoholic because I ...": "because" may join the reported clause (r711)
             if c.lower_ != "so" and any(k.tag_ == "MD" for k in [site.right.head, *site.right.head.children]):
                 continue  # "men we killed , so we could": a purpose "so (that)" (round 711)
+            if c.lower_ == "so" and aside(site.right.head):
+                continue  # "I ain't stupid , so you know": "(just) so you know", no result (round 755)
             if c.lower_ != "so" and subjectless(site.right.head):
                 continue  # ", so my life coach said is a good thing": garbled behind "so" (round 73)
             if incomplete(doc, site.left) or incomplete(doc, site.right):
@@ -229,6 +231,8 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
             continue  # "my gut always said ...", "..., but my brother 's hand was always there": what is explained is unclear
         if _past_perfect(second.head):
             continue  # "This was because I 'd walked into the woods": a natural explanation, whatever came before (r670)
+        if any(c.dep_ == "neg" or c.lower_ == "never" for c in second.head.children):
+            continue  # "I left before he was born . This was because I never got to meet him": evidence (r755)
         opener = doc[s_start : s_start + n]
         a, _ = span_chars(doc, s_start, s_start + n)
         b = doc[second.start].idx

@@ -102,6 +102,14 @@ def subjectless(head: Token) -> bool:
     return False
 
 
+def aside(head: Token) -> bool:
+    """ "so you know", "so you see": the aside "(just) so you know", a bare verb of knowing with "you"
+    and nothing else, which tells no result ("I ain't stupid , so you know" -> "because you know", round 755)."""
+    subj = subject(head)
+    known = head.lemma_.lower() in ("know", "see", "understand") and subj is not None and subj.lower_ == "you"
+    return known and not any(c.dep_ in ("dobj", "ccomp", "xcomp", "prep", "attr") for c in head.children)
+
+
 def seeming(head: Token) -> bool:
     """ "it seems to energize the kids", "donna looked very beautiful": an impression or an
     appearance, which reads as evidence either way round."""
