@@ -47,6 +47,23 @@ GOLDEN = [
         " dissimilar animals .",
         None,
     ),
+    # round 756 (a fixer's reading): two acts on one kind of thing, an expectation ("would") made the
+    # effect, and a cause told inside a belief
+    (
+        "How could they have let these vermin thrive so long here ? He left his rifle in the tank , so he drew his"
+        " pistol . Tarik grew unwary .",
+        None,
+    ),
+    (
+        "Her journey was done . Surely the change would occur soon . So she waited in a dainty patch of flowers"
+        " nearby . And waited .",
+        None,
+    ),
+    (
+        "He had not been here since Mary died . Both he and the doctor believed his girlfriend 's death had caused"
+        " these delusions .",
+        None,
+    ),
     # kept: a clear wrong cause between two past events
     ("I bought a new phone because my old one broke .", "I bought a new phone , so my old one broke ."),
     ("She left because he shouted.", "She left, so he shouted."),
