@@ -28,8 +28,9 @@ from .checks import (
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
-from .flip_doubts import desire, doubtful_flip, seeming
+from .flip_doubts import aside, desire, doubtful_flip, report, seeming, subjectless
 from .plausible import FINDING, cause_may_follow, incomplete, inferable_state, progressive
+from .readable import same_domain_acts
 from .sites import medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
 
@@ -163,12 +164,16 @@ def _clause_flips(doc: Doc) -> list[Scored]:
                 continue  # behind the new "so" a conclusion: "they 're spoiled , so their dad never said no" (r670)
             if c.lower_ == "so" and (_negative_purpose(site.right.head) or inferable_state(site.left.head)):
                 continue  # "so I do n't destroy their roads": a purpose; "tom was smart because he used his wit": evidence (r670-671)
-            if doubtful_flip(effect.head, cause.head):
+            if doubtful_flip(effect.head, cause.head) or same_domain_acts(cause.head, effect.head):
                 continue  # "the doctor did a great job because donna looked very beautiful" (round 672)
             if c.lower_ == "so" and any(k.dep_ == "ccomp" for k in site.left.head.children):
                 continue  # "I read that I was an alcoholic because I ...": "because" may join the reported clause (r711)
             if c.lower_ != "so" and any(k.tag_ == "MD" for k in [site.right.head, *site.right.head.children]):
                 continue  # "men we killed , so we could": a purpose "so (that)" (round 711)
+            if c.lower_ == "so" and aside(site.right.head):
+                continue  # "I ain't stupid , so you know": "(just) so you know", no result (round 755)
+            if c.lower_ != "so" and subjectless(site.right.head):
+                continue  # ", so my life coach said is a good thing": garbled behind "so" (round 73)
             if incomplete(doc, site.left) or incomplete(doc, site.right):
                 continue  # "belle was much more because linda comforted her": no complete clause to make a cause
             if progressive(cause.head) or progressive(effect.head):
@@ -209,6 +214,8 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         before = doc[s_start - 1].sent.root if k > 0 else None
         if be is None or habitual(second.head) or (before is not None and reversible(before, second.head)):
             continue  # (the sentence before, now the effect, may as well follow from this one)
+        if before is not None and any(c.tag_ == "MD" for c in before.children):
+            continue  # "Surely the change would occur soon . This was because she waited": an expectation (r756)
         if before is not None and (_eager(before) or _vague_state(before) or not _full_clause(before)):
             continue  # "she was eager to try it. This was because ...": any event may make one eager
         if before is not None and cause_may_follow(before, second.head):
@@ -227,6 +234,8 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
             continue  # "my gut always said ...", "..., but my brother 's hand was always there": what is explained is unclear
         if _past_perfect(second.head):
             continue  # "This was because I 'd walked into the woods": a natural explanation, whatever came before (r670)
+        if any(c.dep_ == "neg" or c.lower_ == "never" for c in second.head.children):
+            continue  # "I left before he was born . This was because I never got to meet him": evidence (r755)
         opener = doc[s_start : s_start + n]
         a, _ = span_chars(doc, s_start, s_start + n)
         b = doc[second.start].idx
@@ -289,6 +298,8 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
     "X resulted from Z" (active, with a subject of its own and one plain object)."""
     if t.pos_ != "VERB" or any(c.dep_ == "auxpass" for c in t.children) or C.subject(t) is None:
         return None
+    if t.dep_ == "ccomp" and report(t.head):
+        return None  # "he believed her death had caused these delusions": an opinion, either way plausible (r756)
     if C.subject(t).lower_ in ("that", "which", "who"):
         return None  # "the path that leads to you": a relative clause, not a stated cause
     if C.subject(t).lower_ in _PERSONS or any(c.lower_ == "another" for c in t.subtree):

@@ -31,6 +31,19 @@ _JUDGED = frozenset({"well", "badly", "poorly", "great", "good", "fine", "terrib
 _DEGREE = frozenset({"worse", "better", "stronger", "weaker", "louder", "quieter", "bigger", "smaller"})
 _ASKING = frozenset({"tell", "ask", "order", "warn", "beg", "advise", "urge", "command"})
 _TIMES = frozenset("day night morning evening afternoon week weekend month year time today tomorrow".split())
+# Verbs that report words or an opinion ("my life coach said it is good", "she thinks so", "I was told"):
+# someone's words as the reason or the response read plausibly either way round (round 73 WP)
+_REPORTING = verb_class("speech") | frozenset("recommend advise claim mention suggest believe think feel".split())
+# Bodily or vocal reactions ("snorted in protest", "laughed", "flinched"): a reaction to another's act
+# on it and an act in answer to a reaction read plausibly either way (round 73 WP); not "shout", "leave"
+_REACTING = frozenset(
+    """protest snort laugh giggle cry weep sob flinch wince gasp shriek squeal whimper whine neigh growl hiss
+    recoil shudder shiver tremble smile grin frown blush grimace moan groan purr kick buck struggle resist
+    squirm sigh scream""".split()
+)
+_REACTION_NOUNS = frozenset("protest response reaction surprise pain shock disgust alarm fear horror delight".split())
+_SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj")
+_FINITE = ("VBD", "VBZ", "VBP")
 
 
 def desire(head: Token) -> bool:
@@ -46,6 +59,55 @@ def request(head: Token) -> bool:
     """ "he told drew to stop", "she asked him to leave": a request, which almost any act may
     prompt, so as the new effect the link stays plausible (round 713)."""
     return head.lemma_.lower() in _ASKING and any(c.dep_ == "xcomp" for c in head.children)
+
+
+def report(head: Token) -> bool:
+    """ "my life coach said it is a good thing", "I was told to go": words or an opinion reported,
+    which read as a plausible reason and a plausible response alike (round 73 WP)."""
+    lemma = head.lemma_.lower()
+    if lemma == "tell" and any(c.dep_ == "auxpass" for c in head.children):
+        return True
+    return lemma in _REPORTING and any(c.dep_ in ("ccomp", "xcomp") for c in head.children)
+
+
+def reacting(head: Token) -> bool:
+    """ "the horse shook its mane and snorted in protest", "she laughed": a bodily or vocal reaction
+    (in the clause's head or a verb joined to it), or an act done "in protest", "in surprise"."""
+    for verb in [head, *(c for c in head.children if c.dep_ == "conj" and c.pos_ == "VERB")]:
+        if verb.lemma_.lower() in _REACTING:
+            return True
+        for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "in"):
+            if any(o.dep_ == "pobj" and o.lemma_.lower() in _REACTION_NOUNS for o in prep.children):
+                return True
+    return False
+
+
+def reaction_to_act(reaction: Token, act: Token) -> bool:
+    """A reaction (:func:`reacting`) beside an act by another agent on something ("snorted in protest,
+    so Melizan rubbed her neck" -> "because Melizan rubbed her neck": a horse may protest being
+    touched, round 73 WP): reactions to another's act are plausible effects in either direction."""
+    a, b = subject(reaction), subject(act)
+    if not reacting(reaction) or a is None or b is None or a.lower_ == b.lower_:
+        return False
+    return any(c.dep_ in ("dobj", "prep") for c in act.children)
+
+
+def subjectless(head: Token) -> bool:
+    """A finite verb in the clause with no subject of its own ("my life coach said is a good thing"):
+    "because" tolerates the slip, a "so" clause reads as garbled (round 73 WP)."""
+    for verb in [head, *(c for c in head.children if c.dep_ == "ccomp")]:
+        finite = [verb, *(c for c in verb.children if c.dep_ in ("aux", "auxpass"))]
+        if any(t.tag_ in _FINITE for t in finite) and not any(c.dep_ in _SUBJECTS for c in verb.children):
+            return True
+    return False
+
+
+def aside(head: Token) -> bool:
+    """ "so you know", "so you see": the aside "(just) so you know", a bare verb of knowing with "you"
+    and nothing else, which tells no result ("I ain't stupid , so you know" -> "because you know", round 755)."""
+    subj = subject(head)
+    known = head.lemma_.lower() in ("know", "see", "understand") and subj is not None and subj.lower_ == "you"
+    return known and not any(c.dep_ in ("dobj", "ccomp", "xcomp", "prep", "attr") for c in head.children)
 
 
 def seeming(head: Token) -> bool:
@@ -97,12 +159,13 @@ def general(head: Token, other: Token) -> bool:
 def doubtful_flip(new_cause: Token, new_effect: Token, *, opener: bool = False) -> bool:
     """Whether flipping the link to "``new_effect`` because ``new_cause``" is no clear wrong cause:
     a wish or a time as the new cause, a general claim, an impression, an appearance or a trait ("too lazy
-    to use the restroom") either side, an act judged, a request or a change of degree as the new effect, or a
+    to use the restroom") or a report of words ("my coach said it is good") either side, an act judged, a
+    request, a change of degree or a reaction to the other agent's act as the new effect, or a
     sentence-opening "So", "Thus" or "Therefore" next to a present-tense clause (an inference or an
     argument: "They change the programs you know. So someone ... answers a little different")."""
     if desire(new_cause) or time_state(new_cause) or evaluation(new_effect) or degree_change(new_effect):
         return True
-    if request(new_effect):
+    if request(new_effect) or report(new_effect) or report(new_cause) or reaction_to_act(new_effect, new_cause):
         return True
     if seeming(new_cause) or seeming(new_effect) or disposition(new_cause) or disposition(new_effect):
         return True
