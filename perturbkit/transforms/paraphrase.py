@@ -17,12 +17,12 @@ from ..example import Example
 from ..transform import Change, Effect, GenerativeTransform, Transform, register
 from ..transform.paraphrasers import Paraphraser
 from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
+from ._copies import _copyable_spans, _gap
 from ._narration import free_gap, narration, quoted
 from ._paraphrasers import KINDS as PARAPHRASERS
 from ._paraphrasers import build_paraphraser, expands_speech, keeps_inflection, keeps_senses, only_contractions
 from ._passive import clause, object_verbs, passive_change, topical
 from ._persons import sid, text_style
-from .repetition import _copyable_spans, _gap
 
 
 @register

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -12,7 +10,7 @@ from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, toke
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import fixed_expression_spans
-from ._units import sentence_units, untagged_turns
+from ._copies import _gap, _repeatable_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -39,44 +37,6 @@ _SIZES = (1, 2, 3, 4)
 _TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
 _WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 _PARTICLES = set("by over up down out off away back around in on".split())
-_MAX_COPY_WORDS = 80  # a unit longer than this (a long speech) is not copied whole
-
-
-@per_doc
-def _copyable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
-    """(start, end, text, ok) per sentence unit (``_units``: quoted speech with its attribution,
-    fragments with the sentence they belong to); ``ok``: the unit can be copied, or be the target
-    of a copy (a whole unit, so a copy never splits a quotation or repeats a fragment of one).
-    Shared by the sentence-level transforms."""
-    return tuple(
-        (u.start, u.end, u.text, u.whole and len(u.text.split()) <= _MAX_COPY_WORDS) for u in sentence_units(doc)
-    )
-
-
-_WORDS = re.compile(r"[^\W\d_]+")
-
-
-@per_doc
-def _repeatable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
-    """:func:`_copyable_spans` for the sentence repetitions (and UNION's): an untagged dialogue turn
-    is neither copied nor overwritten (one turn more or fewer swaps every later line's speaker), nor
-    a one-word sentence ("Hm . Hm ." reads as hesitation, not as a repetition; round 78)."""
-    turns = untagged_turns(doc_text(doc), sentence_units(doc))
-    return tuple(
-        (a, b, t, ok and i not in turns and len(_WORDS.findall(t)) > 1)
-        for i, (a, b, t, ok) in enumerate(_copyable_spans(doc))
-    )
-
-
-def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:
-    """The separator to put between sentence ``i`` and a copy inserted after it."""
-    if i + 1 < len(sp):
-        gap = text[sp[i][1] : sp[i + 1][0]]
-    elif i > 0:
-        gap = text[sp[i - 1][1] : sp[i][0]]
-    else:
-        gap = " "
-    return gap if gap and not gap.strip() and "\n\n" not in gap else " "
 
 
 class _Phrases:
