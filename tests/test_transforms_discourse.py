@@ -11,6 +11,7 @@ from _edit_checks import assert_edits_consistent, check_properties, texts
 from hypothesis import given
 
 from perturbkit import get_transform
+from perturbkit.example import Example
 from perturbkit.resources.lexicons import table
 
 GOLDEN = [
@@ -964,3 +965,12 @@ def test_clause_helpers_read_the_same_facts_as_the_tokens(annotator):
             head = C.single_head(doc, start, end)
             assert (head.i if head is not None else None) == (tops[0].i if len(tops) == 1 else None)
             assert C.Clause(start, end, doc[start]).text(doc) == doc[start:end].text
+
+
+def test_causal_word_flip_note_names_the_words_it_inserts():
+    # the edit note once said "this is because" where the text got "this was because"
+    v = get_transform("causal_word_flip")(Example(id="n", text="Tom was hungry. So he ate a sandwich."), seed=0)
+    assert v is not None and v.text == "Tom was hungry. This was because he ate a sandwich."
+    (edit,) = v.edits
+    assert edit.after.strip() == "This was because"
+    assert edit.note.startswith("so -> this was because")

@@ -241,7 +241,7 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
         b = doc[second.start].idx
         found = links(doc, second)
         cause = [k] if k > 0 else []  # the sentence before, which this one now explains
-        note = f"{opener.text.lower()} -> this is because" + contradicts([m for m in cause] + [m + 1 for m in found])
+        note = f"{opener.text.lower()} -> this {be} because" + contradicts([m for m in cause] + [m + 1 for m in found])
         out.append(Scored([Change(a, b, match_case(opener[0].text, f"this {be} because") + " ", note)], len(found)))
     return out
 
