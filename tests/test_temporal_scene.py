@@ -1,0 +1,65 @@
+"""temporal_word_flip, round 81 (strict reading): flips that move an act possible at either time
+(training, talking, a glance, a pause in walking) or that anchor to nothing firm (backstory in the
+past perfect, a thing new to the story, a flashback of years in a long story) are declined."""
+
+from __future__ import annotations
+
+import pytest
+
+from perturbkit import get_transform
+
+NONE = [
+    # training before a race -> after it: training for the next race
+    "the coach said jake had talent . jake trained hard before the big race . he rested for the race and ate well ."
+    " jake won the race .",
+    # two glances: either order is possible
+    "I fell on the pavement . I got up and stared at my hands before looking at my watch . The watch was smashed ."
+    " I looked at the watch for a long time .",
+    # "the previous day" after a past-perfect opening: backstory, no fixed time to clash with
+    "she had visited a friend and found she liked their dogs . the next day , beth went to the pet store to look"
+    " for a dog . she saw two bunnies at the store . beth bought the bunnies .",
+    # talking to someone the day before: odd, still possible
+    "on his first day at work nobody talked to tom . he thought about quitting . the next day he talked to jon and"
+    " found they liked similar things . they are now good friends .",
+    # a thing new to the story ("sales") may rise in the week before
+    "the club bought a new couch . the store asked the club to post a photo of the couch . they posted the photo"
+    " and tagged the store . sales rose at the store in the next week .",
+    # a momentary stop in walking -> a start: she may have paused
+    "She walked down the road . I called her name and she stopped walking . She turned to look at me .",
+    # "A few years earlier" in a long story: a flashback in loose exposition
+    "The west put sanctions on the empire . The tensions grew . A few years later , the empire collapsed from the"
+    " sanctions . " + " ".join(f"Day {n} came and went ." for n in range(1, 12)),
+]
+
+GOLDEN = [
+    # a short story keeps the order of a measured "later" of years
+    (
+        "Tom planted an oak tree . Two years later , the tree gave its first acorns .",
+        "Tom planted an oak tree . Two years earlier , the tree gave its first acorns .",
+    ),
+    # a stop one had to make quits a habit told before: "start" clashes with it
+    (
+        "every morning jim went for a run on the beach . the trash on the beach was bad . jim had to stop running"
+        " on the beach .",
+        "every morning jim went for a run on the beach . the trash on the beach was bad . jim had to start running"
+        " on the beach .",
+    ),
+    # a perfect after the story has begun anchors ("had sent him home" that day); a person subject ties
+    (
+        "henry went to school . his teacher had sent him home with a stuffed bear . he shared with the class the"
+        " next day what he did with the bear .",
+        "henry went to school . his teacher had sent him home with a stuffed bear . he shared with the class the"
+        " previous day what he did with the bear .",
+    ),
+]
+
+
+@pytest.mark.parametrize("text", NONE)
+def test_temporal_flip_declines_orders_a_reader_finds_possible(text, annotator):
+    assert get_transform("temporal_word_flip")(text, seed=0, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("text,expected", GOLDEN)
+def test_temporal_flip_keeps_orders_the_story_fixes(text, expected, annotator):
+    out = get_transform("temporal_word_flip")(text, seed=0, annotator=annotator)
+    assert out is not None and out.text == expected
