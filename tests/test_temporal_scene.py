@@ -1,6 +1,7 @@
 """temporal_word_flip, round 81 (strict reading): flips that move an act possible at either time
 (training, talking, a glance, a pause in walking) or that anchor to nothing firm (backstory in the
-past perfect, a thing new to the story, a flashback of years in a long story) are declined."""
+past perfect, a thing new to the story, a flashback of years) are declined; so are a look "the previous
+day", a fairy-tale "once upon a time before", a verbless list and a habit told with "'d" (round 800)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,21 @@ NONE = [
     # "A few years earlier" in a long story: a flashback in loose exposition
     "The west put sanctions on the empire . The tensions grew . A few years later , the empire collapsed from the"
     " sanctions . " + " ".join(f"Day {n} came and went ." for n in range(1, 12)),
+    # round 800: "three years earlier" in a person's life reads as a flashback
+    "jo was in a bad car accident . her face was injured in the crash . she lost her nose . three years later she"
+    " had a nose transplant .",
+    # a look "the previous day" may be a look at that day's records
+    "I got a strange call at night . I woke up the next morning and grabbed my phone . I called the carrier . I"
+    " looked with the carrier the next day and saw no call from the carrier .",
+    # a waking told only as a habit ("then I 'd wake up") is no fact that "started waking up" clashes with
+    "I had moments where I 'd drift off , but then I 'd wake up and realize I ate my neighbor . I ate the whole"
+    " block before I stopped waking up .",
+    # "once upon a time before ..." is a fairy-tale formula
+    "I loved men with bird names . Shattered like my heart – once upon a time – once upon a time before loving men"
+    " with bird names – shattered like my heart .",
+    # a verbless list ("a scribble of ... people before everything wrapped up") orders no event
+    "Everything wrapped up in a ball of anger . A scribble of friendships , of lovers , of people not quite there ,"
+    " of people before everything wrapped up in the ball of anger , insecurities .",
 ]
 
 GOLDEN = [

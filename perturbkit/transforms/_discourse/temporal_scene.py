@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...annotation import sentence_bounds, sentence_index
 from .._character.animacy import is_character
 from . import clauses as C
-from .checks import is_perfect
+from .checks import PERCEPTION, is_perfect
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -44,6 +44,12 @@ def either_time_act(t: Token) -> bool:
     hands before looking at my watch"), or a "the next week" phrase stands beside the word ("for the next
     week after" is clumsy): either order reads as a possible story."""
     main, other = _main_and_clause(t)
+    if t.dep_ == "mark" and main.pos_ not in ("VERB", "AUX"):
+        return True  # "a scribble of people before everything wrapped up": a verbless list orders no event
+    if t.dep_ == "prep" and other is not None and is_character(other):
+        return True  # "after tom": a person is no event to order
+    if [w.lower_ for w in t.doc[max(0, t.i - 3) : t.i]] == ["upon", "a", "time"]:
+        return True  # "once upon a time before men": a fairy-tale formula, no event to order (round 800)
     lemmas = {main.lemma_.lower()} | ({other.lemma_.lower()} if other is not None else set())
     if main.lemma_.lower() in PREPARING or lemmas & GAZING:
         return True
@@ -62,8 +68,8 @@ def unanchored_previous(doc: Doc, t: Token, found: tuple[int, ...]) -> bool:
     verb = t.head
     while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
         verb = verb.head
-    if verb.lemma_.lower() in SOCIAL:
-        return True
+    if verb.lemma_.lower() in SOCIAL | GAZING | PERCEPTION | {"check"}:
+        return True  # "you look with your cell carrier the previous day": a look at that day's records
     own = sentence_index(doc)[t.i]
     bounds = sentence_bounds(doc)
     earlier = [k for k in found if k < own]
@@ -91,13 +97,18 @@ LONG_STORY = 12
 
 
 def loose_measure(t: Token) -> bool:
-    """For a measured "later"/"earlier" in a long story: whether the measure is months or years ("A few
-    years later, Russia imploded"): flipped, a flashback of years reads as loose exposition, no order
-    broken (round 81); in a short story ("Tom planted an oak. Two years later, the tree bore acorns")
-    the order stays fixed."""
-    if t.lower_ not in ("later", "earlier") or len(sentence_bounds(t.doc)) <= LONG_STORY:
+    """For a measured "later"/"earlier": whether the measure is months or years and the story long ("A
+    few years later, Russia imploded") or its clause about a person ("three years later she had a nose
+    transplant"): flipped, a flashback of years in someone's life or in loose exposition reads as
+    possible (round 81); a thing's years in a short story ("Tom planted an oak. Two years later, the
+    tree bore acorns") stay fixed."""
+    if t.lower_ not in ("later", "earlier"):
         return False
-    return any(c.dep_ == "npadvmod" and c.lower_ in _LONG_UNITS for c in t.children)
+    if not any(c.dep_ == "npadvmod" and c.lower_ in _LONG_UNITS for c in t.children):
+        return False
+    verb = t.head
+    subj = C.subject(verb) if verb.pos_ in ("VERB", "AUX") else None
+    return len(sentence_bounds(t.doc)) > LONG_STORY or (subj is not None and is_character(subj))
 
 
 def paused_motion(verb: Token, ing: Token) -> bool:
