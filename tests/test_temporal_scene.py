@@ -42,12 +42,19 @@ NONE = [
     # "once upon a time before ..." is a fairy-tale formula
     "I loved men with bird names . Shattered like my heart – once upon a time – once upon a time before loving men"
     " with bird names – shattered like my heart .",
+    # round 801: the trying told before is someone else's ("politicians tried"), not ours
+    "The disease spread . Politicians tried to calm the masses . We began to lose hope . Soon , we stopped trying .",
     # a verbless list ("a scribble of ... people before everything wrapped up") orders no event
     "Everything wrapped up in a ball of anger . A scribble of friendships , of lovers , of people not quite there ,"
     " of people before everything wrapped up in the ball of anger , insecurities .",
 ]
 
 GOLDEN = [
+    # our own trying told before: "started trying" clashes with it
+    (
+        "We tried to fix the roof . We were trying all week . Soon , we stopped trying .",
+        "We tried to fix the roof . We were trying all week . Soon , we started trying .",
+    ),
     # a short story keeps the order of a measured "later" of years
     (
         "Tom planted an oak tree . Two years later , the tree gave its first acorns .",

@@ -11,6 +11,7 @@ from ...annotation import sentence_bounds, sentence_index
 from .._character.animacy import is_character
 from . import clauses as C
 from .checks import PERCEPTION, is_perfect
+from .temporal_facts import FACT_WINDOW, told_as_fact
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -115,4 +116,35 @@ def paused_motion(verb: Token, ing: Token) -> bool:
     """For "she stopped walking" -> "started walking": motion pauses and goes on, so a start after walking
     told before reads as a resumption (round 81). A stop one has to make ("had to stop running on the
     beach" after "every morning he went for a run") quits a habit, and "start" clashes with it."""
-    return verb.lemma_.lower() == "stop" and ing.lemma_.lower() in MOTION and verb.dep_ not in ("xcomp", "ccomp")
+    if verb.lemma_.lower() != "stop":
+        return False
+    return ing.lemma_.lower() in MOTION and verb.dep_ not in ("xcomp", "ccomp")
+
+
+_SPEAKERS = frozenset({"i", "we", "you", "me", "us"})
+
+
+def _other(a: Token | None, b: Token | None) -> bool:
+    """Whether two subjects surely differ: two different pronouns or nouns, or "we" and a noun."""
+    if a is None or b is None:
+        return False
+    if a.pos_ == "PRON" and b.pos_ == "PRON":
+        return a.lower_ != b.lower_
+    if a.pos_ == "PRON" or b.pos_ == "PRON":
+        return (a if a.pos_ == "PRON" else b).lower_ in _SPEAKERS
+    return a.lemma_.lower() != b.lemma_.lower()
+
+
+def done_by_another(verb: Token, ing: Token) -> bool:
+    """For "stopped X-ing" -> "started X-ing": whether every earlier sentence nearby telling X tells it
+    done by someone else ("politicians tried to calm the masses . soon , we stopped trying", "I walk
+    around in your room . she stopped walking"): nothing tells the subject's own X going on (round 801)."""
+    doc, lemma = verb.doc, ing.lemma_.lower()
+    sent = sentence_index(doc)
+    own, subj = sent[verb.i], C.subject(verb)
+    told = [
+        w
+        for w in doc[: verb.sent.start]
+        if w.lemma_.lower() == lemma and w.pos_ == "VERB" and own - sent[w.i] <= FACT_WINDOW and told_as_fact(w)
+    ]
+    return bool(told) and all(_other(C.subject(w) or C.subject(w.head), subj) for w in told)
