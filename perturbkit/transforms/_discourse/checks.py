@@ -190,7 +190,7 @@ def _aux(head: Token) -> list[Token]:
     return [c for c in head.children if c.dep_ in ("aux", "auxpass")]
 
 
-def _is_perfect(head: Token) -> bool:
+def is_perfect(head: Token) -> bool:
     """Perfect aspect ("has lived", "'s been", "had been waiting"); contracted "'s"/"'d" count too."""
     return any(c.lemma_ == "have" or c.lower_ in _HAVE_FORMS for c in _aux(head)) and (
         head.tag_ == "VBN" or any(c.tag_ == "VBN" for c in head.children)
@@ -241,7 +241,7 @@ def causal_ok(conn: Token, main: Token, sub: Token) -> bool:
         return (
             conn.dep_ == "mark"
             and sub.dep_ == "advcl"
-            and not _is_perfect(main)
+            and not is_perfect(main)
             and prev != "ever"
             and prev.rstrip("s") not in time_units()
             and prev not in ("long", "ago")
@@ -280,7 +280,7 @@ def is_event(head: Token) -> bool:
     tasted amazing" is a state too)."""
     if head.pos_ != "VERB" or head.lemma_ in ("be", "have") or head.lemma_.lower() in STATIVE:
         return False
-    if any(c.dep_ in ("auxpass", "acomp") for c in head.children) or _is_perfect(head):
+    if any(c.dep_ in ("auxpass", "acomp") for c in head.children) or is_perfect(head):
         return False  # "when he came back, he had cooled off": the perfect already orders them
     return not (head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in head.children))
 

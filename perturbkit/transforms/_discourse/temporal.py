@@ -32,6 +32,7 @@ from .temporal_cues import (
     unrelated_events,
     waiting_frame,
 )
+from .temporal_scene import either_time_act, loose_measure, unanchored_previous
 from .temporal_sites import (
     POSTURES,
     adv_ok,
@@ -108,6 +109,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not habitual_frame(t)
             and not habitual(t.head if t.dep_ == "prep" else t.head.head)
             and not negated(t.head if t.dep_ == "prep" else t.head.head)
+            and not either_time_act(t)
         ):
             found = told_in_order(doc, t, event_links(doc, t))
             if found:  # the event of its clause is told again elsewhere: the story fixes the order
@@ -122,7 +124,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not backstory_time(t, adj_the[w])
         ):
             found = next_previous_cue(doc, t)
-            if found:
+            if found and not unanchored_previous(doc, t, found):
                 one(t, adj_the[w], f"{w} -> {adj_the[w]}", found)
         elif (
             w in adv
@@ -131,6 +133,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and adv_ok(t, prev, nxt)
             and punctuality_elsewhere(doc, t)
             and not trailing_measure(t)
+            and not loose_measure(t)
             and not repeated_act(t)
             and not after_scene_break(t)
             and measured_from_before(doc, t)

@@ -36,6 +36,7 @@ def told_as_fact(t: Token) -> bool:
     v = _verb_of(t)
     if v is None:
         return False
+    chain = [v]
     while True:
         if v.dep_ == "xcomp" and v.head.lemma_.lower() in _ASPECT:
             v = v.head
@@ -45,9 +46,11 @@ def told_as_fact(t: Token) -> bool:
             v = v.head
         else:
             break
+        chain.append(v)
     if v.dep_ != "ROOT":
         return False
-    kids = list(v.children)
+    # "but then I 'd wake up": a modal on a conjoined verb makes it a habit too (round 800)
+    kids = [c for w in chain for c in w.children]
     if any(c.dep_ == "neg" or c.lower_ in NEGATING for c in kids):
         return False
     if any(c.tag_ == "MD" or c.lower_ in ("would", "'d", "’d") for c in kids):  # "i 'd wake up": a habit

@@ -1,0 +1,88 @@
+"""temporal_word_flip, round 81 (strict reading): flips that move an act possible at either time
+(training, talking, a glance, a pause in walking) or that anchor to nothing firm (backstory in the
+past perfect, a thing new to the story, a flashback of years) are declined; so are a look "the previous
+day", a fairy-tale "once upon a time before", a verbless list and a habit told with "'d" (round 800)."""
+
+from __future__ import annotations
+
+import pytest
+
+from perturbkit import get_transform
+
+NONE = [
+    # training before a race -> after it: training for the next race
+    "the coach said jake had talent . jake trained hard before the big race . he rested for the race and ate well ."
+    " jake won the race .",
+    # two glances: either order is possible
+    "I fell on the pavement . I got up and stared at my hands before looking at my watch . The watch was smashed ."
+    " I looked at the watch for a long time .",
+    # "the previous day" after a past-perfect opening: backstory, no fixed time to clash with
+    "she had visited a friend and found she liked their dogs . the next day , beth went to the pet store to look"
+    " for a dog . she saw two bunnies at the store . beth bought the bunnies .",
+    # talking to someone the day before: odd, still possible
+    "on his first day at work nobody talked to tom . he thought about quitting . the next day he talked to jon and"
+    " found they liked similar things . they are now good friends .",
+    # a thing new to the story ("sales") may rise in the week before
+    "the club bought a new couch . the store asked the club to post a photo of the couch . they posted the photo"
+    " and tagged the store . sales rose at the store in the next week .",
+    # a momentary stop in walking -> a start: she may have paused
+    "She walked down the road . I called her name and she stopped walking . She turned to look at me .",
+    # "A few years earlier" in a long story: a flashback in loose exposition
+    "The west put sanctions on the empire . The tensions grew . A few years later , the empire collapsed from the"
+    " sanctions . " + " ".join(f"Day {n} came and went ." for n in range(1, 12)),
+    # round 800: "three years earlier" in a person's life reads as a flashback
+    "jo was in a bad car accident . her face was injured in the crash . she lost her nose . three years later she"
+    " had a nose transplant .",
+    # a look "the previous day" may be a look at that day's records
+    "I got a strange call at night . I woke up the next morning and grabbed my phone . I called the carrier . I"
+    " looked with the carrier the next day and saw no call from the carrier .",
+    # a waking told only as a habit ("then I 'd wake up") is no fact that "started waking up" clashes with
+    "I had moments where I 'd drift off , but then I 'd wake up and realize I ate my neighbor . I ate the whole"
+    " block before I stopped waking up .",
+    # "once upon a time before ..." is a fairy-tale formula
+    "I loved men with bird names . Shattered like my heart – once upon a time – once upon a time before loving men"
+    " with bird names – shattered like my heart .",
+    # round 801: the trying told before is someone else's ("politicians tried"), not ours
+    "The disease spread . Politicians tried to calm the masses . We began to lose hope . Soon , we stopped trying .",
+    # a verbless list ("a scribble of ... people before everything wrapped up") orders no event
+    "Everything wrapped up in a ball of anger . A scribble of friendships , of lovers , of people not quite there ,"
+    " of people before everything wrapped up in the ball of anger , insecurities .",
+]
+
+GOLDEN = [
+    # our own trying told before: "started trying" clashes with it
+    (
+        "We tried to fix the roof . We were trying all week . Soon , we stopped trying .",
+        "We tried to fix the roof . We were trying all week . Soon , we started trying .",
+    ),
+    # a short story keeps the order of a measured "later" of years
+    (
+        "Tom planted an oak tree . Two years later , the tree gave its first acorns .",
+        "Tom planted an oak tree . Two years earlier , the tree gave its first acorns .",
+    ),
+    # a stop one had to make quits a habit told before: "start" clashes with it
+    (
+        "every morning jim went for a run on the beach . the trash on the beach was bad . jim had to stop running"
+        " on the beach .",
+        "every morning jim went for a run on the beach . the trash on the beach was bad . jim had to start running"
+        " on the beach .",
+    ),
+    # a perfect after the story has begun anchors ("had sent him home" that day); a person subject ties
+    (
+        "henry went to school . his teacher had sent him home with a stuffed bear . he shared with the class the"
+        " next day what he did with the bear .",
+        "henry went to school . his teacher had sent him home with a stuffed bear . he shared with the class the"
+        " previous day what he did with the bear .",
+    ),
+]
+
+
+@pytest.mark.parametrize("text", NONE)
+def test_temporal_flip_declines_orders_a_reader_finds_possible(text, annotator):
+    assert get_transform("temporal_word_flip")(text, seed=0, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("text,expected", GOLDEN)
+def test_temporal_flip_keeps_orders_the_story_fixes(text, expected, annotator):
+    out = get_transform("temporal_word_flip")(text, seed=0, annotator=annotator)
+    assert out is not None and out.text == expected
