@@ -52,6 +52,7 @@ from .plausible import (
     unordered,
 )
 from .readable import evidential_because, readable_reversal
+from .remedy import remedy
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back, retold
 
@@ -118,10 +119,18 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             cause, effect = (left, right) if conn.lower_ == "so" else (right, left)
             if causal and (conn.lower_ == "since" or outcome(cause.head)):
                 continue  # "he caught up since she was slow" reads as evidence too; an outcome as the cause
-            if causal and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head)):
+            # "he put on his coat because he was cold" -> "he was cold because he put on his coat": absurd
+            cured = conn.lower_ == "because" and remedy(right.head, left.head)
+            if (
+                causal
+                and not cured
+                and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head))
+            ):
                 continue  # the reversed link would still read as coherent
-            if causal and (
-                readable_reversal(cause.head, effect.head) or evidential_because(conn, left.head, right.head)
+            if (
+                causal
+                and not cured
+                and (readable_reversal(cause.head, effect.head) or evidential_because(conn, left.head, right.head))
             ):
                 continue  # "he liked them because they made him feel warm": reversed, still believable (round 61)
             if causal and conn.lower_ in INFERENTIAL and (inferable_state(cause.head) or evidence(effect.head)):
@@ -146,9 +155,10 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if causal and (ini.conn.lower_ == "since" or outcome(sub.head)):
                 continue  # "since" may be temporal or evidential; a cause told as an outcome
-            if causal and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
+            cured = ini.conn.lower_ == "because" and remedy(sub.head, main.head)  # (a need and its remedy)
+            if causal and not cured and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
                 continue
-            if causal and readable_reversal(sub.head, main.head):
+            if causal and not cured and readable_reversal(sub.head, main.head):
                 continue
             if incomplete(doc, sub) or incomplete(doc, main):
                 continue
