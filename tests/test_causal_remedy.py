@@ -3,7 +3,8 @@ put on a coat"). Made the cause of the need ("he was cold because he put on a co
 absurd, so causal_word_flip ("so" -> "because", "So" -> "This was because") and causal_swap (around
 "because") now take these sites, which their general doubts (an inferable state, an ongoing state)
 declined before; the declines that guard the class stay (a qualified remedy, a thing's state, no
-bodily need, a "so" the swap would leave inferential). Stories written for these tests."""
+bodily need, a "so" the swap would leave inferential), and a remedy that may as well have caused the
+need (a soda, making a sandwich, sweat after a shower) is declined now. Stories written for these tests."""
 
 from __future__ import annotations
 
@@ -66,6 +67,11 @@ DECLINED = [
     "Jim was starving. So he cooked dinner. It was tasty.",  # cooking may whet the appetite
     "Jim was late, so he ran to the bus. He made it.",  # not a bodily need
     "Jim was n't tired, so he went to bed. He read.",  # a negated need
+    # produced before issue 14's reading, declined now: a remedy of the need's kind that may have caused it
+    "Dan played tennis for hours. He was thirsty, so he drank a soda. He sat on the bench.",
+    "Dan played tennis for hours. He drank a soda because he was thirsty. He sat on the bench.",
+    "Jen ran five miles. Because she was hungry, Jen made a sandwich. She ate it on the couch.",
+    "Joe mowed the lawn in July. He was sweaty, so he took a shower. He put on clean clothes.",
 ]
 
 

@@ -31,7 +31,7 @@ from .clauses import final_punct, lemma_lowers, word_lowers
 from .flip_doubts import aside, desire, doubtful_flip, eager, helpless, report, seeming, subjectless, vague_state
 from .plausible import FINDING, cause_may_follow, incomplete, inferable_state, progressive
 from .readable import same_domain_acts
-from .remedy import remedy
+from .remedy import remedy, spoiled_remedy
 from .sites import MedialSite, medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
 
@@ -145,6 +145,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
 
 def _doubted(c: Token, site: MedialSite, cause: Clause, effect: Clause) -> bool:
     """Whether a reader may find the flipped link of a medial site as believable as the original."""
+    if spoiled_remedy(cause.head, effect.head):
+        return True  # "he was thirsty, so he drank a soda": the soda may as well have made him thirsty
     if reversible(cause.head, effect.head) or eager(cause.head) or helpless(cause.head):
         return True
     if vague_state(cause.head) or vague_state(effect.head):
@@ -190,7 +192,7 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
             continue  # "Surely the change would occur soon . This was because she waited": an expectation (r756)
         if before is not None and (eager(before) or vague_state(before) or not _full_clause(before)):
             continue  # "she was eager to try it. This was because ...": any event may make one eager
-        if doubt is not None and cause_may_follow(doubt, second.head):
+        if doubt is not None and (cause_may_follow(doubt, second.head) or spoiled_remedy(doubt, second.head)):
             continue  # "he ended up saving lots of money . This was because he ate less" (round 56)
         if doubt is not None and (
             doubtful_flip(second.head, doubt, opener=True) or (_told_by_be(doubt) and inferable_state(doubt))

@@ -25,6 +25,11 @@ _PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
 _SPOILERS = frozenset(
     "late early badly poorly little only just too much all couch floor outside barely hardly small light".split()
 )
+_HUNGER = frozenset({"hungry", "starving", "famished"})
+# Handling food: cooking, making or buying it may whet the appetite as well as serve it
+_WHETTING = frozenset({"make", "cook", "buy", "prepare", "bake", "fix", "smell"})
+# Drinks that may leave one thirsty, and salty food: "he was thirsty because he drank a soda" reads believable
+_DEHYDRATING = frozenset("soda coke cola coffee beer wine alcohol whiskey vodka salty chips lemonade".split())
 
 
 @functools.cache
@@ -83,9 +88,24 @@ def remedy(state: Token, act: Token) -> bool:
     kids = list(act.children)
     if any(c.dep_ in ("neg", "auxpass") or c.tag_ == "MD" for c in kids) or act.tag_ == "VBG":
         return False
-    # (the whole subtree: "went to sleep" parses "to sleep" as a clause of its own)
-    words = {t.lower_ for t in act.subtree} | {t.lemma_.lower() for t in act.subtree}
-    if words & _SPOILERS:
+    words = _words(act)
+    if words & (_SPOILERS | _DEHYDRATING):
         return False
     lemma = act.lemma_.lower()
     return any(lemma in acts and (not needs or words & needs) for acts, needs in _remedies()[key])
+
+
+def _words(act: Token) -> set[str]:
+    """The act's words and lemmas, its whole subtree ("went to sleep" parses "to sleep" as a clause)."""
+    return {t.lower_ for t in act.subtree} | {t.lemma_.lower() for t in act.subtree}
+
+
+def spoiled_remedy(state: Token, act: Token) -> bool:
+    """A need and an act of its remedy's kind that may as well have caused it ("he was thirsty" / "he
+    drank a soda", "she was tired" / "she went to bed late"): either way round the link reads believable."""
+    key = need(state)
+    if key in _HUNGER and act.lemma_.lower() in _WHETTING:
+        return True  # "because she made a sandwich, she was hungry": being around food whets the appetite
+    if key is None or not (_words(act) & (_SPOILERS | _DEHYDRATING)):
+        return False
+    return any(act.lemma_.lower() in acts for acts, _ in _remedies()[key])

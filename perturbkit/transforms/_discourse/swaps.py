@@ -52,7 +52,7 @@ from .plausible import (
     unordered,
 )
 from .readable import evidential_because, readable_reversal
-from .remedy import remedy
+from .remedy import remedy, spoiled_remedy
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back, retold
 
@@ -117,7 +117,7 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if left.text(doc).lower() == right.text(doc).lower():
                 continue
             cause, effect = (left, right) if conn.lower_ == "so" else (right, left)
-            if causal and (conn.lower_ == "since" or outcome(cause.head)):
+            if causal and (conn.lower_ == "since" or outcome(cause.head) or spoiled_remedy(cause.head, effect.head)):
                 continue  # "he caught up since she was slow" reads as evidence too; an outcome as the cause
             # "he put on his coat because he was cold" -> "he was cold because he put on his coat": absurd
             cured = conn.lower_ == "because" and remedy(right.head, left.head)
@@ -153,7 +153,7 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if sub.text(doc).lower() == main.text(doc).lower():
                 continue
-            if causal and (ini.conn.lower_ == "since" or outcome(sub.head)):
+            if causal and (ini.conn.lower_ == "since" or outcome(sub.head) or spoiled_remedy(sub.head, main.head)):
                 continue  # "since" may be temporal or evidential; a cause told as an outcome
             cured = ini.conn.lower_ == "because" and remedy(sub.head, main.head)  # (a need and its remedy)
             if causal and not cured and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
@@ -187,7 +187,7 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if causal and inferential_so(doc[site.conn_start], first.head, second.head):
                 continue  # "They change the programs you know. So ...": a conclusion, not a result
-            if causal and outcome(first.head):
+            if causal and (outcome(first.head) or spoiled_remedy(first.head, second.head)):
                 continue  # "he ended up saving money . so he ate less": the story already runs effect-first
             if subordinate_prefix(doc, a0, first) or subordinate_prefix(doc, site.conn_end, second):
                 continue  # "when they got there ...": the kept "when" would subordinate the moved-in clause
