@@ -28,60 +28,23 @@ from .checks import (
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
-from .flip_doubts import aside, desire, doubtful_flip, report, seeming, subjectless
+from .flip_doubts import aside, desire, doubtful_flip, eager, helpless, report, seeming, subjectless, vague_state
 from .plausible import FINDING, cause_may_follow, incomplete, inferable_state, progressive
 from .readable import same_domain_acts
-from .sites import medial_sites, opened_clause, opener_length
+from .remedy import remedy, spoiled_remedy
+from .sites import MedialSite, medial_sites, opened_clause, opener_length
 from .targets import contradicts, links
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
+
+    from .clauses import Clause
 
 
 def _present_form(verb: Token) -> bool:
     """Whether the word is a present form of its lemma by lemminflect ("sings", not "swam")."""
     lemmas = all_lemmas(verb.lower_, "VERB").get("VERB", ())
     return not lemmas or any(verb.lower_ in forms(lem, verb.tag_) for lem in lemmas)
-
-
-# States of wanting or looking forward: almost any event may make one eager ("she was eager to try it.
-# This was because her friends banded together to try"), so made the effect they stay plausible
-_EAGER = frozenset(
-    "eager keen curious interested determined motivated inspired hopeful impatient attached fond".split()
-)
-
-
-def _eager(head: Token) -> bool:
-    """ "she was eager to try it", "he grew curious": a state of wanting something."""
-    if head.lemma_.lower() not in ("be", "feel", "get", "become", "grow", "seem"):
-        return False
-    return any(c.dep_ == "acomp" and c.lower_ in _EAGER for c in head.children)
-
-
-def _helpless(head: Token) -> bool:
-    """ "there was nothing i could do": a helplessness, the plausible effect of almost anything ("i
-    started crying, so there was nothing i could do")."""
-    return any(t.lower_ in ("nothing", "nobody") for t in head.subtree) and any(t.tag_ == "MD" for t in head.subtree)
-
-
-# Subjects of a vague situation: "it was particularly bad today", "things got worse"
-_SITUATION = frozenset({"it", "this", "that", "things", "everything", "life"})
-
-
-def _vague_state(head: Token) -> bool:
-    """ "It was particularly bad today", "it was bad timing": a situation judged by an adjective, which may as well cause
-    the other clause as follow from it ("It was bad today, so I failed to hide my plans" still reads,
-    round 68 WP)."""
-    if head.lemma_.lower() not in ("be", "get", "become", "seem", "feel"):
-        return False
-    subj = C.subject(head)
-    if subj is None or subj.lower_ not in _SITUATION:
-        return False
-    return any(
-        c.dep_ in ("acomp", "attr")
-        and (c.pos_ == "ADJ" or any(a.dep_ == "amod" and a.pos_ == "ADJ" for a in c.children))
-        for c in head.children
-    )  # "bad", or "bad timing": "It was bad timing because a truck hit me" (round 749 WP)
 
 
 def _tense_be(head: Token) -> str | None:
@@ -154,18 +117,8 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             if not causal_ok(c, site.left.head, site.right.head) or has_npi(doc, site.left, site.right):
                 continue
             cause, effect = (site.left, site.right) if c.lower_ == "so" else (site.right, site.left)
-            if reversible(cause.head, effect.head) or _eager(cause.head) or _helpless(cause.head):
-                continue
-            if _vague_state(cause.head) or _vague_state(effect.head):
-                continue  # "it was particularly bad today , since I failed to hide my plans" (round 68)
-            if cause_may_follow(cause.head, effect.head):
-                continue  # both directions plausible: "she did n't feel like cake, so she ordered stew" (round 56)
-            if c.lower_ != "so" and inferable_state(cause.head):
-                continue  # behind the new "so" a conclusion: "they 're spoiled , so their dad never said no" (r670)
-            if c.lower_ == "so" and (_negative_purpose(site.right.head) or inferable_state(site.left.head)):
-                continue  # "so I do n't destroy their roads": a purpose; "tom was smart because he used his wit": evidence (r670-671)
-            if doubtful_flip(effect.head, cause.head) or same_domain_acts(cause.head, effect.head):
-                continue  # "the doctor did a great job because donna looked very beautiful" (round 672)
+            if not (c.lower_ == "so" and remedy(site.left.head, site.right.head)) and _doubted(c, site, cause, effect):
+                continue  # (a need and its remedy, "she was cold, so she put on her coat", is never in doubt)
             if c.lower_ == "so" and any(k.dep_ == "ccomp" for k in site.left.head.children):
                 continue  # "I read that I was an alcoholic because I ...": "because" may join the reported clause (r711)
             if c.lower_ != "so" and any(k.tag_ == "MD" for k in [site.right.head, *site.right.head.children]):
@@ -176,8 +129,6 @@ def _clause_flips(doc: Doc) -> list[Scored]:
                 continue  # ", so my life coach said is a good thing": garbled behind "so" (round 73)
             if incomplete(doc, site.left) or incomplete(doc, site.right):
                 continue  # "belle was much more because linda comforted her": no complete clause to make a cause
-            if progressive(cause.head) or progressive(effect.head):
-                continue  # an ongoing state either side: "detention was going so slow, so he kept looking at the clock"
             if not (is_event(site.left.head) or is_event(site.right.head)):
                 continue  # two states: "it feels authentic, so it is an older style" reads as an inference
             start = site.left.chars(doc)[1]
@@ -190,6 +141,27 @@ def _clause_flips(doc: Doc) -> list[Scored]:
             note = f"{c.text} -> {new_word}" + contradicts(n + 1 for n in found)
             out.append(Scored([Change(start, c.idx + len(c), new, note)], len(found)))
     return out
+
+
+def _doubted(c: Token, site: MedialSite, cause: Clause, effect: Clause) -> bool:
+    """Whether a reader may find the flipped link of a medial site as believable as the original."""
+    if spoiled_remedy(cause.head, effect.head):
+        return True  # "he was thirsty, so he drank a soda": the soda may as well have made him thirsty
+    if reversible(cause.head, effect.head) or eager(cause.head) or helpless(cause.head):
+        return True
+    if vague_state(cause.head) or vague_state(effect.head):
+        return True  # "it was particularly bad today , since I failed to hide my plans" (round 68)
+    if cause_may_follow(cause.head, effect.head):
+        return True  # both directions plausible: "she did n't feel like cake, so she ordered stew" (round 56)
+    if c.lower_ != "so" and inferable_state(cause.head):
+        return True  # behind the new "so" a conclusion: "they 're spoiled , so their dad never said no" (r670)
+    if c.lower_ == "so" and (_negative_purpose(site.right.head) or inferable_state(site.left.head)):
+        return True  # "so I do n't destroy their roads": a purpose; "tom was smart because he used his wit": evidence (r670-671)
+    if doubtful_flip(effect.head, cause.head) or same_domain_acts(cause.head, effect.head):
+        return True  # "the doctor did a great job because donna looked very beautiful" (round 672)
+    if progressive(cause.head) or progressive(effect.head):
+        return True  # an ongoing state either side: "detention was going so slow, so he kept looking at the clock"
+    return False
 
 
 def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
@@ -212,16 +184,18 @@ def _opener_flips(doc: Doc, opens_story: bool) -> list[Scored]:
             continue
         be = _tense_be(second.head)
         before = doc[s_start - 1].sent.root if k > 0 else None
-        if be is None or habitual(second.head) or (before is not None and reversible(before, second.head)):
+        # (the sentence before, unless it tells a need the second remedies: "Amy was cold. So she put on a coat.")
+        doubt = before if before is not None and not remedy(before, second.head) else None
+        if be is None or habitual(second.head) or (doubt is not None and reversible(doubt, second.head)):
             continue  # (the sentence before, now the effect, may as well follow from this one)
         if before is not None and any(c.tag_ == "MD" for c in before.children):
             continue  # "Surely the change would occur soon . This was because she waited": an expectation (r756)
-        if before is not None and (_eager(before) or _vague_state(before) or not _full_clause(before)):
+        if before is not None and (eager(before) or vague_state(before) or not _full_clause(before)):
             continue  # "she was eager to try it. This was because ...": any event may make one eager
-        if before is not None and cause_may_follow(before, second.head):
+        if doubt is not None and (cause_may_follow(doubt, second.head) or spoiled_remedy(doubt, second.head)):
             continue  # "he ended up saving lots of money . This was because he ate less" (round 56)
-        if before is not None and (
-            doubtful_flip(second.head, before, opener=True) or (_told_by_be(before) and inferable_state(before))
+        if doubt is not None and (
+            doubtful_flip(second.head, doubt, opener=True) or (_told_by_be(doubt) and inferable_state(doubt))
         ):
             continue  # "This was because I wanted it ...", "his was old . This was because joe looked online" (r672)
         if before is None and (desire(second.head) or seeming(second.head) or tense(second.head) == "present"):

@@ -172,3 +172,43 @@ def doubtful_flip(new_cause: Token, new_effect: Token, *, opener: bool = False) 
     if general(new_cause, new_effect) or general(new_effect, new_cause):
         return True
     return opener and "present" in (tense(new_cause), tense(new_effect))
+
+
+# States of wanting or looking forward: almost any event may make one eager ("she was eager to try it.
+# This was because her friends banded together to try"), so made the effect they stay plausible
+_EAGER = frozenset(
+    "eager keen curious interested determined motivated inspired hopeful impatient attached fond".split()
+)
+
+
+def eager(head: Token) -> bool:
+    """ "she was eager to try it", "he grew curious": a state of wanting something."""
+    if head.lemma_.lower() not in ("be", "feel", "get", "become", "grow", "seem"):
+        return False
+    return any(c.dep_ == "acomp" and c.lower_ in _EAGER for c in head.children)
+
+
+def helpless(head: Token) -> bool:
+    """ "there was nothing i could do": a helplessness, the plausible effect of almost anything ("i
+    started crying, so there was nothing i could do")."""
+    return any(t.lower_ in ("nothing", "nobody") for t in head.subtree) and any(t.tag_ == "MD" for t in head.subtree)
+
+
+# Subjects of a vague situation: "it was particularly bad today", "things got worse"
+_SITUATION = frozenset({"it", "this", "that", "things", "everything", "life"})
+
+
+def vague_state(head: Token) -> bool:
+    """ "It was particularly bad today", "it was bad timing": a situation judged by an adjective, which may as well cause
+    the other clause as follow from it ("It was bad today, so I failed to hide my plans" still reads,
+    round 68 WP)."""
+    if head.lemma_.lower() not in ("be", "get", "become", "seem", "feel"):
+        return False
+    subj = subject(head)
+    if subj is None or subj.lower_ not in _SITUATION:
+        return False
+    return any(
+        c.dep_ in ("acomp", "attr")
+        and (c.pos_ == "ADJ" or any(a.dep_ == "amod" and a.pos_ == "ADJ" for a in c.children))
+        for c in head.children
+    )  # "bad", or "bad timing": "It was bad timing because a truck hit me" (round 749 WP)

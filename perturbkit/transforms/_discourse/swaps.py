@@ -52,6 +52,7 @@ from .plausible import (
     unordered,
 )
 from .readable import evidential_because, readable_reversal
+from .remedy import remedy, spoiled_remedy
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back, retold
 
@@ -116,12 +117,20 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
             if left.text(doc).lower() == right.text(doc).lower():
                 continue
             cause, effect = (left, right) if conn.lower_ == "so" else (right, left)
-            if causal and (conn.lower_ == "since" or outcome(cause.head)):
+            if causal and (conn.lower_ == "since" or outcome(cause.head) or spoiled_remedy(cause.head, effect.head)):
                 continue  # "he caught up since she was slow" reads as evidence too; an outcome as the cause
-            if causal and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head)):
+            # "he put on his coat because he was cold" -> "he was cold because he put on his coat": absurd
+            cured = conn.lower_ == "because" and remedy(right.head, left.head)
+            if (
+                causal
+                and not cured
+                and (reversible(cause.head, effect.head) or reversed_plausible(cause.head, effect.head))
+            ):
                 continue  # the reversed link would still read as coherent
-            if causal and (
-                readable_reversal(cause.head, effect.head) or evidential_because(conn, left.head, right.head)
+            if (
+                causal
+                and not cured
+                and (readable_reversal(cause.head, effect.head) or evidential_because(conn, left.head, right.head))
             ):
                 continue  # "he liked them because they made him feel warm": reversed, still believable (round 61)
             if causal and conn.lower_ in INFERENTIAL and (inferable_state(cause.head) or evidence(effect.head)):
@@ -144,11 +153,12 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if sub.text(doc).lower() == main.text(doc).lower():
                 continue
-            if causal and (ini.conn.lower_ == "since" or outcome(sub.head)):
+            if causal and (ini.conn.lower_ == "since" or outcome(sub.head) or spoiled_remedy(sub.head, main.head)):
                 continue  # "since" may be temporal or evidential; a cause told as an outcome
-            if causal and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
+            cured = ini.conn.lower_ == "because" and remedy(sub.head, main.head)  # (a need and its remedy)
+            if causal and not cured and (reversible(sub.head, main.head) or reversed_plausible(sub.head, main.head)):
                 continue
-            if causal and readable_reversal(sub.head, main.head):
+            if causal and not cured and readable_reversal(sub.head, main.head):
                 continue
             if incomplete(doc, sub) or incomplete(doc, main):
                 continue
@@ -177,7 +187,7 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if causal and inferential_so(doc[site.conn_start], first.head, second.head):
                 continue  # "They change the programs you know. So ...": a conclusion, not a result
-            if causal and outcome(first.head):
+            if causal and (outcome(first.head) or spoiled_remedy(first.head, second.head)):
                 continue  # "he ended up saving money . so he ate less": the story already runs effect-first
             if subordinate_prefix(doc, a0, first) or subordinate_prefix(doc, site.conn_end, second):
                 continue  # "when they got there ...": the kept "when" would subordinate the moved-in clause
