@@ -28,6 +28,30 @@ def lexicon_synonyms() -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+@functools.lru_cache(maxsize=1)
+def synonym_word_forms() -> tuple[str, ...]:
+    """Every form a word with a listed synonym can take (each lemma of ``synonyms.tsv`` put in
+    every Penn tag's form, as :func:`~perturbkit.transform.substitution.form_like` puts it): a
+    word whose own form is none of these can never get a synonym (form_like needs the word to be
+    its lemma's regular form), so a text holding none of them is skipped before it is parsed."""
+    from ...resources.inflect import _BE, TAG_UPOS, inflect_like
+
+    found = set()
+    for lemma in {w for w, _ in lexicon_synonyms()}:
+        for tag in {*TAG_UPOS, *_BE}:
+            for upos in (None, "NOUN", "VERB", "ADJ", "ADV"):
+                found.add(inflect_like(lemma, tag, upos=upos))
+    found.discard(None)
+    return tuple(sorted(found))
+
+
+def may_have_synonym(text: str) -> bool:
+    """A necessary condition for a synonym in ``text``: it holds one of :func:`synonym_word_forms`
+    (as a substring of the lower-cased text, so no tokenization can hide one)."""
+    low = text.lower()
+    return any(f in low for f in synonym_word_forms())
+
+
 def first_sense_lemmas(lemma: str, upos: str) -> frozenset[str]:
     """The words of ``lemma``'s most frequent WordNet sense for ``upos`` (empty if none)."""
     from ...resources.wordnet import wordnet
