@@ -133,3 +133,14 @@ def test_every_synonym_site_holds_a_listed_form(annotator):
     for text in STORIES:
         for c in t.candidates(annotator.parse(text)):
             assert annotator.parse(text)[c.i].lower_ in forms
+
+
+def test_the_synonym_pre_check_is_a_substring_search():
+    """The one-pattern search finds a listed form exactly where a plain substring test would."""
+    from perturbkit.transforms._substitution.synonyms import may_have_synonym, synonym_word_forms
+
+    forms = synonym_word_forms()
+    texts = [t.lower() for t in STORIES] + [f"xx{f}yy" for f in forms] + [f[:-1] for f in forms]
+    texts += ["", "the film was filmed.", "he confronted her in the bathroom."]
+    for text in texts:
+        assert may_have_synonym(text) == any(f in text.lower() for f in forms), text
