@@ -261,3 +261,14 @@ def test_a_suite_derives_the_docs_of_the_negatives_it_perturbs_again(annotator, 
     # typos reads the string only: the same variants as on the negatives from scratch
     typos = get_transform("typos").batch(negatives, seed=0, annotator=Annotator(annotator.nlp))
     assert sorted(v.text for _, v in gen["typo_neg"].variants) == sorted(o.text for o in typos if o is not None)
+
+
+def test_a_bank_view_derives_every_pending_text_at_once(annotator):
+    """With the bank a derived Doc depends on its batch: asking for one registered text derives
+    all pending ones, so no Doc depends on which text a transform asked for first."""
+    first, second = STORY.replace("early", "late"), STORY.replace("coffee", "tea")
+    for bank, derived in ((True, 2), (False, 1)):
+        view = DerivedAnnotator(annotator, bank=bank)
+        view.add_parents([(STORY, first), (STORY, second)])
+        assert view.parse(first).text == first
+        assert view.n_derived == derived and (second in view.docs) == bank

@@ -5,6 +5,8 @@ entities."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from perturbkit.annotation import Annotator
@@ -23,6 +25,8 @@ NO_SITE = [
     ("contraction", {}, "He went home. She stayed there and read a book."),
     ("contraction", {"direction": "contract"}, "He didn't go home. She's there."),  # only expansions
     ("contraction", {"direction": "expand"}, "He did not go home. I am here."),  # only contractions
+    ("synonym", {}, "One day this enemy confronted Trevor in the bathroom."),  # no listed word
+    ("adjective_synonym", {}, "He learned about their language and money."),
 ]
 
 
@@ -51,6 +55,8 @@ WITH_SITE = [
     ),
     ("contraction", {}, "She'll ask him. He went home.", "She will ask him. He went home."),
     ("contraction", {"direction": "contract"}, "They are late, I think.", "They're late, I think."),
+    ("synonym", {}, "She started to cry when she saw the big dog.", "She started to cry when she saw the large dog."),
+    ("synonym", {}, "Tom bought a bike. He rode it to school.", "Tom purchased a bike. He rode it to school."),
 ]
 
 
@@ -68,16 +74,17 @@ STORIES = [
     "she did n't go to school . her mother was angry , and she stayed home .",
     "Ann baked a cake. She put the cake on the table. Everyone ate it.",
     "He went home. The rain stopped.",
+    "She started to cry when she saw the big dog. Tom bought her a bigger one and began to hide it.",
 ]
 
 
-@pytest.mark.parametrize("name", ["delete_punctuation", "contraction"])
+@pytest.mark.parametrize("name", ["delete_punctuation", "contraction", "synonym"])
 def test_possible_is_necessary(annotator, name):
     """Where ``possible`` is False, apply() on the parse finds nothing either."""
     t = get_transform(name)
     for text in STORIES + [s.replace(",", "").replace("n't", "").replace("'", "") for s in STORIES]:
         if not t.possible(text):
-            assert t.apply(Example(text), annotator.parse(text), None) is None  # type: ignore[arg-type]
+            assert t.apply(Example(text), annotator.parse(text), random.Random(0)) is None
 
 
 def test_a_doc_without_ner_never_serves_a_reader_of_entities(fresh):
@@ -115,3 +122,25 @@ def test_same_outputs_with_and_without_ner(annotator, name):
     view = [(o.text, o.edits) if o else None for o in t.batch(texts, seed=3, annotator=lite)]
     assert view == [(o.text, o.edits) if o else None for o in t.batch(texts, seed=3, annotator=full)]
     assert lite.n_parsed > 0 and full.n_completed == 0
+
+
+def test_every_synonym_site_holds_a_listed_form(annotator):
+    """The synonym pre-check is necessary: every word a synonym replaces is one of the forms it
+    looks for (here over the words of every test story that get one)."""
+    from perturbkit.transforms._substitution.synonyms import synonym_word_forms
+
+    t, forms = get_transform("synonym"), set(synonym_word_forms())
+    for text in STORIES:
+        for c in t.candidates(annotator.parse(text)):
+            assert annotator.parse(text)[c.i].lower_ in forms
+
+
+def test_the_synonym_pre_check_is_a_substring_search():
+    """The one-pattern search finds a listed form exactly where a plain substring test would."""
+    from perturbkit.transforms._substitution.synonyms import may_have_synonym, synonym_word_forms
+
+    forms = synonym_word_forms()
+    texts = [t.lower() for t in STORIES] + [f"xx{f}yy" for f in forms] + [f[:-1] for f in forms]
+    texts += ["", "the film was filmed.", "he confronted her in the bathroom."]
+    for text in texts:
+        assert may_have_synonym(text) == any(f in text.lower() for f in forms), text

@@ -554,3 +554,25 @@ def test_metric_sample_as_large_as_the_data_scores_everything_and_names_are_chec
         run(_sampled_suite(), metric_sample={"wrds": 2})
     with pytest.raises(MetricError, match="must be a positive number of stories, not 0"):
         run(_sampled_suite(), metric_sample={"words": 0})
+
+
+def test_generation_leaves_the_heap_frozen_only_while_it_runs(monkeypatch):
+    """``generate`` keeps the objects alive before it out of the collector's full passes
+    (``gc.freeze``) and gives them back after, unless the caller had frozen the heap itself."""
+    import gc
+
+    from perturbkit.suite import generation
+
+    seen = []
+    real = generation._generate_test
+    monkeypatch.setattr(generation, "_generate_test", lambda *a: seen.append(gc.get_freeze_count()) or real(*a))
+    suite = Suite(name="s", tests=[Discrimination(name="dup", transforms="toy_dup_word")])
+    assert gc.get_freeze_count() == 0
+    generate(suite, toys.stories(), seed=0)
+    assert seen and seen[0] > 0 and gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        generate(suite, toys.stories(), seed=0)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

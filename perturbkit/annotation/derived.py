@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 class DerivedAnnotator:
     """An Annotator view: whole parses come from ``base`` (and its cache); a text registered with
     :meth:`add_parents` gets a Doc derived from its parent's Doc the first time it is asked for,
-    in one batch with every other registered text of that request.
+    in one batch with every other registered text of that request (with ``bank``: with every
+    registered text not yet derived).
 
     Derived Docs live only in this view, so they never stand in for a whole parse of the same text
     elsewhere: an Annotator's results do not depend on which views were used before. A derived Doc
@@ -90,6 +91,11 @@ class DerivedAnnotator:
         docs, parent_of = self.docs, self._parent
         if level == Level.PARSE:
             todo = [t for t in dict.fromkeys(texts) if t in parent_of and t not in docs]
+            if todo and self._use_bank:
+                # with the bank a Doc depends on the batch it was derived in: every pending
+                # registration goes at once, so no Doc depends on which texts a transform asked
+                # for first (a text-level pre-check such as ``possible`` skips some)
+                todo = list(parent_of)
             if todo:
                 self._derive(todo)
         rest = [t for t in texts if t not in docs]

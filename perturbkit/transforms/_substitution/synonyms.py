@@ -4,6 +4,7 @@ confirmed by WordNet's most frequent sense, and where a synonym fits the origina
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from ...resources.lexicons import table
@@ -26,6 +27,46 @@ def lexicon_synonyms() -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
         if r["dir"] == "<>":
             out.setdefault((syn, pos), []).append((w, obj))
     return {k: tuple(v) for k, v in out.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def synonym_word_forms() -> tuple[str, ...]:
+    """Every form a word with a listed synonym can take (each lemma of ``synonyms.tsv`` put in
+    every Penn tag's form, as :func:`~perturbkit.transform.substitution.form_like` puts it): a
+    word whose own form is none of these can never get a synonym (form_like needs the word to be
+    its lemma's regular form), so a text holding none of them is skipped before it is parsed."""
+    from ...resources.inflect import _BE, TAG_UPOS, inflect_like
+
+    found = set()
+    for lemma in {w for w, _ in lexicon_synonyms()}:
+        for tag in {*TAG_UPOS, *_BE}:
+            for upos in (None, "NOUN", "VERB", "ADJ", "ADV"):
+                found.add(inflect_like(lemma, tag, upos=upos))
+    found.discard(None)
+    return tuple(sorted(found))
+
+
+def _trie_pattern(words: list[str]) -> str:
+    """A regular expression matching any of ``words``, branching one letter at a time (an
+    alternation of the whole words tries each one at every position: three times slower)."""
+    by_first: dict[str, list[str]] = {}
+    for w in words:
+        by_first.setdefault(w[:1], []).append(w[1:])
+    alts = [re.escape(c) + (_trie_pattern(rest) if rest != [""] else "") for c, rest in sorted(by_first.items()) if c]
+    if "" in by_first:
+        return "(?:" + "|".join(alts) + ")?" if alts else ""
+    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+
+@functools.lru_cache(maxsize=1)
+def _forms_pattern() -> re.Pattern[str]:
+    return re.compile(_trie_pattern(list(synonym_word_forms())))
+
+
+def may_have_synonym(text: str) -> bool:
+    """A necessary condition for a synonym in ``text``: it holds one of :func:`synonym_word_forms`
+    (as a substring of the lower-cased text, so no tokenization can hide one)."""
+    return _forms_pattern().search(text.lower()) is not None
 
 
 def first_sense_lemmas(lemma: str, upos: str) -> frozenset[str]:

@@ -22,7 +22,7 @@ from .._substitution.contrasts import antonym_fits, antonym_garbles
 from .._substitution.rhetoric import general_claim, litany
 from .._substitution.story_contrasts import story_antonym_ok, story_witnesses
 from .._substitution.story_turns import story_turns
-from .._substitution.synonyms import synonym_fits, synonyms_of
+from .._substitution.synonyms import may_have_synonym, synonym_fits, synonyms_of
 from .._substitution.witness_fit import clause_fits, mood_may_shift, set_phrase
 
 if TYPE_CHECKING:
@@ -112,6 +112,10 @@ class Synonym(MaxWordsSubstitution):
     requires = ("wordnet",)
     example = "She started to cry when she saw the big dog."
     label = "synonym"
+
+    def possible(self, text: str) -> bool:
+        """No form of a listed word (``synonyms.tsv``): no synonym, no parse."""
+        return may_have_synonym(text)
 
     def propose(self, lemma: str, pos: str) -> list[Proposal]:
         return [Proposal(syn, "wordnet", obj) for syn, obj in synonyms_of(lemma, pos)]
