@@ -66,6 +66,9 @@ NONE = [
     # "ten coins" are other coins than "five coins": a new referent anchors nothing
     "The thief took five coins from the old man . I could not sleep that night . The next day , I stole ten coins"
     " from a sleeping lord . I gave the old man the coins back .",
+    # round 820: a check "ten minutes earlier" is an earlier look, possible at either time
+    "we put the towels in the dryer . i went down to add a sheet to the dryer . ten minutes later i checked on the"
+    " towels . the towels were dry and warm .",
 ]
 
 GOLDEN = [

@@ -32,7 +32,7 @@ from .temporal_cues import (
     unrelated_events,
     waiting_frame,
 )
-from .temporal_recur import parallel_pair, standing_anchor
+from .temporal_recur import looked_measure, parallel_pair, standing_anchor
 from .temporal_scene import either_time_act, loose_measure, unanchored_previous
 from .temporal_sites import (
     POSTURES,
@@ -138,6 +138,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not repeated_act(t)
             and not after_scene_break(t)
             and not parallel_pair(t)
+            and not looked_measure(t)
             and measured_from_before(doc, t)
         ):
             one(t, adv[w], f"{w} -> {adv[w]}")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...annotation import sentence_bounds, sentence_index
 from .checks import PERCEPTION, STATIVE
 from .temporal_facts import FACT_WINDOW
+from .temporal_scene import GAZING
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -90,6 +91,18 @@ def momentary_before(verb: Token, ing: Token) -> bool:
     sent = sentence_index(doc)
     told = [w for w in doc[: verb.sent.start] if w.lemma_.lower() == lemma and sent[verb.i] - sent[w.i] <= FACT_WINDOW]
     return bool(told) and told[-1].pos_ == "NOUN"
+
+
+def looked_measure(t: Token) -> bool:
+    """For a measured "later"/"earlier": whether its act is a look or a check ("ten minutes later i
+    checked on the clothes"): one may check at either time, so "ten minutes earlier" reads as an earlier
+    look, as with a look "the previous day" (round 820)."""
+    if t.lower_ not in ("later", "earlier") or not any(c.dep_ == "npadvmod" for c in t.children):
+        return False
+    verb = t.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    return verb.lemma_.lower() in GAZING | PERCEPTION | {"check", "inspect", "examine"}
 
 
 def _verbless(doc: Doc, k: int) -> bool:
