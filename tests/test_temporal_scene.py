@@ -1,7 +1,8 @@
 """temporal_word_flip, round 81 (strict reading): flips that move an act possible at either time
 (training, talking, a glance, a pause in walking) or that anchor to nothing firm (backstory in the
 past perfect, a thing new to the story, a flashback of years) are declined; so are a look "the previous
-day", a fairy-tale "once upon a time before", a verbless list and a habit told with "'d" (round 800)."""
+day", a fairy-tale "once upon a time before", a verbless list and a habit told with "'d" (round 800);
+round 83: a standing rule or shared verb as the only anchor, a restart, an escalation, a parallel pair."""
 
 from __future__ import annotations
 
@@ -47,6 +48,27 @@ NONE = [
     # a verbless list ("a scribble of ... people before everything wrapped up") orders no event
     "Everything wrapped up in a ball of anger . A scribble of friendships , of lovers , of people not quite there ,"
     " of people before everything wrapped up in the ball of anger , insecurities .",
+    # round 83: the anchor of "the next day" is a standing rule and a recurring act: "previous" finds another instance
+    "his parents did n't want him to keep snacks in his room . sam 's father went into his room the next day . he"
+    " saw wrappers under his desk . he knew that sam had been keeping snacks in his room .",
+    # early/late in a parallel pair of measures: flipped, the pair only loses its contrast
+    "Nine o'clock : A man at the door . Ten minutes early to the meeting . Three hours late to be heard . Night :"
+    " Silence .",
+    # "stopped screaming" after a single "let out a scream": "started screaming" reads as an escalation
+    "The door burst open . The girl let out a scream , and her legs shook . The boy ran across the room . She"
+    " stopped screaming , and looked at the boy . The boy smiled at her .",
+    # a start after an interruption ("stopped working", "waited to reload") reads as a restart
+    "i sat down to watch a long game on my laptop . it loaded , and i watched the game . near the end , my wifi"
+    " stopped working . i waited to reload the game . when the game ended , i went to bed because it was late .",
+    # only the verb is shared ("picked up the leaves" / "picked up my guitar"): no referent anchors the day
+    "I picked up the leaves in the yard and threw them away . The next day I picked up my guitar . I played a song"
+    " for my mom .",
+    # "ten coins" are other coins than "five coins": a new referent anchors nothing
+    "The thief took five coins from the old man . I could not sleep that night . The next day , I stole ten coins"
+    " from a sleeping lord . I gave the old man the coins back .",
+    # round 820: a check "ten minutes earlier" is an earlier look, possible at either time
+    "we put the towels in the dryer . i went down to add a sheet to the dryer . ten minutes later i checked on the"
+    " towels . the towels were dry and warm .",
 ]
 
 GOLDEN = [
@@ -66,6 +88,16 @@ GOLDEN = [
         " on the beach .",
         "every morning jim went for a run on the beach . the trash on the beach was bad . jim had to start running"
         " on the beach .",
+    ),
+    # round 83: a thing named again anchors "the next day"
+    (
+        "jo bought a red dress at the mall . the next day , jo wore the dress to school . everyone liked the dress .",
+        "jo bought a red dress at the mall . the previous day , jo wore the dress to school . everyone liked the dress .",
+    ),
+    # screaming told going on before: "started screaming" clashes with it
+    (
+        "The baby was screaming for an hour . Her mom sang to her . Finally she stopped screaming and fell asleep .",
+        "The baby was screaming for an hour . Her mom sang to her . Finally she started screaming and fell asleep .",
     ),
     # a perfect after the story has begun anchors ("had sent him home" that day); a person subject ties
     (

@@ -32,6 +32,7 @@ from .temporal_cues import (
     unrelated_events,
     waiting_frame,
 )
+from .temporal_recur import looked_measure, parallel_pair, standing_anchor
 from .temporal_scene import either_time_act, loose_measure, unanchored_previous
 from .temporal_sites import (
     POSTURES,
@@ -124,7 +125,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not backstory_time(t, adj_the[w])
         ):
             found = next_previous_cue(doc, t)
-            if found and not unanchored_previous(doc, t, found):
+            if found and not unanchored_previous(doc, t, found) and not standing_anchor(doc, t, found):
                 one(t, adj_the[w], f"{w} -> {adj_the[w]}", found)
         elif (
             w in adv
@@ -136,6 +137,8 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not loose_measure(t)
             and not repeated_act(t)
             and not after_scene_break(t)
+            and not parallel_pair(t)
+            and not looked_measure(t)
             and measured_from_before(doc, t)
         ):
             one(t, adv[w], f"{w} -> {adv[w]}")

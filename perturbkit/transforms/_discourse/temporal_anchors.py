@@ -11,6 +11,7 @@ from ...annotation import linked_sentences, sentence_bounds, sentence_index
 from . import clauses as C
 from .checks import HABITUAL, PERCEPTION, STATIVE
 from .temporal_cues import CUE_WINDOW, TIMED, WAITING, near
+from .temporal_recur import referent_words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -80,7 +81,7 @@ def next_previous_cue(doc: Doc, t: Token) -> tuple[int, ...]:
         return ()  # "the next day, mommy was really sad" -> "the previous day": a state fits either day (round 74)
     subj = C.subject(verb) if verb.pos_ in ("VERB", "AUX") else None
     skip = {k.i for k in subj.subtree} if subj is not None else set()
-    found = near(doc, t, linked_sentences(doc, [k for k in _clause_words(t) if k not in skip]))
+    found = near(doc, t, linked_sentences(doc, referent_words(doc, [k for k in _clause_words(t) if k not in skip])))
     own = sentence_index(doc)[t.i]
     found = tuple(k for k in found if abs(k - own) <= CUE_WINDOW)
     if t.lower_ in ("next", "following") and (_requirement(verb) or not any(k < own for k in found)):

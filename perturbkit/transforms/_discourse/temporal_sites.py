@@ -21,6 +21,7 @@ from .temporal_cues import (
     timed_noun,
     went_on_before,
 )
+from .temporal_recur import momentary_before, restarted
 from .temporal_scene import done_by_another, paused_motion
 
 if TYPE_CHECKING:
@@ -222,8 +223,8 @@ def verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ver
             return None  # "i could n't stop having the dream" -> "could n't start having it" is no sense
         if verb_ing[lemma] == "stop" and not goes_on_later(t, ing[0]):
             return None  # "the puppy started whining" -> "stopped whining": nothing later needs it going on
-        if paused_motion(t, ing[0]) or done_by_another(t, ing[0]):
-            return None  # "she stopped walking" -> "started walking": she may have paused (rounds 81, 801)
+        if paused_motion(t, ing[0]) or done_by_another(t, ing[0]) or momentary_before(t, ing[0]):
+            return None  # "she stopped walking" -> "started walking": she may have paused (rounds 81, 801, 83)
         if lemma in ("stop", "finish") and not went_on_before(t, ing[0]):
             return None  # "when he stopped answering my emails" -> "started": nothing before tells it went on
         new_lemma = verb_ing[lemma]
@@ -243,8 +244,8 @@ def verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], ver
         if any(c.lower_ in _HEDGES for c in kids) or not completion_told(t.doc, t):
             return None  # "he nearly finished the puzzle" -> "nearly started" is no sense
         new_lemma = verb_obj[lemma]
-    if new_lemma is None:
-        return None
+    if new_lemma is None or (new_lemma in ("start", "begin") and restarted(t)):
+        return None  # "my connection stopped ... when the movie started": a restart (round 83)
     return first_form(new_lemma, t.tag_)
 
 
