@@ -66,6 +66,7 @@ bench: setup
 	$(PY) benchmarks/validity.py --repeat 3
 	$(PY) benchmarks/metric_runner.py
 	$(PY) benchmarks/mans.py
+	$(PY) benchmarks/naturalness.py --threads 1 --work $(OUT)/naturalness --cache $(OUT)/naturalness
 
 clean:
 	rm -rf $(VENV) $(OUT) .pytest_cache .hypothesis
