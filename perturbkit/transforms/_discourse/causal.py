@@ -28,7 +28,18 @@ from .checks import (
     usable_sentences,
 )
 from .clauses import final_punct, lemma_lowers, word_lowers
-from .flip_doubts import aside, desire, doubtful_flip, eager, helpless, report, seeming, subjectless, vague_state
+from .flip_doubts import (
+    aside,
+    desire,
+    doubtful_flip,
+    eager,
+    helpless,
+    mutual_pursuits,
+    report,
+    seeming,
+    subjectless,
+    vague_state,
+)
 from .plausible import FINDING, cause_may_follow, incomplete, inferable_state, progressive
 from .readable import same_domain_acts
 from .remedy import remedy, spoiled_remedy
@@ -294,6 +305,7 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
             or nxt.tag_ != "IN"
             or not any(c.dep_ == "pobj" and c.i > nxt.i for c in nxt.children)
             or (lemma == "lead" and _leads_somewhere(t, nxt))
+            or any(mutual_pursuits(C.subject(t), c) for c in nxt.children if c.dep_ == "pobj")
         ):
             return None
         new_lemma, new_prep = verb_prep[key].split()
@@ -313,7 +325,7 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
         return None
     if objs[0].lemma_.lower() in _CONCERNS or objs[0].lemma_.lower() in _AILMENTS:
         return None  # "it was only causing more stress" -> "resulting from more stress": as plausible (r670)
-    if {c.dep_ for c in t.children} & {"xcomp", "ccomp", "prt"}:
+    if {c.dep_ for c in t.children} & {"xcomp", "ccomp", "prt"} or mutual_pursuits(C.subject(t), objs[0]):
         return None
     new_lemma, new_prep = opposites("causal", "verb_obj")[lemma].split()
     new_verb = first_form(new_lemma, t.tag_)

@@ -212,3 +212,43 @@ def vague_state(head: Token) -> bool:
         and (c.pos_ == "ADJ" or any(a.dep_ == "amod" and a.pos_ == "ADJ" for a in c.children))
         for c in head.children
     )  # "bad", or "bad timing": "It was bad timing because a truck hit me" (round 749 WP)
+
+
+# Practices, habits and skills: "years of practice led to the drumming" -> "resulted from the drumming"
+# is as plausible, each feeds the other (round 82 WP)
+_PURSUITS = frozenset(
+    """practice practise training study habit skill routine discipline rehearsal repetition exercise experience
+    talent hobby craft art artistry mastery musicianship devotion dedication effort passion interest
+    love""".split()
+)
+# Amounts that head the pursuit: "years of practice", "a lot of training"
+_AMOUNTS = frozenset("year month week day hour minute decade lifetime lot bit amount deal".split())
+# Things named with "-ing" that are no activity
+_ING_THINGS = frozenset(
+    """thing morning evening ceiling building ring king string spring wing sibling earring stocking pudding
+    icing nothing something anything everything ending beginning""".split()
+)
+_ABSTRACT = ("ship", "ism", "ness", "ity")
+
+
+def _pursuit(w: Token, *, activity: bool) -> bool:
+    """Whether ``w`` names a practice or skill ("patient practice", "years of training") or, with
+    ``activity``, an activity (a gerund or "-ing" noun, "musicianship")."""
+    if w.lemma_.lower() in _AMOUNTS:
+        w = next((k for c in w.children if c.lower_ == "of" for k in c.children if k.dep_ == "pobj"), w)
+    low = w.lower_
+    if w.lemma_.lower() in _PURSUITS or low in _PURSUITS:
+        return True
+    if not activity or w.pos_ not in ("NOUN", "VERB"):
+        return False
+    return (
+        w.tag_ == "VBG" or (low.endswith("ing") and len(low) > 5 and low not in _ING_THINGS) or low.endswith(_ABSTRACT)
+    )
+
+
+def mutual_pursuits(subj: Token | None, obj: Token) -> bool:
+    """For "X led to/caused Y" -> "X resulted from Y": whether X and Y are both practices, skills,
+    activities or abstract states ("years of studied practice had led to the drumming", "loneliness
+    led to his drinking"): such things feed each other, so the reversed link reads as plausible, no
+    contradiction (round 82 WP). Events and things ("a broken pipe led to the flooding") still flip."""
+    return subj is not None and _pursuit(subj, activity=True) and _pursuit(obj, activity=True)

@@ -32,7 +32,7 @@ from .temporal_cues import (
     unrelated_events,
     waiting_frame,
 )
-from .temporal_recur import looked_measure, parallel_pair, standing_anchor
+from .temporal_recur import elapsed_since, looked_measure, parallel_pair, standing_anchor
 from .temporal_scene import either_time_act, loose_measure, unanchored_previous
 from .temporal_sites import (
     POSTURES,
@@ -111,6 +111,7 @@ def temporal_flips(doc: Doc) -> list[Scored]:
             and not habitual(t.head if t.dep_ == "prep" else t.head.head)
             and not negated(t.head if t.dep_ == "prep" else t.head.head)
             and not either_time_act(t)
+            and not elapsed_since(t)
         ):
             found = told_in_order(doc, t, event_links(doc, t))
             if found:  # the event of its clause is told again elsewhere: the story fixes the order

@@ -25,6 +25,8 @@ INTERRUPTING = frozenset(
 # Vocal acts that come as one burst or go on: "let out a scream" then "started screaming" escalates
 MOMENTARY = frozenset("scream cry laugh shout yell shriek sob giggle gasp howl wail groan moan cough sneeze".split())
 _PUNCTUAL = frozenset({"early", "late", "earlier", "later"})
+# Measures of time elapsed: "it had been a while since ...", "years since ...", "the first time since ..."
+_ELAPSED = frozenset("while long year month week day hour minute decade age time forever".split())
 
 
 def referent_words(doc: Doc, idxs: list[int]) -> list[int]:
@@ -126,4 +128,17 @@ def parallel_pair(t: Token) -> bool:
                 return True
             if _verbless(doc, own) and _verbless(doc, sent[w.i]):
                 return True
+    return False
+
+
+def elapsed_since(t: Token) -> bool:
+    """For "before"/"after": whether it stands in a since-clause of elapsed time ("it had been a while
+    since I had woken up before the alarm"): the clause names a habit, so "after the alarm" reads as
+    "I had not overslept in a while", another habit, no order broken (round 84)."""
+    verb = t.head
+    while verb.head.i != verb.i:
+        if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ == "since" for c in verb.children):
+            own = {w.i for w in verb.subtree}
+            return any(w.lemma_.lower() in _ELAPSED for w in verb.head.subtree if w.i not in own)
+        verb = verb.head
     return False

@@ -12,6 +12,9 @@
 - A thing brought into being and described by what it would be ("came together to build a grand
   city , one that would exemplify the best of each culture") or a replacement ("then built a
   church instead"): the opposite verb leaves the description or the "instead" without sense.
+- A verb of mind in a clause stated as the cause of a feeling ("terrified as she remembered the
+  sounds" -> "as she forgot the sounds", round 75 WP): forgetting cannot be what terrifies her, so
+  the flip garbles the cause rather than contradicting the story.
 """
 
 from __future__ import annotations
@@ -100,3 +103,29 @@ def frame_kept(tok: Token, lemma: str) -> bool:
         return True
     # (anywhere after the verb: the parser may hang "one that would ..." on another word)
     return not any(t.lower_ in ("would", "will", "'ll", "'d") for t in tok.doc[tok.i + 1 : tok.sent.end])
+
+
+#: Verbs of mind whose opposite ("forget", "ignore") cannot cause what knowing or recalling does.
+_MIND = frozenset("remember forget recall know ignore realize realise recognize recognise notice understand".split())
+#: Connectives of a clause that may state the cause of a feeling: "terrified as she remembered".
+_CAUSE_MARKS = frozenset({"as", "because", "since", "when", "while", "once", "whenever"})
+#: Feelings and bodily reactions: "was terrified", "shuddered", "her heart sank".
+_FEELINGS = frozenset(
+    """terrified scared afraid frightened horrified petrified fearful nervous anxious worried uneasy panicked
+    happy glad relieved delighted joyful pleased thrilled excited sad unhappy miserable heartbroken upset
+    angry furious mad annoyed ashamed embarrassed guilty proud grateful calm shocked stunned sick pale
+    disgusted fear dread terror panic horror joy relief grief shame guilt anger rage tremble shiver shudder
+    shake smile grin laugh cry weep sob gasp wince flinch blush panic freeze sink chill""".split()
+)
+
+
+def feeling_cause(tok: Token, lemma: str) -> bool:
+    """Whether ``tok``, a verb of mind ("remembered", "knew"), heads a clause told as the cause of a
+    feeling or reaction ("she was suddenly terrified as she remembered the sounds", "he smiled when
+    he knew"): its opposite makes that cause nonsense, not a contradiction (round 75 WP)."""
+    if lemma not in _MIND or tok.dep_ != "advcl":
+        return False
+    if not any(c.dep_ == "mark" and c.lower_ in _CAUSE_MARKS for c in tok.children):
+        return False
+    own = {w.i for w in tok.subtree}
+    return any(w.lemma_.lower() in _FEELINGS or w.lower_ in _FEELINGS for w in tok.head.subtree if w.i not in own)
