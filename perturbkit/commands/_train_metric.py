@@ -53,14 +53,15 @@ def add_parser(what: argparse._SubParsersAction) -> None:
         "--head-hidden",
         type=count,
         default=None,
-        help="--freeze-encoder: the head's hidden units (0: a logistic regression; default 256, 0 with --features lm)",
+        help="--freeze-encoder: the head's hidden units (0: a logistic regression; default 256, 0 with --features lm or lm+rep)",
     )
     p.add_argument(
         "--features",
-        choices=("encoder", "encoder+lm", "lm"),
+        choices=("encoder", "encoder+lm", "lm", "lm+rep"),
         default="encoder",
         help="--freeze-encoder: what the head reads: the encoder's features, those and the LM statistics "
-        "(= --lm-features), or the 12 LM statistics alone (no encoder pass; the folder holds no encoder)",
+        "(= --lm-features), the 12 LM statistics alone (no encoder pass; the folder holds no encoder), "
+        "or lm+rep: those and 3 repetition statistics of the words (a sentence's overlap with earlier ones)",
     )
     p.add_argument(
         "--weight-decay",
@@ -106,8 +107,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             "--features, --lm-features and --head-hidden train a head over frozen features: add --freeze-encoder"
         )
-    if args.lm_features and args.features == "lm":
-        raise UserError("--lm-features adds LM statistics to the encoder's features: not with --features lm")
+    if args.lm_features and args.features in ("lm", "lm+rep"):
+        raise UserError(
+            f"--lm-features adds LM statistics to the encoder's features: not with --features {args.features}"
+        )
     if not args.resume and ((out / CHECKPOINT).exists() or (frozen and (out / META).exists())):
         raise UserError(f"{out} holds a run already: add --resume to continue it, or choose another --out")
     if args.threads:

@@ -29,13 +29,15 @@ from torch import nn
 
 from ._lm_features import N_LM
 from ._plausibility import write_folder
+from ._rep_features import N_REP
 from .embedding import split_sentences
-from .learned import ENCODER, HEAD, LM_ONLY, read_meta
+from .learned import ENCODER, HEAD, LM_ONLY, LM_REP, read_meta
 
 FEATURES = "pooled+adjacent-v1"  # the feature layout; a folder trained with another is refused
 FEATURES_LM = "pooled+adjacent+lm-nll-v1"  # opt-in (``--lm-features``): plus :mod:`._lm_features`
 FEATURES_LM_ONLY = LM_ONLY  # ``--features lm``: the LM statistics alone, no encoder in the folder
-LAYOUTS = (FEATURES, FEATURES_LM, FEATURES_LM_ONLY)
+FEATURES_LM_REP = LM_REP  # ``--features lm+rep``: those and :mod:`._rep_features`, no encoder either
+LAYOUTS = (FEATURES, FEATURES_LM, FEATURES_LM_ONLY, FEATURES_LM_REP)
 LM_MAX_TOKENS = 256  # tokens of the LM sequences (a sentence with the ones before it)
 FROZEN_FORMAT_VERSION = 2  # folders of format 1 hold a fine-tuned encoder and a linear head
 N_STATS = 8
@@ -218,7 +220,8 @@ class Head(nn.Module):
 
 class Features:
     """The head's input for a layout: the encoder's features, then (``FEATURES_LM``) the LM's;
-    without an encoder (``FEATURES_LM_ONLY``) the LM's alone."""
+    without an encoder the LM's alone (``FEATURES_LM_ONLY``), or with the repetition statistics
+    (``FEATURES_LM_REP``, an LM with ``repetition=True``)."""
 
     def __init__(self, embedder: Embedder | None, lm: Any = None) -> None:
         if embedder is None and lm is None:
@@ -228,7 +231,7 @@ class Features:
     @property
     def layout(self) -> str:
         if self.embedder is None:
-            return FEATURES_LM_ONLY
+            return FEATURES_LM_REP if self.lm.repetition else FEATURES_LM_ONLY
         return FEATURES if self.lm is None else FEATURES_LM
 
     @property
@@ -241,19 +244,23 @@ class Features:
         return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
 
-def lm_features(model: str | None, device: str, cache_path: str | os.PathLike[str] | None = None) -> Any:
-    """The LM statistics (:class:`._lm_features.LMFeatures`), cached in ``cache_path`` if given."""
+def lm_features(
+    model: str | None, device: str, cache_path: str | os.PathLike[str] | None = None, repetition: bool = False
+) -> Any:
+    """The LM statistics (:class:`._lm_features.LMFeatures`), cached in ``cache_path`` if given;
+    ``repetition``: followed by :mod:`._rep_features` (the cache holds the LM's part only, keyed
+    ``LM_FEATURES`` as before, so both layouts share it)."""
     from ..resources.models import model_label
     from ._lm_features import LM_FEATURES, LMFeatures
 
     cache = None
     if cache_path is not None:
         cache = EmbeddingCache(cache_path, model_identity(model or model_label(None)), LM_MAX_TOKENS, LM_FEATURES)
-    return LMFeatures(model, device, LM_MAX_TOKENS, cache)
+    return LMFeatures(model, device, LM_MAX_TOKENS, cache, repetition)
 
 
 def save(folder: str | os.PathLike[str], feats: Features, head: Head, meta: dict[str, Any]) -> None:
-    """Write the frozen encoder (so the folder stands alone; none for ``FEATURES_LM_ONLY``), the
+    """Write the frozen encoder (so the folder stands alone; none for the LM-only layouts), the
     head and the metadata (last). The LM is not copied: the metadata names it (``lm_model``; None =
     the default)."""
     embedder = feats.embedder
@@ -283,9 +290,10 @@ def load(
     head = Head(state["head"]["mean"].shape[0], int(state["hidden"]))
     head.load_state_dict(state["head"])
     head.eval().to(device)
-    lm = lm_features(meta.get("lm_model"), device, cache) if layout != FEATURES else None
-    if layout == FEATURES_LM_ONLY:
-        _check_width(folder, state, layout, N_LM)
+    rep = layout == FEATURES_LM_REP
+    lm = lm_features(meta.get("lm_model"), device, cache, rep) if layout != FEATURES else None
+    if layout in (FEATURES_LM_ONLY, FEATURES_LM_REP):
+        _check_width(folder, state, layout, N_LM + (N_REP if rep else 0))
         return Features(None, lm), head
     encoder = AutoModel.from_pretrained(folder / ENCODER)
     tokenizer = AutoTokenizer.from_pretrained(folder / ENCODER)

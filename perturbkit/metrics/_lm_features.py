@@ -63,14 +63,23 @@ def stats_of(raw: np.ndarray) -> np.ndarray:
 
 
 class LMFeatures:
-    """Per-text LM statistics (:func:`stats_of`), computed with a causal LM and cached."""
+    """Per-text LM statistics (:func:`stats_of`), computed with a causal LM and cached; with
+    ``repetition`` followed by the text's repetition statistics (:mod:`._rep_features`, not cached)."""
 
-    def __init__(self, model: str | None = None, device: str = "cpu", max_tokens: int = 256, cache: Any = None):
+    def __init__(
+        self,
+        model: str | None = None,
+        device: str = "cpu",
+        max_tokens: int = 256,
+        cache: Any = None,
+        repetition: bool = False,
+    ):
         from .perplexity import Perplexity
 
         self.ppl = Perplexity(model=model, device=device, max_tokens=max_tokens, mode="nll")
         self.cache = cache
         self.encoded = 0  # texts run through the LM (not found in the cache)
+        self.repetition = repetition
 
     def raw(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Per text a ``(sentences, 4)`` array (see :func:`stats_of`)."""
@@ -101,4 +110,12 @@ class LMFeatures:
         return out
 
     def features(self, texts: Sequence[str]) -> np.ndarray:
-        return np.stack([stats_of(r) for r in self.raw(texts)]) if texts else np.zeros((0, N_LM), np.float32)
+        from ._rep_features import N_REP, rep_stats
+
+        width = N_LM + (N_REP if self.repetition else 0)
+        if not texts:
+            return np.zeros((0, width), np.float32)
+        rows = [stats_of(r) for r in self.raw(texts)]
+        if self.repetition:
+            rows = [np.concatenate([r, rep_stats(t)]) for r, t in zip(rows, texts)]
+        return np.stack(rows)

@@ -28,6 +28,7 @@ META = "perturbkit_metric.json"  # format, base encoder, max_length, training fa
 HEAD = "head.pt"  # the classification head
 ENCODER = "encoder"  # the (fine-tuned or frozen) encoder and its tokenizer (save_pretrained)
 LM_ONLY = "lm-nll-v1"  # the frozen layout of LM statistics alone: a folder without ENCODER
+LM_REP = "lm-nll+rep-v1"  # the LM statistics and repetition statistics (``--features lm+rep``): no ENCODER either
 
 
 @dataclass(repr=False)
@@ -122,7 +123,7 @@ def read_meta(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise MetricError(f"learned metric {str(path)!r}: {META} is not a perturbkit learned-metric file")
     if int(meta.get("format_version", 0)) > FORMAT_VERSION:
         raise MetricError(f"learned metric {str(path)!r}: format version {meta['format_version']} is too new")
-    for part in (HEAD,) if meta.get("features") == LM_ONLY else (ENCODER, HEAD):
+    for part in (HEAD,) if meta.get("features") in (LM_ONLY, LM_REP) else (ENCODER, HEAD):
         if not (folder / part).exists():
             layout = f", features {meta['features']!r}" if meta.get("features") else ""
             raise MetricError(f"learned metric {str(path)!r}: incomplete folder ({part} is missing{layout}); {hint}")

@@ -30,15 +30,18 @@ if TYPE_CHECKING:
 
 CACHE_FILE = "frozen_embeddings.sqlite"
 OBJECTIVES = ("bce", "pairwise")
-FEATURE_SETS = ("encoder", "encoder+lm", "lm")  # ``--features``: what the head reads
+FEATURE_SETS = ("encoder", "encoder+lm", "lm", "lm+rep")  # ``--features``: what the head reads
+LM_ONLY_SETS = ("lm", "lm+rep")  # no encoder: the LM statistics (and the repetition statistics)
 
 
 def feature_set(cfg: TrainConfig) -> str:
     """The head's input: ``cfg.features``, or ``encoder+lm`` for ``lm_features=True`` (``--lm-features``)."""
     if cfg.features not in FEATURE_SETS:
         raise UserError(f"features must be one of {', '.join(FEATURE_SETS)}, got {cfg.features!r}")
-    if cfg.lm_features and cfg.features == "lm":
-        raise UserError("--lm-features adds LM statistics to the encoder's features: not with --features lm")
+    if cfg.lm_features and cfg.features in LM_ONLY_SETS:
+        raise UserError(
+            f"--lm-features adds LM statistics to the encoder's features: not with --features {cfg.features}"
+        )
     return "encoder+lm" if cfg.lm_features else cfg.features
 
 
@@ -65,8 +68,9 @@ def train_frozen(
     kind = feature_set(cfg)
     device = resolve_device(cfg.device)
     started = time.perf_counter()
-    emb = _embedder(cfg, device) if kind != "lm" else None  # ``lm``: no encoder is even loaded
-    lm = _frozen.lm_features(cfg.lm_model, device, embedding_cache_path(cfg)) if kind != "encoder" else None
+    emb = _embedder(cfg, device) if kind not in LM_ONLY_SETS else None  # no encoder is even loaded
+    rep = kind == "lm+rep"
+    lm = _frozen.lm_features(cfg.lm_model, device, embedding_cache_path(cfg), rep) if kind != "encoder" else None
     feats = _frozen.Features(emb, lm)
     try:
         xs = feats.features([plaus.story_text(i.text, i.context) for i in train + val])
@@ -90,7 +94,7 @@ def train_frozen(
     pairwise = cfg.objective == "pairwise"
     units = pairs if pairwise else torch.arange(len(train))
 
-    hidden = cfg.head_hidden if cfg.head_hidden is not None else (0 if kind == "lm" else 256)
+    hidden = cfg.head_hidden if cfg.head_hidden is not None else (0 if kind in LM_ONLY_SETS else 256)
     check = (xv, yv, pairs_v) if val else (x, y, pairs)
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(derive_seed(cfg.seed, "init"))

@@ -57,12 +57,14 @@ class TrainConfig:
     max_steps: int | None = None  # stop after this many optimiser steps (smoke runs, tests)
     progress: bool | None = None  # None: when stderr is a terminal
     freeze_encoder: bool = False  # True: embed once (forward only, cached), train a feature head (frozen.py)
-    head_hidden: int | None = None  # frozen mode: the head's hidden units (0: linear; None: 256, 0 for features "lm")
+    head_hidden: int | None = (
+        None  # frozen mode: the head's hidden units (0: linear; None: 256, 0 for features "lm", "lm+rep")
+    )
     embedding_cache: str | None = None  # frozen mode: the sqlite file of pooled states (None: the cache dir)
     lm_features: bool = False  # frozen mode: add a causal LM's sentence NLL statistics (metrics/_lm_features.py)
     lm_model: str | None = None  # the LM of lm_features (None: SmolLM2-135M, as the perplexity metric)
     objective: str = "bce"  # frozen mode: "bce" (label per text) or "pairwise" (human above its own negative)
-    features: str = "encoder"  # frozen mode: "encoder", "encoder+lm" (= lm_features) or "lm" (LM statistics alone)
+    features: str = "encoder"  # frozen mode: "encoder", "encoder+lm" (= lm_features) or "lm" (LM statistics alone), "lm+rep" (those and repetition statistics)
 
 
 def train_classifier(
