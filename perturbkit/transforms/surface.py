@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 from ..annotation import Level
 from ..annotation.capabilities import LEVEL_NEEDS
 from ..example import Example
+from ..seeds import permutation
 from ..transform import Change, Effect, Transform, register
 from ._quotes import starred_spans
 from ._surface.commas import eligible_commas
 from ._surface.contractions import CANDIDATE, contractions, disjoint, expansions, may_contract, may_expand
-from ._surface.typos import misspelt, typo_words
+from ._surface.typos import misspelt, typo_sites, word_count
 
 #: A ``*...*`` span of at most this many words marks stressed words, which keep their form.
 _STRESSED_WORDS = 4
@@ -38,10 +39,13 @@ class Typos(Transform):
     rate: float = 0.02  # share of alphabetic words to misspell (at least one)
 
     def apply(self, example: Example, doc: None, rng: random.Random) -> Example | None:
-        n_words, starts, words = typo_words(example.text)
-        k = max(1, math.floor(self.rate * n_words))
+        starts, words, most_words = typo_sites(example.text)
+        if not words:
+            return None  # before any draw: no generator seeded for a story with nothing to misspell
+        # one typo when even the most words the story may have give one: no need to count them
+        k = 1 if self.rate * most_words < 2 else max(1, math.floor(self.rate * word_count(example.text)))
         changes = []
-        for j in rng.sample(range(len(words)), len(words)):  # a random order; words without a typo are skipped
+        for j in permutation(rng, len(words)):  # a random order; words without a typo are skipped
             typo = misspelt(words[j], rng)
             if typo is not None:
                 changes.append(Change(starts[j], starts[j] + len(words[j]), typo[0], typo[1]))
