@@ -32,3 +32,19 @@ def tiny_bert(tmp_path_factory) -> str:
     """A tiny random BERT whose tokenizer is trained on the sample stories (skips without transformers)."""
     pytest.importorskip("transformers")
     return _tiny_models.bert(tmp_path_factory.mktemp("tinybert"), [s["text"] for s in stories()])
+
+
+def reversed_negative(text: str) -> str:
+    """An easy negative: the sentences in reverse order, the first repeated at the end."""
+    from perturbkit.metrics.embedding import split_sentences
+
+    sents = split_sentences(text)
+    return " ".join(sents[::-1] + sents[:1])
+
+
+def lm_config(lm: str, cache, features: str = "lm", **kw):
+    """A frozen-encoder TrainConfig on LM statistics (``features``) from the tiny ``lm``."""
+    from perturbkit.training.metric import TrainConfig
+
+    base = dict(freeze_encoder=True, features=features, lm_model=lm, embedding_cache=str(cache), progress=False)
+    return TrainConfig(**{**base, **kw})

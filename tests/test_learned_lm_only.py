@@ -8,18 +8,11 @@ import shutil
 
 import _tiny_models
 import pytest
-from _learned_data import SAMPLE, items, tiny_bert
+from _learned_data import SAMPLE, items, lm_config, reversed_negative, tiny_bert
 
 from perturbkit.errors import MetricError
 from perturbkit.metrics import resolve_metric
 from perturbkit.training.data import split
-
-
-def _negative(text: str) -> str:
-    from perturbkit.metrics.embedding import split_sentences
-
-    sents = split_sentences(text)
-    return " ".join(sents[::-1] + sents[:1])
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +21,7 @@ def lm(tmp_path_factory) -> str:
 
 
 def _cfg(lm, cache, **kw):
-    from perturbkit.training.metric import TrainConfig
-
-    base = dict(freeze_encoder=True, features="lm", lm_model=lm, embedding_cache=str(cache), progress=False)
-    return TrainConfig(**{**base, **kw})
+    return lm_config(lm, cache, **{"features": "lm", **kw})
 
 
 def _no_encoder(monkeypatch) -> None:
@@ -49,7 +39,7 @@ def lm_only(lm, tmp_path_factory):
     from perturbkit.training.metric import train_classifier
 
     root = tmp_path_factory.mktemp("lmonly")
-    train, val = split(items(_negative), 0.2, seed=0)
+    train, val = split(items(reversed_negative), 0.2, seed=0)
     summary = train_classifier(train, val, root / "m", _cfg(lm, root / "c.sqlite"), log=lambda s: None)
     return root, summary
 
@@ -66,12 +56,12 @@ def test_lm_only_head_is_a_deterministic_linear_metric_without_an_encoder(lm_onl
     state = torch.load(root / "m" / "head.pt", weights_only=True)
     assert state["hidden"] == 0 and state["head"]["net.0.weight"].shape == (1, 12)
     _no_encoder(monkeypatch)
-    train, val = split(items(_negative), 0.2, seed=0)
+    train, val = split(items(reversed_negative), 0.2, seed=0)
     again = train_classifier(train, val, root / "m2", _cfg(lm, root / "c.sqlite"), log=lambda s: None)
     assert again["best"] == summary["best"]  # same seed, same features: the same head
     assert torch.equal(torch.load(root / "m2" / "head.pt", weights_only=True)["head"]["net.0.weight"],
                        state["head"]["net.0.weight"])  # fmt: skip
-    its = items(_negative)
+    its = items(reversed_negative)
     texts, ctx = [i.text for i in its], [i.context for i in its]
     a = resolve_metric(f"learned:{root / 'm'}", device="cpu")(texts, ctx)
     b = resolve_metric(f"learned:{root / 'm'}", device="cpu", batch_size=1, embedding_cache=str(root / "c.sqlite"))
@@ -92,7 +82,7 @@ def test_lm_only_folder_refuses_another_layout_and_the_others_refuse_it(lm_only,
         with pytest.raises(MetricError, match="features"):
             resolve_metric(f"learned:{bad}", device="cpu")(["Tom ran home. He slept."])
     encoder = tiny_bert(tmp_path_factory)
-    train, val = split(items(_negative), 0.2, seed=0)
+    train, val = split(items(reversed_negative), 0.2, seed=0)
     cfg = _cfg(lm, tmp_path / "c.sqlite", features="encoder+lm", model=encoder, max_length=64, epochs=2)
     train_classifier(train, val, tmp_path / "both", cfg, log=lambda s: None)
     path = tmp_path / "both" / "perturbkit_metric.json"

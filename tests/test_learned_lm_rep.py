@@ -10,7 +10,7 @@ import shutil
 import _tiny_models
 import numpy as np
 import pytest
-from _learned_data import items
+from _learned_data import items, lm_config, reversed_negative
 
 from perturbkit.errors import MetricError
 from perturbkit.metrics import resolve_metric
@@ -36,23 +36,13 @@ def test_repetition_statistics_of_hand_written_texts(text, expected_overlaps, st
     assert got.dtype == np.float32 and got.tolist() == pytest.approx(stats, abs=1e-7)
 
 
-def _negative(text: str) -> str:
-    from perturbkit.metrics.embedding import split_sentences
-
-    sents = split_sentences(text)
-    return " ".join(sents[::-1] + sents[:1])
-
-
 @pytest.fixture(scope="module")
 def lm(tmp_path_factory) -> str:
     return _tiny_models.gpt2(tmp_path_factory.mktemp("tinygpt2"))
 
 
 def _cfg(lm, cache, **kw):
-    from perturbkit.training.metric import TrainConfig
-
-    base = dict(freeze_encoder=True, features="lm+rep", lm_model=lm, embedding_cache=str(cache), progress=False)
-    return TrainConfig(**{**base, **kw})
+    return lm_config(lm, cache, **{"features": "lm+rep", **kw})
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +51,7 @@ def both(lm, tmp_path_factory):
     from perturbkit.training.metric import train_classifier
 
     root = tmp_path_factory.mktemp("lmrep")
-    train, val = split(items(_negative), 0.2, seed=0)
+    train, val = split(items(reversed_negative), 0.2, seed=0)
     cache = root / "c.sqlite"
     train_classifier(train, val, root / "lm", _cfg(lm, cache, features="lm"), log=lambda s: None)
     lines: list[str] = []
@@ -79,7 +69,7 @@ def test_lm_rep_head_reads_15_features_shares_the_lm_cache_and_reloads(both, lm)
     assert summary["features"] == "lm+rep" and not (root / "rep" / "encoder").exists()
     state = torch.load(root / "rep" / "head.pt", weights_only=True)
     assert state["hidden"] == 0 and state["head"]["net.0.weight"].shape == (1, 15)
-    its = items(_negative)
+    its = items(reversed_negative)
     texts, ctx = [i.text for i in its], [i.context for i in its]
     a = resolve_metric(f"learned:{root / 'rep'}", device="cpu")(texts, ctx)
     cached = resolve_metric(f"learned:{root / 'rep'}", device="cpu", embedding_cache=str(root / "c.sqlite"))
