@@ -84,7 +84,8 @@ def causal_flips(doc: Doc, *, opens_story: bool = False, context: str = "") -> l
 # bring it about, so "This was because <the story's first event>" is no clear wrong cause (round 56)
 _CONTEXT_STATE = re.compile(
     r"\b(?:wants?|wanted|wish\w*|hop(?:e|es|ed)|needs?|needed|decid\w+|lov\w+|lik(?:e|es|ed)|hat(?:e|es|ed)"
-    r"|enjoy\w*|felt|feel\w*|eager|excited|afraid|scared|worried|sad|happy|angry|upset|bored"
+    r"|enjoy\w*|felt|feel\w*|eager|excited|afraid|scared|worried|sad|happy|angry|upset|bored|paranoid|suspicious"
+    r"|obsess\w*|anxious|nervous|insecure|jealous|wary|frightened|terrified"
     r"|sav(?:e|ed|es|ing)|spen[dt]\w*|money|dream\w*|plan\w*|curious|decided|tried|try)\b"
 )
 # Words that add a clause of their own to the sentence after "So": behind "This was because" it
@@ -305,7 +306,7 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
             or nxt.tag_ != "IN"
             or not any(c.dep_ == "pobj" and c.i > nxt.i for c in nxt.children)
             or (lemma == "lead" and _leads_somewhere(t, nxt))
-            or any(mutual_pursuits(C.subject(t), c) for c in nxt.children if c.dep_ == "pobj")
+            or any(mutual_pursuits(C.subject(t), c, t) for c in nxt.children if c.dep_ == "pobj")
         ):
             return None
         new_lemma, new_prep = verb_prep[key].split()
@@ -325,7 +326,7 @@ def _verb_flip(t: Token, nxt: Token) -> Change | None:
         return None
     if objs[0].lemma_.lower() in _CONCERNS or objs[0].lemma_.lower() in _AILMENTS:
         return None  # "it was only causing more stress" -> "resulting from more stress": as plausible (r670)
-    if {c.dep_ for c in t.children} & {"xcomp", "ccomp", "prt"} or mutual_pursuits(C.subject(t), objs[0]):
+    if {c.dep_ for c in t.children} & {"xcomp", "ccomp", "prt"} or mutual_pursuits(C.subject(t), objs[0], t):
         return None
     new_lemma, new_prep = opposites("causal", "verb_obj")[lemma].split()
     new_verb = first_form(new_lemma, t.tag_)

@@ -75,7 +75,7 @@ COGNITION = frozenset(
 REACTIONS = frozenset(
     """bored angry mad upset frustrated annoyed irritated excited stressed lonely nervous worried scared afraid
     frightened anxious happy glad proud relieved thrilled embarrassed disappointed jealous furious overwhelmed
-    satisfied impatient""".split()
+    satisfied impatient paranoid suspicious obsessed insecure wary terrified""".split()
 )
 # Words of a habit: a habit made the cause explains almost any state ("i am no longer afraid because i
 # go down there all the time", "he was okay at third base, so his team usually played him")

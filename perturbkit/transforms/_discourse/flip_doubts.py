@@ -16,6 +16,7 @@ from ...resources.lexicons import verb_class
 from .checks import tense
 from .clauses import subject
 from .plausible import disposition, evidence, generic
+from .responses import abstract_claim, answered, framing
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -171,6 +172,8 @@ def doubtful_flip(new_cause: Token, new_effect: Token, *, opener: bool = False) 
         return True
     if general(new_cause, new_effect) or general(new_effect, new_cause):
         return True
+    if answered(new_effect, new_cause) or framing(new_cause):
+        return True  # "So, she posted a note on my door"; "So problem was I got drunk" (round 85)
     return opener and "present" in (tense(new_cause), tense(new_effect))
 
 
@@ -246,9 +249,12 @@ def _pursuit(w: Token, *, activity: bool) -> bool:
     )
 
 
-def mutual_pursuits(subj: Token | None, obj: Token) -> bool:
+def mutual_pursuits(subj: Token | None, obj: Token, verb: Token | None = None) -> bool:
     """For "X led to/caused Y" -> "X resulted from Y": whether X and Y are both practices, skills,
     activities or abstract states ("years of studied practice had led to the drumming", "loneliness
     led to his drinking"): such things feed each other, so the reversed link reads as plausible, no
-    contradiction (round 82 WP). Events and things ("a broken pipe led to the flooding") still flip."""
+    contradiction (round 82 WP); so do two abstract nouns in a generic present-tense claim of ``verb``
+    (:func:`.responses.abstract_claim`, round 85). Events and things ("a broken pipe led to the flooding") still flip."""
+    if verb is not None and abstract_claim(verb, subj, obj):
+        return True
     return subj is not None and _pursuit(subj, activity=True) and _pursuit(obj, activity=True)

@@ -16,6 +16,7 @@ from .._persons.lexicon import reflexives
 from .checks import COGNITION, PERCEPTION, REACTIONS, habitual, reaction, tense
 from .clauses import subject
 from .readable import transfer
+from .responses import answered
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -146,6 +147,8 @@ def reversed_plausible(cause: Token, effect: Token) -> bool:
         return True
     if habitual(cause) or habitual(effect) or cause.lemma_.lower() == "know":
         return True  # "my gut always said ...": a habit, no single event; knowing follows from almost anything
+    if answered(cause, effect):
+        return True  # "I joined the hunt. So, she posted a note on my door" (round 85)
     return cognition(cause) or absence(cause) or mental_state(cause)
 
 

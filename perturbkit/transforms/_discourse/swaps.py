@@ -53,6 +53,7 @@ from .plausible import (
 )
 from .readable import evidential_because, readable_reversal
 from .remedy import remedy, spoiled_remedy
+from .responses import framing
 from .sites import initial_sites, medial_sites, sentence_sites
 from .targets import contradicts, links, refers_back, retold
 
@@ -187,6 +188,8 @@ def swap_candidates(doc: Doc, kind: str) -> list[tuple[list[Change], int]]:
                 continue
             if causal and inferential_so(doc[site.conn_start], first.head, second.head):
                 continue  # "They change the programs you know. So ...": a conclusion, not a result
+            if causal and (framing(first.head) or framing(second.head)):
+                continue  # "So problem was I got so drunk": a spoken "So" that frames an explanation (round 85)
             if causal and (outcome(first.head) or spoiled_remedy(first.head, second.head)):
                 continue  # "he ended up saving money . so he ate less": the story already runs effect-first
             if subordinate_prefix(doc, a0, first) or subordinate_prefix(doc, site.conn_end, second):

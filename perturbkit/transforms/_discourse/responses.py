@@ -1,0 +1,115 @@
+"""Checks shared by the causal swaps and word flips for reversals a strict reader still believes
+(round 85): a response to someone's act made the effect (a note posted, a call, an arrest, a
+phone that beeps), a spoken "So problem was ..." that frames an explanation, and a generic
+present-tense claim about abstract things ("knowledge by its very nature leads to unhappiness").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .checks import STATIVE
+from .clauses import subject
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+# Acts of telling someone something: "she posted a note on my door", "he called me", "she wrote to me"
+_TELLING = frozenset(
+    """tell call phone text email message write notify inform thank invite reply respond answer warn
+    congratulate remind contact""".split()
+)
+# Verbs that carry a message given as their object ("left a note", "sent a letter", "posted a sign")
+_CARRYING = frozenset("post leave send put pin tape stick slip mail hand drop".split())
+_MESSAGES = frozenset("note message letter card sign notice email text flyer poster memo".split())
+_NOBODY = frozenset({"no", "nobody", "nothing", "none", "noone"})
+# Others acting against a person: "they restrained terrence", "the police arrested him" (a mistaken
+# culprit is believable after almost any event)
+_REPRISALS = frozenset(
+    """restrain arrest blame punish fire scold accuse sue ban expel suspend detain jail tackle ground
+    reprimand fine question interrogate handcuff""".split()
+)
+# A device's signal: "my comm screen started to beep", "the phone rang", "the alarm went off"
+_SIGNALS = frozenset("beep ring buzz chime ding vibrate flash blink bleep ping".split())
+
+
+def _verb(head: Token) -> Token:
+    """The verb that tells the act: "started to beep" -> "beep"."""
+    if head.lemma_.lower() in ("start", "begin", "continue", "keep"):
+        return next((c for c in head.children if c.dep_ in ("xcomp", "ccomp")), head)
+    return head
+
+
+def response(head: Token) -> bool:
+    """ "she posted a note on my door", "they restrained terrence", "my screen started to beep": a
+    message to someone, an act against a person, or a device's signal: a response that almost any
+    act of another may bring about."""
+    verb = _verb(head)
+    lemma = verb.lemma_.lower()
+    objs = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
+    if any(c.dep_ == "neg" for c in (*head.children, *verb.children)) or any(t.lower_ in _NOBODY for t in verb.lefts):
+        return False  # "no one called him for work": no response at all
+    if lemma in _TELLING and any(c.dep_ == "xcomp" for c in verb.children):
+        return False  # "he told drew to stop": a directive, which aims at an act still to come
+    if lemma in _TELLING or lemma in _SIGNALS:
+        return True
+    if lemma in _REPRISALS and objs:
+        return True
+    if lemma == "go" and any(c.dep_ == "prt" and c.lower_ == "off" for c in verb.children):
+        return True  # "the alarm went off"
+    if lemma == "light" and any(c.dep_ == "prt" and c.lower_ == "up" for c in verb.children):
+        return True  # "the screen lit up"
+    return lemma in _CARRYING and any(o.lemma_.lower() in _MESSAGES for o in objs)
+
+
+def answered(old_cause: Token, old_effect: Token) -> bool:
+    """Whether the old cause, made the effect of the other clause by a reversal, is a response
+    (:func:`response`) to another agent's act ("I joined the hunt. So, she posted a note on my door
+    about it"; "because the woman got away, they restrained terrence"): believable either way. Not after a
+    state ("charles needed a new idea so no one called him")."""
+    a, b = subject(old_cause), subject(old_effect)
+    if not response(old_cause) or a is None or b is None or old_effect.lemma_.lower() in STATIVE | {"be", "have"}:
+        return False
+    return a.lower_ != b.lower_
+
+
+# Nouns that frame a spoken explanation: "(So) problem was I got so drunk", "the thing is, ..."
+_FRAMES = frozenset("problem thing point truth fact trouble issue catch kicker question deal".split())
+_MARKERS = frozenset({"anyway", "anyhow", "anyways", "well", "basically"})
+
+
+def framing(head: Token) -> bool:
+    """ "problem was I got so drunk", "the thing is she left", "anyway, we went home": a clause that
+    frames an explanation, whose "So" is a spoken discourse marker, not a causal connective."""
+    words = [t for t in head.subtree if t.is_alpha and t.lower_ not in ("so", "and", "but", "the")][:2]
+    if not words:
+        return False
+    if words[0].lower_ in _MARKERS:
+        return True
+    return len(words) == 2 and words[0].lemma_.lower() in _FRAMES and words[1].lemma_ == "be"
+
+
+# Abstract things a generic claim joins: "knowledge leads to unhappiness", "greed causes misery"
+_ABSTRACT_NOUNS = frozenset(
+    """knowledge wisdom ignorance power greed pride fear love hate hatred anger envy jealousy truth freedom
+    poverty wealth success failure happiness misery sorrow suffering pain joy peace war violence faith
+    doubt hope despair curiosity ambition desire change progress death life time money art science
+    religion""".split()
+)
+_ABSTRACT_ENDINGS = ("ness", "ity", "ism", "ship", "dom", "hood", "ance", "ence", "ment", "tion", "sion", "ledge")
+
+
+def _abstract(w: Token) -> bool:
+    """A bare abstract noun: no article nor possessor ("unhappiness", not "the accident")."""
+    if w.pos_ != "NOUN" or any(c.dep_ in ("det", "poss", "nummod") for c in w.children):
+        return False
+    low = w.lemma_.lower()
+    return low in _ABSTRACT_NOUNS or (len(low) > 5 and low.endswith(_ABSTRACT_ENDINGS))
+
+
+def abstract_claim(verb: Token, subj: Token | None, obj: Token) -> bool:
+    """ "Knowledge by its very nature leads to unhappiness": a generic present-tense claim joining
+    two abstract nouns, which reversed ("results from unhappiness") reads as another aphorism, no
+    clear wrong cause (round 85 WP). Events ("the storm caused a flood") still flip."""
+    present = verb.tag_ in ("VBZ", "VBP") or any(c.dep_ == "aux" and c.tag_ in ("VBZ", "VBP") for c in verb.children)
+    return present and subj is not None and _abstract(subj) and _abstract(obj)
