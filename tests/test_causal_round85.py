@@ -98,3 +98,46 @@ GOLDEN = [
 def test_round85_golden(annotator, name, text, context, expected):
     out = get_transform(name)(Example(text, context=context), seed=0, annotator=annotator)
     assert (out.text if out else None) == expected
+
+
+# round 87: a lack, a condition or an abstract quality either side of a nominal cause, in the past too
+GOLDEN_87 = [
+    (
+        "causal_word_flip",
+        "The old drone kept crashing. The lack of fuel led to unstable flights over the valley. Its owner gave up.",
+        None,
+        None,
+    ),
+    ("causal_word_flip", "The rover broke down. Its instability resulted in a failure of the wheels.", None, None),
+    (
+        "causal_word_flip",
+        "The bridge was weak. The shortage of steel caused the collapse. People were angry.",
+        None,
+        None,
+    ),
+    ("causal_word_flip", "The darkness of the tunnel caused a crash. Nobody was hurt.", None, None),
+    # round 87: a maxim (generic "you", "got ta") as the because-clause
+    ("causal_word_flip", "I stayed calm , because you got ta keep your head .", None, None),
+    # kept: clear wrong causes, and a past "you" that is no generic subject
+    ("causal_word_flip", "She left because he shouted.", None, "She left, so he shouted."),
+    ("causal_word_flip", "She left because you shouted at her.", None, "She left, so you shouted at her."),
+    ("causal_word_flip", "The storm led to a flood.", None, "The storm resulted from a flood."),
+    (
+        "causal_word_flip",
+        "The fire led to the evacuation of the school.",
+        None,
+        "The fire resulted from the evacuation of the school.",
+    ),
+    (
+        "causal_word_flip",
+        "Tom was hungry. So he ate a sandwich.",
+        None,
+        "Tom was hungry. This was because he ate a sandwich.",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,text,context,expected", GOLDEN_87)
+def test_round87_golden(annotator, name, text, context, expected):
+    out = get_transform(name)(Example(text, context=context), seed=0, annotator=annotator)
+    assert (out.text if out else None) == expected

@@ -16,7 +16,7 @@ from ...resources.lexicons import verb_class
 from .checks import tense
 from .clauses import subject
 from .plausible import disposition, evidence, generic
-from .responses import abstract_claim, answered, framing
+from .responses import abstract_claim, answered, condition_noun, framing, maxim
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -174,6 +174,8 @@ def doubtful_flip(new_cause: Token, new_effect: Token, *, opener: bool = False) 
         return True
     if answered(new_effect, new_cause) or framing(new_cause):
         return True  # "So, she posted a note on my door"; "So problem was I got drunk" (round 85)
+    if maxim(new_cause) or maxim(new_effect):
+        return True  # "I let it slide, because you got ta turn the other cheek": a rule of life (round 87)
     return opener and "present" in (tense(new_cause), tense(new_effect))
 
 
@@ -254,7 +256,8 @@ def mutual_pursuits(subj: Token | None, obj: Token, verb: Token | None = None) -
     activities or abstract states ("years of studied practice had led to the drumming", "loneliness
     led to his drinking"): such things feed each other, so the reversed link reads as plausible, no
     contradiction (round 82 WP); so do two abstract nouns in a generic present-tense claim of ``verb``
-    (:func:`.responses.abstract_claim`, round 85). Events and things ("a broken pipe led to the flooding") still flip."""
-    if verb is not None and abstract_claim(verb, subj, obj):
-        return True
+    (:func:`.responses.abstract_claim`, round 85), and a lack, condition or quality either side, in
+    any tense (:func:`.responses.condition_noun`, round 87). Events and things ("a broken pipe led to the flooding") still flip."""
+    if (verb is not None and abstract_claim(verb, subj, obj)) or condition_noun(subj) or condition_noun(obj):
+        return True  # "the lack of targets led to unstable paths": a lack or a condition, either way (round 87)
     return subj is not None and _pursuit(subj, activity=True) and _pursuit(obj, activity=True)

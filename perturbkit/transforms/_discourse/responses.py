@@ -113,3 +113,56 @@ def abstract_claim(verb: Token, subj: Token | None, obj: Token) -> bool:
     clear wrong cause (round 85 WP). Events ("the storm caused a flood") still flip."""
     present = verb.tag_ in ("VBZ", "VBP") or any(c.dep_ == "aux" and c.tag_ in ("VBZ", "VBP") for c in verb.children)
     return present and subj is not None and _abstract(subj) and _abstract(obj)
+
+
+# Lacks and conditions: "the lack of targets", "the loss of power", "a failure of the wheels"
+_CONDITIONS = frozenset(
+    """lack absence loss shortage scarcity deficiency shortfall instability failure problem issue error fault
+    flaw defect glitch malfunction breakdown weakness trouble lapse imbalance""".split()
+)
+_QUALITY_ENDINGS = ("ness", "ity", "ance", "ence")
+# Things (not qualities) with those endings
+_NOT_QUALITIES = frozenset(
+    """ambulance audience appliance conference entrance residence sentence science university community
+    facility celebrity authority electricity city county deity entity business witness fortress
+    mattress""".split()
+)
+
+
+def condition_noun(w: Token | None) -> bool:
+    """ "the lack of targets", "its instability", "the darkness": a lack, a condition or an abstract
+    quality, which may as well come of the other side of a nominal cause as bring it about (round 87
+    WP: "the lack of targets resulted from unstable paths" still reads)."""
+    if w is None or w.pos_ != "NOUN":
+        return False
+    low = w.lemma_.lower()
+    if low in _NOT_QUALITIES:
+        return False
+    return low in _CONDITIONS or (len(low) > 6 and low.endswith(_QUALITY_ENDINGS))
+
+
+# Generic subjects of a maxim: "you got ta turn the other cheek", "one must be patient"
+_GENERIC_SUBJECTS = frozenset({"you", "one", "people", "everyone", "everybody", "anyone", "anybody"})
+
+
+def _obligation(head: Token) -> bool:
+    """ "you got ta/gotta", "you have to", "one must": a present obligation or modal."""
+    kids = list(head.children)
+    if any(c.tag_ == "MD" and c.lower_ not in ("would", "could", "might") for c in kids):
+        return True
+    if head.lemma_.lower() not in ("get", "have") or not any(c.dep_ == "xcomp" for c in kids):
+        return False
+    to = [a for c in kids if c.dep_ == "xcomp" for a in c.children if a.dep_ == "aux" and a.tag_ == "TO"]
+    if head.lemma_.lower() == "get":
+        return head.lower_ in ("got", "gotta") and any(a.lower_ == "ta" for a in to)
+    return head.tag_ in ("VBZ", "VBP") and bool(to)
+
+
+def maxim(head: Token) -> bool:
+    """ "you got ta turn the other cheek", "one must be patient", "people need a chance": a generic
+    statement, a rule of life, which as a reason or a result reads as a loose "so, as they say",
+    no clear wrong cause (round 87 WP)."""
+    subj = subject(head)
+    generic_subj = subj is not None and subj.lower_ in _GENERIC_SUBJECTS
+    present = head.tag_ in ("VBZ", "VBP") or any(c.dep_ == "aux" and c.tag_ in ("VBZ", "VBP") for c in head.children)
+    return (generic_subj and present) or _obligation(head)
