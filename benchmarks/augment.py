@@ -26,17 +26,19 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "roc" / "rocstories_train.tsv"
 
 CHILD = """
-import json, resource, sys, tempfile
+import json, resource, sys, tempfile, time
 sys.path.insert(0, {root!r})
 from perturbkit.recipe import AugmentOptions, load_recipe, run_augment
 from perturbkit.recipe.spec import FitSpec
 recipe = load_recipe("union").model_copy(update={{"fit": FitSpec(limit={fit})}})
+t0 = time.perf_counter()
 with tempfile.TemporaryDirectory() as d:
     s = run_augment(recipe, {data!r}, d + "/out.jsonl",
                     AugmentOptions(workers={workers}, limit={n}, format="roc", progress=False))
+wall = time.perf_counter() - t0
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({{"stories": s.stories, "records": s.counts.records, "seconds": s.seconds, "rss_mb": rss,
-                  "steady": s.steady_rate(), "first_chunk": s.first_chunk[0]}}))
+                  "steady": s.steady_rate(), "first_chunk": s.first_chunk[0], "wall": wall}}))
 """
 
 
@@ -64,10 +66,14 @@ def main() -> int:
         one = child(args.data, args.speed_n, 1, args.fit)
         two = child(args.data, args.speed_n, 2, args.fit)
         r1, r2 = one["stories"] / one["seconds"], two["stories"] / two["seconds"]
+        s1, s2 = one["steady"], two["steady"]
         print(
             f"speed ({args.speed_n} stories, after fitting): 1 worker {r1:.1f} stories/s, 2 workers {r2:.1f} stories/s"
         )
-        print(f"  2 workers / 1 worker: {r2 / r1:.2f}x")
+        print(f"  2 workers / 1 worker: {r2 / r1:.2f}x overall")
+        print(f"  steady (after the first chunk): 1 worker {s1:.1f}, 2 workers {s2:.1f} stories/s: {s2 / s1:.2f}x")
+        print(f"  first chunk written after: 1 worker {one['first_chunk']:.1f} s, 2 workers {two['first_chunk']:.1f} s")
+        print(f"  whole run with fitting: 1 worker {one['wall']:.1f} s, 2 workers {two['wall']:.1f} s")
     if args.only != "speed":
         small = child(args.data, args.small, 1, args.fit)
         large = child(args.data, args.large, 1, args.fit)

@@ -12,6 +12,7 @@ from _local_ray import local_ray
 
 from perturbkit.execution import ChunkFailed, InProcess, ProcessPool, get_executor
 from perturbkit.recipe import AugmentOptions, Recipe, run_augment
+from perturbkit.recipe.spec import FitSpec
 
 STORIES = [
     {"id": f"s{i:02d}", "text": f"Ann sat down number {i}. She read a book, slowly. Then, she slept."}
@@ -56,6 +57,27 @@ def test_process_pool_keeps_order_and_names_failures():
     assert e.value.index == 0 and e.value.crashed and "died" in e.value.detail
 
 
+def _mark_warm() -> None:
+    """A worker's warm-up (spawned workers import this module to find it)."""
+    os.environ["PERTURBKIT_TEST_WARM"] = str(os.getpid())
+
+
+def _warmed(context: str, item: int) -> tuple[bool, str, int]:
+    return os.environ.get("PERTURBKIT_TEST_WARM") == str(os.getpid()), context, item
+
+
+@pytest.mark.subprocess
+def test_started_pool_warms_each_worker_before_its_first_item():
+    """Issue 16: workers start (and load spaCy) while the driver fits, not when the first chunk comes."""
+    with ProcessPool(2) as pool:
+        pool.start(_mark_warm)
+        pids = {p.pid for p, _ in pool._procs}
+        assert list(pool.map(_warmed, "c", range(4))) == [(True, "c", i) for i in range(4)]
+        assert {p.pid for p, _ in pool._procs} == pids  # the started workers ran the map
+    InProcess().start(_mark_warm)  # nothing to start in this process
+    assert "PERTURBKIT_TEST_WARM" not in os.environ
+
+
 def _run(stories, out, **kw):
     r = Recipe.from_transforms(["typos", "delete_punctuation"], keep_originals=True, variants=2)
     run_augment(r, stories, out, AugmentOptions(progress=False, chunk_size=5, **kw))
@@ -74,3 +96,16 @@ def test_ray_writes_the_same_bytes_as_local(stories, tmp_path):
     with local_ray(ray):
         got = _run(stories, tmp_path / "ray.jsonl", executor="ray", workers=2)
     assert got == _run(stories, tmp_path / "local.jsonl")
+
+
+@pytest.mark.subprocess
+def test_fitted_recipe_two_workers_same_bytes_as_one(stories, tmp_path):
+    """The union recipe fits keyword substitution in the driver while two workers start up: the
+    fitted plan they receive gives the same bytes as one worker."""
+    r = Recipe.from_transforms(["union_negative"], keep_originals=True).model_copy(update={"fit": FitSpec(limit=12)})
+    outs = []
+    for workers in (1, 2):
+        out = tmp_path / f"{workers}.jsonl"
+        run_augment(r, stories, out, AugmentOptions(progress=False, chunk_size=5, workers=workers, limit=16))
+        outs.append(out.read_bytes())
+    assert outs[0] and outs[0] == outs[1]

@@ -89,6 +89,11 @@ class Executor:
         """Items in flight or waiting to be yielded (bounds memory; keeps every worker busy)."""
         return 2 * self.workers
 
+    def start(self, warm: Callable[[], Any] | None = None) -> None:
+        """Start the workers now and have each call ``warm`` once (a module-level function, e.g.
+        loading spaCy), so their start-up overlaps the driver's own work (fitting) rather than
+        delaying the first chunk. Optional: :meth:`map` starts them anyway. Here: nothing to do."""
+
     def map(self, task: Task, context: Any, items: Iterable[Any]) -> Iterator[Any]:
         """``task(context, item)`` for each item, yielded in item order, lazily."""
         raise NotImplementedError

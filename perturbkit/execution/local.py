@@ -5,7 +5,8 @@ worker has its own pipe, so the driver knows which item every worker holds. When
 (killed, out of memory, a crash in native code) the error names that item; the standard pool only
 says that *some* worker broke. Workers start with ``spawn`` (no copy of the driver's threads or
 locks), ignore Ctrl-C (the driver handles it and stops them), and exit when the driver's end of
-their pipe closes, so a killed driver leaves no workers behind.
+their pipe closes, so a killed driver leaves no workers behind. :meth:`ProcessPool.start` spawns
+them early with a warm-up (spaCy) that runs while the driver fits (issue 16).
 """
 
 from __future__ import annotations
@@ -13,20 +14,41 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import signal
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from ..errors import UserError
-from .base import ChunkFailed, ContextCache, Executor, InProcess, Task, describe_exception, next_token, pack_context
+from .base import (
+    ChunkFailed,
+    ContextCache,
+    Executor,
+    InProcess,
+    Task,
+    apply_settings,
+    describe_exception,
+    next_token,
+    pack_context,
+    settings_snapshot,
+)
 
 __all__ = ["InProcess", "LocalExecutor", "ProcessPool"]
 
 
-def _worker_main(conn: Connection) -> None:
+def _worker_main(
+    conn: Connection, snapshot: dict[str, Any] | None = None, warm: Callable[[], Any] | None = None
+) -> None:
     """A worker's loop: receive (token, payload or None, task, item), answer ("ok", result) or
-    ("error", picklable UserError or text)."""
+    ("error", picklable UserError or text). First, with the driver's settings, ``warm()`` (a
+    failure there is left for the first item to report)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if snapshot is not None:
+        apply_settings(snapshot)
+    if warm is not None:
+        try:
+            warm()
+        except Exception:  # noqa: S110 (the task meets the same error and reports it with its item)
+            pass
     cache = ContextCache()
     while True:
         try:
@@ -69,19 +91,21 @@ class ProcessPool(Executor):
         self._procs: list[tuple[Any, Connection]] = []
         self._tokens: list[int] = []  # the context token each worker holds
 
-    def _start(self) -> None:
+    def start(self, warm: Callable[[], Any] | None = None) -> None:
+        """Start the worker processes (if not running) and have each call ``warm`` first."""
         if self._procs:
             return
+        snapshot = settings_snapshot()
         for _ in range(self.workers):
             parent, child = self._ctx.Pipe()
-            proc = self._ctx.Process(target=_worker_main, args=(child,), daemon=True)
+            proc = self._ctx.Process(target=_worker_main, args=(child, snapshot, warm), daemon=True)
             proc.start()
             child.close()
             self._procs.append((proc, parent))
             self._tokens.append(0)
 
     def map(self, task: Task, context: Any, items: Iterable[Any]) -> Iterator[Any]:
-        self._start()
+        self.start()
         token, payload = next_token(), pack_context(context)
         feed = enumerate(items)
         busy: dict[int, int] = {}  # worker -> item index

@@ -105,15 +105,16 @@ def augment(
 
     def records() -> Iterator[Record]:
         from ..execution import get_executor
-        from .pipeline import run_chunk_records
+        from .pipeline import run_chunk_records, warm_worker
 
         stories: Iterator[Example] = (as_example(x) for x in examples)
         plan = compile_recipe(recipe)
-        if needs_fit(plan):
-            head = list(itertools.islice(stories, recipe.fit.limit))
-            plan = compile_recipe(recipe, fit_on=head)
-            stories = itertools.chain(head, stories)
         with get_executor(executor, workers) as ex:
+            if needs_fit(plan):  # the workers start up while this process fits
+                ex.start(warm_worker)
+                head = list(itertools.islice(stories, recipe.fit.limit))
+                plan = compile_recipe(recipe, fit_on=head)
+                stories = itertools.chain(head, stories)
             for recs in ex.map(run_chunk_records, plan, iter_chunks(stories, chunk_size)):
                 yield from recs
 

@@ -102,6 +102,16 @@ def _release() -> None:
     default_annotator().clear()
 
 
+def warm_worker() -> None:
+    """A worker's start-up, done while the driver fits: load the spaCy pipeline (seconds) and the
+    inflection tables so the first chunk does not wait for them."""
+    from ..annotation import default_annotator
+    from ..resources.inflect import _lemminflect
+
+    default_annotator().nlp  # noqa: B018 (loads the pipeline)
+    _lemminflect()
+
+
 def run_chunk(plan: Plan, chunk: list[Any]) -> tuple[str, Counts]:
     """The executor task: a chunk's records as JSON lines, and its counts."""
     per_story, counts = apply_chunk(plan, chunk)
@@ -224,8 +234,6 @@ def run_augment(
     """Apply ``recipe`` to every story of ``input`` and write the records to ``output`` (format by
     extension), resuming an unfinished run of the same recipe and input. A ``plot_story`` recipe
     runs through :func:`perturbkit.recipe.plot_stage.run_plot_story` (its summary is a ``PlotSummary``)."""
-    from ..execution import ChunkFailed
-
     options = options or AugmentOptions()
     recipe = load_recipe(recipe)
     if recipe.plot_story is not None:  # corpus-level filtering: its own two-stage run
@@ -240,11 +248,30 @@ def run_augment(
     state_path = work.with_name(work.name + ".progress")
     state = _start(work, out, state_path, _fingerprint(recipe, source), options.overwrite)
     plan = compile_recipe(recipe)
-    if needs_fit(plan):
-        from itertools import islice
+    with _executor(options) as executor:
+        if needs_fit(plan):  # the workers start up (spaCy) while this process fits
+            from itertools import islice
 
-        fit_on = list(islice(source.stories(), recipe.fit.limit))
-        plan = compile_recipe(recipe, fit_on=fit_on)
+            executor.start(warm_worker)
+            fit_on = list(islice(source.stories(), recipe.fit.limit))
+            plan = compile_recipe(recipe, fit_on=fit_on)
+        return _run(plan, source, checked, state, state_path, work, out, options, executor)
+
+
+def _run(
+    plan: Plan,
+    source: Source,
+    checked: Any,
+    state: dict[str, Any],
+    state_path: Path,
+    work: Path,
+    out: Path,
+    options: AugmentOptions,
+    executor: Any,
+) -> Summary:
+    """The run proper: chunks through ``executor``, appended to ``work`` in order, resumably."""
+    from ..execution import ChunkFailed
+
     summary = Summary(output=str(out), stories=checked.stories, resumed=state["stories"])
     summary.bad_lines, summary.duplicate_ids = len(checked.bad_lines), checked.duplicates
     if state["counts"]:
@@ -260,7 +287,6 @@ def run_augment(
 
     with (
         open(work, "a+b") as f,
-        _executor(options) as executor,
         _progress(checked.stories, state["stories"], options.progress) as bar,
     ):
         f.truncate(state["bytes"])
