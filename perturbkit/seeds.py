@@ -39,31 +39,6 @@ def rng_for(seed: int, example_id: str, name: str) -> random.Random:
     return random.Random(hash_seed(seed, example_id, name))
 
 
-def permutation(rng: random.Random, n: int) -> list[int]:
-    """``rng.sample(range(n), n)``: the same list from the same draws (the generator ends in the same
-    state), without a method call per draw; a per-story shuffle of every word costs half as much.
-    A subclass of ``random.Random`` (its own integer draws) goes through ``sample``.
-
-    >>> permutation(random.Random(3), 10) == random.Random(3).sample(range(10), 10)
-    True
-    """
-    getrandbits = getattr(rng, "getrandbits", None)  # bound to the generator, even through a lazy stand-in
-    if type(getattr(getrandbits, "__self__", None)) is not random.Random:
-        return rng.sample(range(n), n)
-    # CPython's sample for k == n (always its pool branch) with _randbelow_with_getrandbits inlined
-    pool = list(range(n))
-    out = pool[:]
-    for i in range(n):
-        m = n - i
-        b = m.bit_length()
-        j = getrandbits(b)
-        while j >= m:
-            j = getrandbits(b)
-        out[i] = pool[j]
-        pool[j] = pool[m - 1]
-    return out
-
-
 @contextlib.contextmanager
 def own_global_random(seed: int | None = None, *, torch: bool = False) -> Iterator[None]:
     """Run a block that draws from Python's and NumPy's global generators (TextAttack, nlpaug and

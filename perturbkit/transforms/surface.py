@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from ..annotation import Level
 from ..annotation.capabilities import LEVEL_NEEDS
 from ..example import Example
-from ..seeds import permutation
 from ..transform import Change, Effect, Transform, register
 from ._quotes import starred_spans
 from ._surface.commas import eligible_commas
@@ -45,7 +44,7 @@ class Typos(Transform):
         # one typo when even the most words the story may have give one: no need to count them
         k = 1 if self.rate * most_words < 2 else max(1, math.floor(self.rate * word_count(example.text)))
         changes = []
-        for j in permutation(rng, len(words)):  # a random order; words without a typo are skipped
+        for j in rng.sample(range(len(words)), len(words)):  # a random order; words without a typo are skipped
             typo = misspelt(words[j], rng)
             if typo is not None:
                 changes.append(Change(starts[j], starts[j] + len(words[j]), typo[0], typo[1]))
