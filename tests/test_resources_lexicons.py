@@ -22,10 +22,18 @@ def test_verb_class_reads_one_class_of_the_shared_verb_table():
     assert {"want", "try", "aim"} <= desire and "crave" not in desire
     assert {"want", "see", "witness"} <= intensional and "aim" not in intensional
     assert "yearn" in verb_class("wanting") and "yearn" not in intensional
+    # one lemma, several classes: "call" tells someone something and is an act between people
+    assert "call" in verb_class("telling") and "call" in verb_class("social") and "call" not in verb_class("motion")
     lemmas = [r["lemma"] for r in table("verb_classes.tsv")]
     assert len(lemmas) == len(set(lemmas)), "one row per lemma"
 
 
 def test_verb_class_names_the_known_classes_for_an_unknown_one():
-    with pytest.raises(KeyError, match="appearance, desire, intensional, seeming, speech, wanting"):
+    with pytest.raises(
+        KeyError,
+        match=(
+            "appearance, carrying, desire, gazing, intensional, interrupting, motion, preparing, reprisal, "
+            "seeming, signal, social, speech, telling, vocal_burst, wanting"
+        ),
+    ):
         verb_class("desires")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...resources.lexicons import verb_class
 from .checks import STATIVE
 from .clauses import subject
 
@@ -15,22 +16,16 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 # Acts of telling someone something: "she posted a note on my door", "he called me", "she wrote to me"
-_TELLING = frozenset(
-    """tell call phone text email message write notify inform thank invite reply respond answer warn
-    congratulate remind contact""".split()
-)
+_TELLING = verb_class("telling")
 # Verbs that carry a message given as their object ("left a note", "sent a letter", "posted a sign")
-_CARRYING = frozenset("post leave send put pin tape stick slip mail hand drop".split())
+_CARRYING = verb_class("carrying")
 _MESSAGES = frozenset("note message letter card sign notice email text flyer poster memo".split())
 _NOBODY = frozenset({"no", "nobody", "nothing", "none", "noone"})
 # Others acting against a person: "they restrained terrence", "the police arrested him" (a mistaken
 # culprit is believable after almost any event)
-_REPRISALS = frozenset(
-    """restrain arrest blame punish fire scold accuse sue ban expel suspend detain jail tackle ground
-    reprimand fine question interrogate handcuff""".split()
-)
+_REPRISALS = verb_class("reprisal")
 # A device's signal: "my comm screen started to beep", "the phone rang", "the alarm went off"
-_SIGNALS = frozenset("beep ring buzz chime ding vibrate flash blink bleep ping".split())
+_SIGNALS = verb_class("signal")
 
 
 def _verb(head: Token) -> Token:

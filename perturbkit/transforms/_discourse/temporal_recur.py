@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import sentence_bounds, sentence_index
+from ...resources.lexicons import verb_class
 from .checks import PERCEPTION, STATIVE
 from .temporal_facts import FACT_WINDOW
 from .temporal_scene import GAZING
@@ -19,11 +20,9 @@ if TYPE_CHECKING:
 _NEW_DETS = frozenset({"a", "an", "another", "some", "any", "several", "many", "few", "more"})
 # Acts that interrupt a thing going on: "the connection stopped working ... when the movie started"
 # reads as a restart, no clash with the movie told going on before
-INTERRUPTING = frozenset(
-    "stop pause interrupt halt freeze crash buffer rebuffer reload restart resume wait break quit die".split()
-)
+INTERRUPTING = verb_class("interrupting")
 # Vocal acts that come as one burst or go on: "let out a scream" then "started screaming" escalates
-MOMENTARY = frozenset("scream cry laugh shout yell shriek sob giggle gasp howl wail groan moan cough sneeze".split())
+MOMENTARY = verb_class("vocal_burst")
 _PUNCTUAL = frozenset({"early", "late", "earlier", "later"})
 # Measures of time elapsed: "it had been a while since ...", "years since ...", "the first time since ..."
 _ELAPSED = frozenset("while long year month week day hour minute decade age time forever".split())

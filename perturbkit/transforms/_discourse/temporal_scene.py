@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import sentence_bounds, sentence_index
+from ...resources.lexicons import verb_class
 from .._character.animacy import is_character
 from . import clauses as C
 from .checks import PERCEPTION, is_perfect
@@ -18,14 +19,14 @@ if TYPE_CHECKING:
 
 # Acts of getting ready: "trained hard before the first race" -> "after the first race" reads as
 # training for the next one
-PREPARING = frozenset("train practice prepare rehearse study drill exercise warm stretch".split())
+PREPARING = verb_class("preparing")
 # Brief acts of looking: "stared at my hands before looking at my watch" -> "after": near-simultaneous
-GAZING = frozenset("look stare glance gaze peer watch gape glare peek squint".split())
+GAZING = verb_class("gazing")
 # Acts between people, done on any day: "the next day he talked to jon" -> "the previous day" is odd,
 # still possible (he may have met jon before)
-SOCIAL = frozenset("talk speak chat meet call text email phone visit greet befriend".split())
+SOCIAL = verb_class("social")
 # Motion, which pauses and goes on: "she stopped walking" -> "started walking" (she may have paused)
-MOTION = frozenset("walk run move drive ride jog swim march pace wander travel climb crawl sprint row sail".split())
+MOTION = verb_class("motion")
 # Measures of a loose flashback: "A few years later, Russia imploded" -> "A few years earlier"
 _LONG_UNITS = frozenset({"month", "year", "decade", "century", "months", "years", "decades", "centuries"})
 _TIME_PHRASE = frozenset({"next", "following", "previous", "coming"})
