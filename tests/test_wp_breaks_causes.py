@@ -21,6 +21,12 @@ CASES = [
         _MOVIE + "She was suddenly terrified as she remembered the screams from the movie ." + _MOVIE_END,
         None,
     ),
+    # the same frame, one check for every antonym flip (round 86 read it in antonym too)
+    (
+        "antonym",
+        _MOVIE + "She was suddenly terrified as she remembered the screams from the movie ." + _MOVIE_END,
+        None,
+    ),
     (
         "keyword_substitution",
         _MOVIE + "She remembered the screams from the movie and turned on the lamp ." + _MOVIE_END,

@@ -94,10 +94,11 @@ _CREATION = frozenset({"build", "create", "make", "construct", "found", "establi
 def frame_kept(tok: Token, lemma: str) -> bool:
     """The verb's frame suits its opposite too: no "instead" on it ("built a church instead"), and
     for a verb of creation nothing after it in the sentence told by what it would be ("a grand
-    city , one that would exemplify ...", "a house that will last"). Other words: True."""
+    city , one that would exemplify ...", "a house that will last"), and a verb of mind not told
+    as the cause of a feeling (:func:`feeling_cause`). Other words: True."""
     if tok.pos_ != "VERB":
         return True
-    if any(c.lower_ == "instead" for c in tok.children):
+    if any(c.lower_ == "instead" for c in tok.children) or feeling_cause(tok, lemma):
         return False
     if lemma not in _CREATION:
         return True

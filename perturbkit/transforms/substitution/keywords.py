@@ -20,7 +20,7 @@ from ...transform.substitution import (
     form_like,
 )
 from ...transform.targets import Target, choose, contradiction_note
-from .._substitution.antonym_frames import feeling_cause, frame_kept, memory_flip_ok, states_fondness
+from .._substitution.antonym_frames import frame_kept, memory_flip_ok, states_fondness
 from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
 from .._substitution.keywords import (
@@ -136,7 +136,6 @@ class KeywordSubstitution(RateSubstitution):
             )
             if self.targeted:  # the antonym transform's frames (round 56) and round 60's eye flips
                 ok = ok and memory_flip_ok(tok, lemma) and frame_kept(tok, lemma) and eye_flip_ok(tok, lemma)
-                ok = ok and not feeling_cause(tok, lemma)
             if not self.strict or not ok:
                 return ok
             # strict: not under a negation, no new idiom ("untie the knot" -> "tie the knot")
