@@ -60,20 +60,15 @@ class Result:
 
 
 def read_af_tsv(path: str | Path) -> list[tuple[str, int, str]]:
-    """(group, label, text) rows of an AF_ManPlts file (index, label, id, story); a group starts at
-    each human row (label 1) and holds the negatives after it."""
-    rows, group = [], None
-    with open(path, encoding="utf-8") as f:
-        for line_no, line in enumerate(f, 1):
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) < 4 or parts[1] not in ("0", "1"):
-                raise ValueError(f"{path}:{line_no}: expected index, label (0/1), id, story")
-            label = int(parts[1])
-            if label == 1:
-                group = f"af{line_no}"
-            if group is None:
-                raise ValueError(f"{path}:{line_no}: a negative before any human story")
-            rows.append((group, label, parts[3].strip()))
+    """(group, label, text) rows of an AF_ManPlts file, read by perturbkit's ``roc_af`` reader (a
+    group starts at each human row, label 1, and holds the negatives after it)."""
+    from perturbkit.readers import read_roc_af
+
+    rows, group = [], ""
+    for ex in read_roc_af(path):
+        if ex.meta["label"] == 1:
+            group = "af" + ex.id.rsplit("-", 1)[1]  # named by the human row's line, as before
+        rows.append((group, ex.meta["label"], ex.text))
     return rows
 
 
