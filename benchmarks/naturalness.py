@@ -23,7 +23,6 @@ were not measured (generation runs at about 0.018 candidates/s on a 2-core CPU).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -139,41 +138,30 @@ def evaluate(
 
 
 class CachedFeatures:
-    """``texts -> matrix`` through ``inner``, with rows kept in ``path`` (an .npz keyed by a hash of
-    the features label and the text); ``path=None``: memory only."""
+    """``texts -> matrix`` through ``inner``, with rows kept in ``path`` (the learned metric's sqlite
+    :class:`~perturbkit.metrics._frozen.EmbeddingCache`, keyed by the features label and the text;
+    float32); ``path=None``: memory only."""
 
     def __init__(self, inner: Callable[[Sequence[str]], Any], path: Path | None) -> None:
-        import numpy as np
+        from perturbkit.metrics._frozen import EmbeddingCache
 
-        self.inner, self.path, self.rows, self.computed = inner, path, {}, 0
-        if path is not None and path.is_file():
-            with np.load(path) as z:
-                self.rows = {k: z[k] for k in z.files}
-
-    @staticmethod
-    def key(text: str) -> str:
-        return hashlib.sha1(f"{FEATURES_LABEL}\n{text}".encode()).hexdigest()
+        self.inner, self.rows, self.computed = inner, {}, 0
+        self.disk = None if path is None else EmbeddingCache(path, "all-MiniLM-L6-v2", 0, FEATURES_LABEL)
 
     def __call__(self, texts: Sequence[str]) -> Any:
         import numpy as np
 
-        todo = list(dict.fromkeys(t for t in texts if self.key(t) not in self.rows))
+        todo = [t for t in dict.fromkeys(texts) if t not in self.rows]
+        if todo and self.disk is not None:
+            self.rows.update(self.disk.get(todo))
+            todo = [t for t in todo if t not in self.rows]
         if todo:
-            for t, row in zip(todo, np.asarray(self.inner(todo))):
-                self.rows[self.key(t)] = row
+            new = {t: np.asarray(row, dtype=np.float32) for t, row in zip(todo, np.asarray(self.inner(todo)))}
+            self.rows.update(new)
             self.computed += len(todo)
-            self.save()
-        return np.stack([self.rows[self.key(t)] for t in texts])
-
-    def save(self) -> None:
-        import numpy as np
-
-        if self.path is None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp.npz")
-        np.savez(tmp, **self.rows)
-        tmp.replace(self.path)
+            if self.disk is not None:
+                self.disk.put(new)
+        return np.stack([self.rows[t] for t in texts])
 
 
 def _labelled_rows(path: str | Path) -> list[tuple[str, int, str]]:
@@ -228,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from perturbkit.filters.af_features import StoryFeatures
 
-    cache = args.cache / "naturalness_features.npz" if args.cache else None
+    cache = args.cache / "naturalness_features.sqlite" if args.cache else None
     featurize = CachedFeatures(StoryFeatures(lm=False), cache)
     rows = []
     for name, data in load_sources(args).items():

@@ -79,7 +79,7 @@ def test_cache_computes_each_text_once_and_reloads(nat, tmp_path):
         calls.extend(texts)
         return marker_features(texts)
 
-    path = tmp_path / "c" / "f.npz"
+    path = tmp_path / "c" / "f.sqlite"
     feats = nat.CachedFeatures(inner, path)
     first = feats(["a", "broken b", "a"])
     assert calls == ["a", "broken b"] and first.shape == (3, 2)
