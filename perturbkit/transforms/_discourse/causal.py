@@ -15,6 +15,7 @@ from ...transform.flip import Scored, opposites
 from ...transform.words import is_tokenised, match_case
 from . import clauses as C
 from .checks import (
+    REACTIONS,
     any_in,
     causal_ok,
     habitual,
@@ -84,10 +85,9 @@ def causal_flips(doc: Doc, *, opens_story: bool = False, context: str = "") -> l
 # bring it about, so "This was because <the story's first event>" is no clear wrong cause (round 56)
 _CONTEXT_STATE = re.compile(
     r"\b(?:wants?|wanted|wish\w*|hop(?:e|es|ed)|needs?|needed|decid\w+|lov\w+|lik(?:e|es|ed)|hat(?:e|es|ed)"
-    r"|enjoy\w*|felt|feel\w*|eager|excited|afraid|scared|worried|sad|happy|angry|upset|bored|paranoid|suspicious"
-    r"|obsess\w*|anxious|nervous|insecure|jealous|wary|frightened|terrified"
-    r"|sav(?:e|ed|es|ing)|spen[dt]\w*|money|dream\w*|plan\w*|curious|decided|tried|try)\b"
-)
+    r"|enjoy\w*|felt|feel\w*|eager|sad|obsess\w*|" + "|".join(sorted(REACTIONS)) + r"|sav(?:e|ed|es|ing)|spen[dt]\w*"
+    r"|money|dream\w*|plan\w*|curious|decided|tried|try)\b"
+)  # (the feelings: checks.REACTIONS, one list)
 # Words that add a clause of their own to the sentence after "So": behind "This was because" it
 # ends in a fragment ("This was because I 'd missed my destiny , which should have set me up ...,
 # but silly old me had a nugget of optimism left", round 56)
