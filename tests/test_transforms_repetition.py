@@ -245,7 +245,8 @@ def test_masked_names_stay_whole(annotator):
 def test_long_text_works_on_its_one_parse(annotator):
     """A 5,000-word text: each transform applies and reuses the parse (speed on long texts:
     benchmarks/long_text.py)."""
-    text = long_text(5000)
+    # long_text cycles through its sentences, so one unique sentence gives repeat_sentence a source
+    text = "The old lighthouse keeper sold his boat to a stranger.\n\n" + long_text(5000)
     annotator.parse(text)  # the parse is the Annotator's cost, not the transform's
     parsed = annotator.n_parsed
     for name in ("repeat_ngram", "repeat_sentence", "repeat_sentence_far"):
@@ -260,3 +261,43 @@ def test_one_word_sentences_are_not_repeated(annotator, seed):
     text = "He looked at the map . Hm . It was wrong ."
     out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
     assert out is not None and "Hm . Hm" not in out.text
+
+
+_NOTED = "She ran home in the rain. The door was locked. She sat on the step and cried. # # # Edit: thanks for the gold, everyone!"
+
+
+@pytest.mark.parametrize("name", ["repeat_sentence", "repeat_sentence_far"])
+@pytest.mark.parametrize("seed", range(8))
+def test_authors_notes_are_not_copied(annotator, name, seed):
+    # round 90: "# # # #" and an "Edit:" line copied repeat the frame, not the story
+    out = get_transform(name)(_NOTED, seed=seed, annotator=annotator)
+    assert out is not None
+    (e,) = out.edits
+    assert "#" not in e.after and "Edit" not in e.after
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_line_the_story_already_repeats_is_not_copied(annotator, seed):
+    # round 90: a refrain doubled once more is the author's device, not an error
+    text = "I run down the road. The wind is cold. I run down the road. My legs ache and burn."
+    out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    assert "run down" not in out.edits[0].after
+
+
+def _long_story(short: str) -> str:
+    lines = [f"On day {n} of the trip the old captain checked the ropes and the sails again." for n in range(11)]
+    return " ".join(lines[:6] + [short] + lines[6:])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_short_lines_of_long_stories_are_not_doubled(annotator, seed):
+    # round 90: in a long story a short emotional line doubled ("I miss her. I miss her.") reads as emphasis
+    text = _long_story("I miss her.")
+    out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    assert "miss" not in out.edits[0].after
+    # in a five-sentence story the same line doubled is a noticeable repetition
+    short = "I miss her. She left in May. The house is quiet."
+    outs = {get_transform("repeat_sentence")(short, seed=s, annotator=annotator).edits[0].after for s in range(8)}
+    assert any("miss" in a for a in outs)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -37,6 +39,12 @@ _SIZES = (1, 2, 3, 4)
 _TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
 _WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 _PARTICLES = set("by over up down out off away back around in on".split())
+# an author's note or a section mark ("# # #", "Edit: thanks", "A/N", "PS"): copied, it repeats the
+# frame, not the story (round 90)
+_NOTE = re.compile(r"#|^\W*(?:edit\b|a/n\b|author'?s note|p\.?s\.?\b|note:)", re.IGNORECASE)
+_LINE_WORDS = re.compile(r"[^\W_]+")
+_LONG_STORY_UNITS = 10  # a story of more units than this is a long one (WritingPrompts, not ROC)
+_LONG_STORY_MIN_WORDS = 8  # there, a shorter line doubled reads as emphasis ("No. No."), not as an error
 
 
 class _Phrases:
@@ -279,6 +287,22 @@ class RepeatNgram(Transform):
         return self.rewrite(example, [Change(end, end, joiner + copy, f"repeated {n}-gram {copy!r}")])
 
 
+@per_doc
+def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
+    """Per unit of :func:`_repeatable_spans`: (a copy anywhere, a copy right after it) reads as an
+    unintended repetition. Not an author's note, not a line the story already repeats (a refrain),
+    and right after it in a long story, not a short line (there a doubled short line reads as
+    emphasis; round 90)."""
+    keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
+    seen = Counter(keys)
+    long_story = len(keys) > _LONG_STORY_UNITS
+    out = []
+    for (_, _, text, _), key in zip(_repeatable_spans(doc), keys):
+        ok = not _NOTE.search(text) and seen[key] == 1
+        out.append((ok, ok and not (long_story and len(key) < _LONG_STORY_MIN_WORDS)))
+    return tuple(out)
+
+
 @register
 @dataclass(repr=False)
 class RepeatSentence(Transform):
@@ -297,7 +321,8 @@ class RepeatSentence(Transform):
             idx = [i for i in range(len(sp) - 1) if sp[i][3] and sp[i + 1][3] and sp[i][2] != sp[i + 1][2]]
         else:
             idx = [i for i in range(len(sp)) if sp[i][3]]
-        return sp, idx
+        noticeable = _noticeable_copies(doc)
+        return sp, [i for i in idx if noticeable[i][1]]
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         return bool(self._choices(doc)[1])
@@ -326,10 +351,11 @@ class RepeatSentenceFar(Transform):
 
     keep_length: bool = False  # overwrite a later sentence instead of inserting (same sentence count)
 
-    def _targets(self, sp: list[tuple[int, int, str, bool]], i: int) -> list[int]:
+    def _targets(self, doc: Doc, i: int) -> list[int]:
         """Sentences after which (or, with keep_length, over which) a copy of sentence ``i`` may go,
         leaving at least one sentence between the original and its copy."""
-        if not sp[i][3]:
+        sp = _repeatable_spans(doc)
+        if not sp[i][3] or not _noticeable_copies(doc)[i][0]:
             return []
         out = []
         for j in range(i + (2 if self.keep_length else 1), len(sp)):
@@ -342,14 +368,14 @@ class RepeatSentenceFar(Transform):
 
     def applicable(self, example: Example, doc: Doc) -> bool:
         sp = _repeatable_spans(doc)
-        return len(sp) >= 3 and any(self._targets(sp, i) for i in range(len(sp)))
+        return len(sp) >= 3 and any(self._targets(doc, i) for i in range(len(sp)))
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         sp = _repeatable_spans(doc)
         if len(sp) < 3:
             return None
         for i in rng.sample(range(len(sp)), len(sp)):  # a random source that has a target
-            targets = self._targets(sp, i)
+            targets = self._targets(doc, i)
             if targets:
                 break
         else:
