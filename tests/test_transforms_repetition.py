@@ -301,3 +301,28 @@ def test_short_lines_of_long_stories_are_not_doubled(annotator, seed):
     short = "I miss her. She left in May. The house is quiet."
     outs = {get_transform("repeat_sentence")(short, seed=s, annotator=annotator).edits[0].after for s in range(8)}
     assert any("miss" in a for a in outs)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_afterwords_are_not_copied(annotator, seed):
+    # round 92: a line holding a separator and a request for critique, a plug for the author's page
+    text = (
+        "The old king climbed the stairs of the tower. He looked out over the burning city. "
+        "He wept for the people he had failed. -- -- -- Critique is quite welcome. "
+        "Check out more of my stuff at /r/someplace."
+    )
+    for name in ("repeat_sentence", "repeat_sentence_far"):
+        out = get_transform(name)(text, seed=seed, annotator=annotator)
+        assert out is not None
+        assert "--" not in out.edits[0].after and "/r/" not in out.edits[0].after
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_lines_of_an_anaphora_in_long_stories_are_not_copied(annotator, seed):
+    # round 92: a letter opening line after line with "I do not want": one more reads as the figure
+    lines = [f"On day {n} of the trip the old captain checked the ropes and the sails again." for n in range(9)]
+    figure = ["I do not want to go home.", "I do not want to see her face.", "I do not want to tell the truth."]
+    text = " ".join(lines[:5] + figure + lines[5:])
+    out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    assert "do not want" not in out.edits[0].after

@@ -39,12 +39,18 @@ _SIZES = (1, 2, 3, 4)
 _TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
 _WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 _PARTICLES = set("by over up down out off away back around in on".split())
-# an author's note or a section mark ("# # #", "Edit: thanks", "A/N", "PS"): copied, it repeats the
-# frame, not the story (round 90)
-_NOTE = re.compile(r"#|^\W*(?:edit\b|a/n\b|author'?s note|p\.?s\.?\b|note:)", re.IGNORECASE)
+# an author's note, a section mark or an afterword ("# # #", "-- -- --", "Edit: thanks", "A/N",
+# "Critique is welcome", "more of my stuff at /r/..."): copied, it repeats the frame, not the story
+# (WP readings, rounds 90 and 92)
+_NOTE = re.compile(
+    r"#|(?:--\s*){2,}|(?:\*\s*){3,}|_{3,}|={3,}|~{3,}|/r/|^\W*(?:edit\b|a/n\b|author'?s note|p\.?s\.?\b|note:)"
+    r"|\bcritique|\bcriticisms?\b|\bfeedback\b|thanks for reading|\bsubreddit|\bupvote|\bmore of my\b",
+    re.IGNORECASE,
+)
 _LINE_WORDS = re.compile(r"[^\W_]+")
 _LONG_STORY_UNITS = 10  # a story of more units than this is a long one (WritingPrompts, not ROC)
 _LONG_STORY_MIN_WORDS = 8  # there, a shorter line doubled reads as emphasis ("No. No."), not as an error
+_ANAPHORA_WORDS = 3  # a long story's line whose first words open two more lines ("I do not want ...") is a figure
 
 
 class _Phrases:
@@ -290,15 +296,17 @@ class RepeatNgram(Transform):
 @per_doc
 def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
     """Per unit of :func:`_repeatable_spans`: (a copy anywhere, a copy right after it) reads as an
-    unintended repetition. Not an author's note, not a line the story already repeats (a refrain),
-    and right after it in a long story, not a short line (there a doubled short line reads as
-    emphasis; round 90)."""
+    unintended repetition. Not an author's note or afterword, not a line the story already repeats
+    (a refrain); in a long story not a line of an anaphora ("I do not want ..." opening three lines)
+    and, right after it, not a short line (a doubled short line reads as emphasis; rounds 90, 92)."""
     keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
     seen = Counter(keys)
     long_story = len(keys) > _LONG_STORY_UNITS
+    openings = Counter(k[:_ANAPHORA_WORDS] for k in keys if len(k) > _ANAPHORA_WORDS)
     out = []
     for (_, _, text, _), key in zip(_repeatable_spans(doc), keys):
         ok = not _NOTE.search(text) and seen[key] == 1
+        ok = ok and not (long_story and len(key) > _ANAPHORA_WORDS and openings[key[:_ANAPHORA_WORDS]] > 2)
         out.append((ok, ok and not (long_story and len(key) < _LONG_STORY_MIN_WORDS)))
     return tuple(out)
 
