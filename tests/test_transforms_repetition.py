@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -243,10 +244,12 @@ def test_masked_names_stay_whole(annotator):
 
 
 def test_long_text_works_on_its_one_parse(annotator):
+    days = (f"On day {n}, " for n in itertools.count())
     """A 5,000-word text: each transform applies and reuses the parse (speed on long texts:
     benchmarks/long_text.py)."""
-    # long_text cycles through its sentences, so one unique sentence gives repeat_sentence a source
-    text = "The old lighthouse keeper sold his boat to a stranger.\n\n" + long_text(5000)
+    # long_text cycles through its sentences; a story that repeats its lines gets no sentence copy,
+    # so each line is made unique by its day
+    text = re.sub(r"(?m)^(?=\S)|(?<=[.!?] )", lambda _: next(days), long_text(5000))
     annotator.parse(text)  # the parse is the Annotator's cost, not the transform's
     parsed = annotator.n_parsed
     for name in ("repeat_ngram", "repeat_sentence", "repeat_sentence_far"):
@@ -326,3 +329,15 @@ def test_lines_of_an_anaphora_in_long_stories_are_not_copied(annotator, seed):
     out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
     assert out is not None
     assert "do not want" not in out.edits[0].after
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_long_stories_that_repeat_on_purpose_get_no_copy(annotator, seed):
+    # round 93: verse with "Step . Shriek . Step . Shriek" and a flashback with "No No No": one more
+    # doubled line reads as the story's style
+    lines = [f"On day {n} of the trip the old captain checked the ropes and the sails again." for n in range(11)]
+    plain = " ".join(lines)
+    assert get_transform("repeat_sentence")(plain, seed=seed, annotator=annotator) is not None
+    for device in ("Step. Shriek. Step. Shriek.", "No No No, he said to the sea."):
+        text = " ".join(lines[:5] + [device] + lines[5:])
+        assert get_transform("repeat_sentence")(text, seed=seed, annotator=annotator) is None

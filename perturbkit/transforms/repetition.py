@@ -50,6 +50,8 @@ _NOTE = re.compile(
 _LINE_WORDS = re.compile(r"[^\W_]+")
 _LONG_STORY_UNITS = 10  # a story of more units than this is a long one (WritingPrompts, not ROC)
 _LONG_STORY_MIN_WORDS = 8  # there, a shorter line doubled reads as emphasis ("No. No."), not as an error
+# a word three times in a row ("No No No"): a story that repeats on purpose
+_TRIPLED = re.compile(r"\b([^\W\d_]+)\W+\1\W+\1\b", re.IGNORECASE)
 _ANAPHORA_WORDS = 3  # a long story's line whose first words open two more lines ("I do not want ...") is a figure
 
 
@@ -298,10 +300,14 @@ def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
     """Per unit of :func:`_repeatable_spans`: (a copy anywhere, a copy right after it) reads as an
     unintended repetition. Not an author's note or afterword, not a line the story already repeats
     (a refrain); in a long story not a line of an anaphora ("I do not want ..." opening three lines)
-    and, right after it, not a short line (a doubled short line reads as emphasis; rounds 90, 92)."""
+    and, right after it, not a short line (a doubled short line reads as emphasis; rounds 90, 92).
+    A long story that repeats itself on purpose (a line told twice, "Step . Shriek . Step . Shriek",
+    "No No No") gets no copy: one more reads as its style (round 93)."""
     keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
     seen = Counter(keys)
     long_story = len(keys) > _LONG_STORY_UNITS
+    if long_story and (max(seen.values()) > 1 or _TRIPLED.search(doc_text(doc))):
+        return tuple((False, False) for _ in keys)
     openings = Counter(k[:_ANAPHORA_WORDS] for k in keys if len(k) > _ANAPHORA_WORDS)
     out = []
     for (_, _, text, _), key in zip(_repeatable_spans(doc), keys):
