@@ -789,6 +789,19 @@ NONE = [
         "last week uncle dave came over . daddy got really mad and started yelling at him . mommy took me away . "
         "the next day , mommy was really sad , and daddy was sad too .",
     ),
+    # a WP reading on 2026-12-02: an order tells no event ("Finish the meal" -> "Start the meal"), and
+    # "a bit before" is a brief measure ("slithered a bit before the tires bit" -> "after" is as plausible)
+    (
+        "temporal_word_flip",
+        "The fox caught a hen . It began the meal at once . Finish the meal quickly , it thought . "
+        "The farmer came running .",
+    ),
+    (
+        "temporal_word_flip",
+        "She turned the key and the engine roared . She put it into first and gave it gas . The old car "
+        "slithered a bit before the tires bit into the road , and the car surged forward . A chirp of the "
+        "rear tires proved that she still had grunt . She smiled .",
+    ),
 ]
 
 SWAPS = ("causal_swap", "temporal_swap")

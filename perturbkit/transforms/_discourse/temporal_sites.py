@@ -94,7 +94,7 @@ POSTURES = frozenset("stand sit kneel bow lie appear stop pause halt wait".split
 
 # Brief stretches measured before "before"/"after": "an instant before I was looking down at her" is
 # an idiom of suddenness, and "an instant after" is garbled (round 41)
-_BRIEF = frozenset("instant moment second minute while jiffy heartbeat blink".split())
+_BRIEF = frozenset("instant moment second minute while jiffy heartbeat blink bit".split())
 
 
 def brief_measure(prev: Token | None) -> bool:
@@ -208,7 +208,27 @@ def time_span(t: Token) -> bool:
     return lemma in _SPANS or lemma in time_units()
 
 
+_CLAUSE_TIES = {"nsubj", "nsubjpass", "expl", "csubj", "aux", "auxpass", "mark"}
+
+
+def imperative(t: Token) -> bool:
+    """Whether verb ``t`` heads an order ("Finish the meal", "Come and finish it"): a base form with
+    no subject, auxiliary or subordinator, as the main clause, a quoted clause or joined to one, or
+    opening its sentence ("Finish the meal quickly, it thought" is parsed as an adverbial clause)."""
+    if t.tag_ != "VB" or any(c.dep_ in _CLAUSE_TIES for c in t.children):
+        return False
+    if t.dep_ in ("ROOT", "ccomp", "parataxis"):
+        return True
+    if t.dep_ == "advcl" and all(w.is_punct for w in t.doc[t.sent.start : t.i]):
+        return True
+    return t.dep_ == "conj" and t.head.i != t.i and imperative(t.head)
+
+
 def verb_flip(t: Token, verb_ing: dict[str, str], verb_intr: dict[str, str], verb_obj: dict[str, str]) -> str | None:
+    """The opposite verb form for a flip of ``t`` ("finished" -> "started"), or None where the flip
+    would contradict nothing or read as no sense."""
+    if imperative(t):
+        return None  # "Finish the meal" -> "Start the meal": an order tells no event to contradict
     lemma = t.lemma_.lower()
     kids = list(t.children)
     deps = {c.dep_ for c in kids}
