@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 
 import pytest
-from _transform_props import check_contract, long_text, stories
+from _transform_props import check_contract, stories
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -244,12 +243,11 @@ def test_masked_names_stay_whole(annotator):
 
 
 def test_long_text_works_on_its_one_parse(annotator):
-    days = (f"On day {n}, " for n in itertools.count())
     """A 5,000-word text: each transform applies and reuses the parse (speed on long texts:
     benchmarks/long_text.py)."""
-    # long_text cycles through its sentences; a story that repeats its lines gets no sentence copy,
-    # so each line is made unique by its day
-    text = re.sub(r"(?m)^(?=\S)|(?<=[.!?] )", lambda _: next(days), long_text(5000))
+    # long_text cycles through its sentences, and a story that repeats its lines gets no sentence
+    # copy: here every line is its own (about 5,000 words)
+    text = _unique_lines(400)
     annotator.parse(text)  # the parse is the Annotator's cost, not the transform's
     parsed = annotator.n_parsed
     for name in ("repeat_ngram", "repeat_sentence", "repeat_sentence_far"):
@@ -288,8 +286,19 @@ def test_a_line_the_story_already_repeats_is_not_copied(annotator, seed):
     assert "run down" not in out.edits[0].after
 
 
+def _lines(n: int) -> list[str]:
+    """``n`` lines, no two sharing five words in a row (no echo, no refrain)."""
+    return [f"On day {k} the crew sailed {k + 3} miles and saw {k + 7} whales." for k in range(n)]
+
+
+def _unique_lines(n: int) -> str:
+    """:func:`_lines`, five to a paragraph."""
+    lines = _lines(n)
+    return "\n\n".join(" ".join(lines[k : k + 5]) for k in range(0, n, 5))
+
+
 def _long_story(short: str) -> str:
-    lines = [f"On day {n} of the trip the old captain checked the ropes and the sails again." for n in range(11)]
+    lines = _lines(11)
     return " ".join(lines[:6] + [short] + lines[6:])
 
 
@@ -323,7 +332,7 @@ def test_afterwords_are_not_copied(annotator, seed):
 @pytest.mark.parametrize("seed", range(8))
 def test_lines_of_an_anaphora_in_long_stories_are_not_copied(annotator, seed):
     # round 92: a letter opening line after line with "I do not want": one more reads as the figure
-    lines = [f"On day {n} of the trip the old captain checked the ropes and the sails again." for n in range(9)]
+    lines = _lines(9)
     figure = ["I do not want to go home.", "I do not want to see her face.", "I do not want to tell the truth."]
     text = " ".join(lines[:5] + figure + lines[5:])
     out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
@@ -335,9 +344,23 @@ def test_lines_of_an_anaphora_in_long_stories_are_not_copied(annotator, seed):
 def test_long_stories_that_repeat_on_purpose_get_no_copy(annotator, seed):
     # round 93: verse with "Step . Shriek . Step . Shriek" and a flashback with "No No No": one more
     # doubled line reads as the story's style
-    lines = [f"On day {n} of the trip the old captain checked the ropes and the sails again." for n in range(11)]
+    lines = _lines(11)
     plain = " ".join(lines)
     assert get_transform("repeat_sentence")(plain, seed=seed, annotator=annotator) is not None
     for device in ("Step. Shriek. Step. Shriek.", "No No No, he said to the sea."):
         text = " ".join(lines[:5] + [device] + lines[5:])
         assert get_transform("repeat_sentence")(text, seed=seed, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_lines_echoing_a_refrain_and_salutations_are_not_copied(annotator, seed):
+    # round 94: a prose poem's refrain ("how she loved the Sun") and a letter's "Dear Reader" line
+    text = (
+        "Dear Reader, you have probably found this letter by now. She woke before the birds every day. "
+        "Oh, how she loved the Sun that rose over the hill. She walked the long road to the sea alone. "
+        "And in the end, how she loved the Sun above the water."
+    )
+    out = get_transform("repeat_sentence")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    after = out.edits[0].after
+    assert "Dear" not in after and "loved the Sun" not in after

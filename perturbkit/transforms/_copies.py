@@ -1,9 +1,11 @@
-"""Sentence units as spans a copy may take or overwrite: shared by the sentence repetitions
-(repeat_sentence, repeat_sentence_far, UNION's copy) and the paraphrase transforms."""
+"""Sentence units as spans a copy may take or overwrite, and which of them a reader would notice
+as copied: shared by the sentence repetitions (repeat_sentence, repeat_sentence_far, UNION's copy)
+and the paraphrase transforms."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -51,3 +53,44 @@ def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:
     else:
         gap = " "
     return gap if gap and not gap.strip() and "\n\n" not in gap else " "
+
+
+# an author's note, a section mark or an afterword ("# # #", "-- -- --", "Edit: thanks", "A/N",
+# "Critique is welcome", "more of my stuff at /r/..."): copied, it repeats the frame, not the story
+# (WP readings, rounds 90 and 92), a letter's salutation ("Dear Reader", round 94)
+_NOTE = re.compile(
+    r"#|(?:--\s*){2,}|(?:\*\s*){3,}|_{3,}|={3,}|~{3,}|/r/|^\W*(?:edit\b|a/n\b|author'?s note|p\.?s\.?\b|note:|dear\b)"
+    r"|\bcritique|\bcriticisms?\b|\bfeedback\b|thanks for reading|\bsubreddit|\bupvote|\bmore of my\b",
+    re.IGNORECASE,
+)
+_LINE_WORDS = re.compile(r"[^\W_]+")
+_LONG_STORY_UNITS = 10  # a story of more units than this is a long one (WritingPrompts, not ROC)
+_LONG_STORY_MIN_WORDS = 8  # there, a shorter line doubled reads as emphasis ("No. No."), not as an error
+# a word three times in a row ("No No No"): a story that repeats on purpose
+_TRIPLED = re.compile(r"\b([^\W\d_]+)\W+\1\W+\1\b", re.IGNORECASE)
+_ECHO_WORDS = 5  # a line sharing this many words in a row with another line echoes a refrain (round 94)
+_ANAPHORA_WORDS = 3  # a long story's line whose first words open two more lines ("I do not want ...") is a figure
+
+
+@per_doc
+def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
+    """Per unit of :func:`_repeatable_spans`: (a copy anywhere, a copy right after it) reads as an
+    unintended repetition. Not an author's note or afterword, not a line the story already repeats
+    or echoes (five words in a row of it in another line: "how she loved the Sun"); in a long story not a line of an anaphora ("I do not want ..." opening three lines)
+    and, right after it, not a short line (a doubled short line reads as emphasis; rounds 90, 92).
+    A long story that repeats itself on purpose (a line told twice, "Step . Shriek . Step . Shriek",
+    "No No No") gets no copy: one more reads as its style (round 93)."""
+    keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
+    seen = Counter(keys)
+    long_story = len(keys) > _LONG_STORY_UNITS
+    if long_story and (max(seen.values()) > 1 or _TRIPLED.search(doc_text(doc))):
+        return tuple((False, False) for _ in keys)
+    openings = Counter(k[:_ANAPHORA_WORDS] for k in keys if len(k) > _ANAPHORA_WORDS)
+    grams = [{k[j : j + _ECHO_WORDS] for j in range(len(k) - _ECHO_WORDS + 1)} for k in keys]
+    echoes = Counter(g for gs in grams for g in gs)
+    out = []
+    for (_, _, text, _), key, gs in zip(_repeatable_spans(doc), keys, grams):
+        ok = not _NOTE.search(text) and seen[key] == 1 and all(echoes[g] == 1 for g in gs)
+        ok = ok and not (long_story and len(key) > _ANAPHORA_WORDS and openings[key[:_ANAPHORA_WORDS]] > 2)
+        out.append((ok, ok and not (long_story and len(key) < _LONG_STORY_MIN_WORDS)))
+    return tuple(out)

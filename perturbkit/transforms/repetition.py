@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -12,7 +10,7 @@ from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, toke
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import fixed_expression_spans
-from ._copies import _gap, _repeatable_spans
+from ._copies import _gap, _noticeable_copies, _repeatable_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -39,20 +37,6 @@ _SIZES = (1, 2, 3, 4)
 _TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
 _WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 _PARTICLES = set("by over up down out off away back around in on".split())
-# an author's note, a section mark or an afterword ("# # #", "-- -- --", "Edit: thanks", "A/N",
-# "Critique is welcome", "more of my stuff at /r/..."): copied, it repeats the frame, not the story
-# (WP readings, rounds 90 and 92)
-_NOTE = re.compile(
-    r"#|(?:--\s*){2,}|(?:\*\s*){3,}|_{3,}|={3,}|~{3,}|/r/|^\W*(?:edit\b|a/n\b|author'?s note|p\.?s\.?\b|note:)"
-    r"|\bcritique|\bcriticisms?\b|\bfeedback\b|thanks for reading|\bsubreddit|\bupvote|\bmore of my\b",
-    re.IGNORECASE,
-)
-_LINE_WORDS = re.compile(r"[^\W_]+")
-_LONG_STORY_UNITS = 10  # a story of more units than this is a long one (WritingPrompts, not ROC)
-_LONG_STORY_MIN_WORDS = 8  # there, a shorter line doubled reads as emphasis ("No. No."), not as an error
-# a word three times in a row ("No No No"): a story that repeats on purpose
-_TRIPLED = re.compile(r"\b([^\W\d_]+)\W+\1\W+\1\b", re.IGNORECASE)
-_ANAPHORA_WORDS = 3  # a long story's line whose first words open two more lines ("I do not want ...") is a figure
 
 
 class _Phrases:
@@ -293,28 +277,6 @@ class RepeatNgram(Transform):
         end = doc[last].idx + len(doc[last].text)
         joiner = " AND " if sum(c.isalpha() for c in copy) > 1 and copy.isupper() else " and "
         return self.rewrite(example, [Change(end, end, joiner + copy, f"repeated {n}-gram {copy!r}")])
-
-
-@per_doc
-def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
-    """Per unit of :func:`_repeatable_spans`: (a copy anywhere, a copy right after it) reads as an
-    unintended repetition. Not an author's note or afterword, not a line the story already repeats
-    (a refrain); in a long story not a line of an anaphora ("I do not want ..." opening three lines)
-    and, right after it, not a short line (a doubled short line reads as emphasis; rounds 90, 92).
-    A long story that repeats itself on purpose (a line told twice, "Step . Shriek . Step . Shriek",
-    "No No No") gets no copy: one more reads as its style (round 93)."""
-    keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
-    seen = Counter(keys)
-    long_story = len(keys) > _LONG_STORY_UNITS
-    if long_story and (max(seen.values()) > 1 or _TRIPLED.search(doc_text(doc))):
-        return tuple((False, False) for _ in keys)
-    openings = Counter(k[:_ANAPHORA_WORDS] for k in keys if len(k) > _ANAPHORA_WORDS)
-    out = []
-    for (_, _, text, _), key in zip(_repeatable_spans(doc), keys):
-        ok = not _NOTE.search(text) and seen[key] == 1
-        ok = ok and not (long_story and len(key) > _ANAPHORA_WORDS and openings[key[:_ANAPHORA_WORDS]] > 2)
-        out.append((ok, ok and not (long_story and len(key) < _LONG_STORY_MIN_WORDS)))
-    return tuple(out)
 
 
 @register
