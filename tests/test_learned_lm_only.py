@@ -69,6 +69,47 @@ def test_lm_only_head_is_a_deterministic_linear_metric_without_an_encoder(lm_onl
     assert b(texts[:3], ctx[:3]) == pytest.approx(a[:3], abs=1e-6)  # batched as the others: order-free
 
 
+def test_a_spec_string_gives_the_embedding_cache(lm_only, tmp_path, monkeypatch):
+    """``learned:DIR?embedding_cache=FILE``, what ``--metric`` can say: the cache fills, then serves."""
+    from perturbkit.metrics import _lm_features
+
+    root, _ = lm_only
+    its = items(reversed_negative)
+    texts, ctx = [i.text for i in its], [i.context for i in its]
+    plain = resolve_metric(f"learned:{root / 'm'}", device="cpu")(texts, ctx)
+    cache = tmp_path / "scoring.sqlite"
+    first = resolve_metric(f"learned:{root / 'm'}?embedding_cache={cache}", device="cpu")
+    assert first.embedding_cache == str(cache) and first.path == str(root / "m")
+    assert first(texts, ctx) == pytest.approx(plain, abs=1e-6) and cache.is_file()
+
+    def refuse(self, new):
+        raise AssertionError(f"{len(new)} texts through the LM")
+
+    monkeypatch.setattr(_lm_features.LMFeatures, "_measure", refuse)
+    again = resolve_metric(f"learned:{root / 'm'}?embedding_cache={cache}", device="cpu")
+    assert again(texts, ctx) == pytest.approx(plain, abs=1e-6)  # every text read from the cache
+    # the identity (the score cache's key) is the folder's, whatever cache file serves it
+    assert again.params() == resolve_metric(f"learned:{root / 'm'}").params()
+
+
+def test_spec_options_are_checked_and_made_absolute_for_workers(lm_only, tmp_path, monkeypatch):
+    from perturbkit.suite.scoring import _portable_spec
+
+    root, _ = lm_only
+    for bad in ("cache=x.sqlite", "embedding_cache=", "embedding_cache"):
+        with pytest.raises(MetricError, match="bad option"):
+            resolve_metric(f"learned:{root / 'm'}?{bad}")
+    monkeypatch.chdir(root)
+    assert (
+        _portable_spec("learned:m?embedding_cache=c.sqlite")
+        == f"learned:{root / 'm'}?embedding_cache={root / 'c.sqlite'}"
+    )
+    assert _portable_spec("learned:m") == f"learned:{root / 'm'}"
+    odd = root / "odd?name"  # a folder whose own name holds '?' still reads as a folder
+    shutil.copytree(root / "m", odd)
+    assert resolve_metric(f"learned:{odd}").path == str(odd)
+
+
 def test_lm_only_folder_refuses_another_layout_and_the_others_refuse_it(lm_only, lm, tmp_path, tmp_path_factory):
     from perturbkit.training.metric import train_classifier
 

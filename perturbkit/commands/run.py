@@ -45,7 +45,8 @@ def add_parser(subparsers: Any) -> None:
         action="append",
         metavar="SPEC",
         dest="metrics",
-        help="built-in name, module:callable or file.py:callable (repeat for several); "
+        help="built-in name, module:callable, file.py:callable or learned:DIR[?embedding_cache=FILE] "
+        "(repeat for several); "
         "with --scores: a metric name of the scores file",
     )
     p.add_argument("--seed", type=seed, default=None, help="overrides the suite's defaults.seed")

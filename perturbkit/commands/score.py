@@ -36,7 +36,8 @@ def add_parser(subparsers: Any) -> None:
         required=True,
         metavar="SPEC",
         dest="metrics",
-        help="built-in name, module:callable or file.py:callable (repeat for several)",
+        help="built-in name, module:callable, file.py:callable or learned:DIR[?embedding_cache=FILE] "
+        "(repeat for several)",
     )
     p.add_argument("--out", required=True, metavar="FILE", help="the scores file (appended to: a rerun resumes)")
     p.add_argument(

@@ -7,6 +7,9 @@ training. Scoring runs in eval mode without dropout, so the same texts give the 
 >>> m = resolve_metric("learned:runs/union-minilm")          # doctest: +SKIP
 >>> m(["tom was hungry . he ate a sandwich ."])               # doctest: +SKIP
 [0.93...]
+
+On a command line, where ``--metric`` takes a string, ``learned:DIR?embedding_cache=FILE`` sets the
+sqlite cache of a frozen metric's features (:attr:`Learned.embedding_cache`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ HEAD = "head.pt"  # the classification head
 ENCODER = "encoder"  # the (fine-tuned or frozen) encoder and its tokenizer (save_pretrained)
 LM_ONLY = "lm-nll-v1"  # the frozen layout of LM statistics alone: a folder without ENCODER
 LM_REP = "lm-nll+rep-v1"  # the LM statistics and repetition statistics (``--features lm+rep``): no ENCODER either
+SPEC_OPTIONS = ("embedding_cache",)  # set by ``learned:DIR?KEY=VALUE``: paths that change speed, not scores
 
 
 @dataclass(repr=False)
@@ -131,5 +135,32 @@ def read_meta(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def learned_metric(spec: str, **params: Any) -> Learned:
-    """``learned:DIR`` (and parameters) as a :class:`Learned` metric."""
-    return Learned(path=spec[len(PREFIX) :].strip(), **params)
+    """``learned:DIR`` or ``learned:DIR?embedding_cache=FILE`` (and parameters) as a :class:`Learned`
+    metric; a keyword parameter wins over the same option in the spec."""
+    path, options = split_spec(spec)
+    return Learned(path=path, **{**options, **params})
+
+
+def split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """(folder, options) of ``learned:DIR[?KEY=VALUE[&KEY=VALUE]]``: what a command line can pass
+    (``--metric`` takes a string). Only :data:`SPEC_OPTIONS`; values are taken as written (no
+    %-decoding: a path may hold ``+`` or ``%``). A folder whose own name holds ``?`` still reads."""
+    body = spec[len(PREFIX) :].strip() if spec.startswith(PREFIX) else spec.strip()
+    path, sep, query = body.partition("?")
+    if not sep or Path(body).expanduser().is_dir():
+        return body, {}
+    options: dict[str, str] = {}
+    for part in query.split("&"):
+        key, eq, value = part.partition("=")
+        if key not in SPEC_OPTIONS or not eq or not value.strip():
+            known = ", ".join(f"{k}=FILE" for k in SPEC_OPTIONS)
+            raise MetricError(f"learned metric spec {spec!r}: bad option {part!r} after '?' (known: {known})")
+        options[key] = value.strip()
+    return path.strip(), options
+
+
+def portable_spec(spec: str) -> str:
+    """``spec`` with its folder and option paths absolute (a worker may run in another folder)."""
+    path, options = split_spec(spec)
+    query = "&".join(f"{k}={Path(v).expanduser().resolve()}" for k, v in options.items())
+    return f"{PREFIX}{Path(path).expanduser().resolve()}" + (f"?{query}" if query else "")

@@ -77,7 +77,9 @@ def _portable_spec(spec: str) -> str:
     """``file.py:callable`` and ``learned:DIR`` with absolute paths (a worker may run in another folder)."""
     spec = spec.strip()
     if spec.startswith("learned:"):
-        return f"learned:{Path(spec[8:]).expanduser().resolve()}"
+        from ..metrics.learned import portable_spec
+
+        return portable_spec(spec)
     module, sep, attr = spec.rpartition(":")
     if sep and (module.endswith(".py") or "/" in module):
         return f"{Path(module).expanduser().resolve()}:{attr}"
