@@ -141,3 +141,31 @@ GOLDEN_87 = [
 def test_round87_golden(annotator, name, text, context, expected):
     out = get_transform(name)(Example(text, context=context), seed=0, annotator=annotator)
     assert (out.text if out else None) == expected
+
+
+# round 88 WP: a generic present-tense claim joining an abstract noun to a bare noun in mass use
+# ("routine", which the parser tags as an adjective) reads as another saying when reversed
+GOLDEN_88 = [
+    (
+        "causal_word_flip",
+        "I work at the same desk every day. As routine leads to boredom, boredom leads to curiosity. "
+        "I began to wonder what lay behind the wall. One day I opened the door in the wall. Curiosity had won.",
+        None,
+        None,
+    ),
+    # kept: a past event with its article is a clear wrong cause reversed
+    (
+        "causal_word_flip",
+        "The long drought led to a famine in the valley. The famine drove the farmers away. "
+        "By spring the valley was empty.",
+        None,
+        "The long drought resulted from a famine in the valley. The famine drove the farmers away. "
+        "By spring the valley was empty.",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,text,context,expected", GOLDEN_88)
+def test_round88_golden(annotator, name, text, context, expected):
+    out = get_transform(name)(Example(text, context=context), seed=0, annotator=annotator)
+    assert (out.text if out else None) == expected

@@ -102,12 +102,22 @@ def _abstract(w: Token) -> bool:
     return low in _ABSTRACT_NOUNS or (len(low) > 5 and low.endswith(_ABSTRACT_ENDINGS))
 
 
+def _bare_singular(w: Token) -> bool:
+    """A bare singular noun in mass use ("routine", "rain"), no article nor possessor; the parser
+    tags some as adjectives when they are the subject ("As routine leads to boredom")."""
+    nominal = w.tag_ == "NN" or (w.tag_ == "JJ" and w.dep_ in ("nsubj", "nsubjpass"))
+    return nominal and not any(c.dep_ in ("det", "poss", "nummod") for c in w.children)
+
+
 def abstract_claim(verb: Token, subj: Token | None, obj: Token) -> bool:
-    """ "Knowledge by its very nature leads to unhappiness": a generic present-tense claim joining
-    two abstract nouns, which reversed ("results from unhappiness") reads as another aphorism, no
-    clear wrong cause (round 85 WP). Events ("the storm caused a flood") still flip."""
+    """ "Knowledge by its very nature leads to unhappiness", "routine leads to boredom": a generic
+    present-tense claim joining an abstract noun to another or to a bare noun in mass use, which
+    reversed ("results from unhappiness") reads as another aphorism, no clear wrong cause (rounds 85
+    and 88 WP). Events ("the storm caused a flood") still flip."""
     present = verb.tag_ in ("VBZ", "VBP") or any(c.dep_ == "aux" and c.tag_ in ("VBZ", "VBP") for c in verb.children)
-    return present and subj is not None and _abstract(subj) and _abstract(obj)
+    if not present or subj is None:
+        return False
+    return (_abstract(subj) and (_abstract(obj) or _bare_singular(obj))) or (_bare_singular(subj) and _abstract(obj))
 
 
 # Lacks and conditions: "the lack of targets", "the loss of power", "a failure of the wheels"
