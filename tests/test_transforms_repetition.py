@@ -364,3 +364,24 @@ def test_lines_echoing_a_refrain_and_salutations_are_not_copied(annotator, seed)
     assert out is not None
     after = out.edits[0].after
     assert "Dear" not in after and "loved the Sun" not in after
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_far_copies_in_long_stories_are_plain_narration_and_never_the_last_line(annotator, seed):
+    # round 97: a copy as the last line reads as a closing echo, a question said again as a refrain,
+    # a quoted line copied into narration as a stray turn
+    lines = _lines(8)
+    text = " ".join(
+        lines[:3]
+        + ["Why did the sea hate him so much?", '"We turn back at dawn," the captain told the crew.']
+        + lines[3:]
+    )
+    out = get_transform("repeat_sentence_far")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    (e,) = out.edits
+    assert "?" not in e.after and '"' not in e.after
+    assert not out.text.rstrip().endswith(e.after.strip())
+    # a five-sentence story keeps the copy as its last line (ROC style)
+    short = "Tom woke up early. He made coffee. Then he went to work. He came home late."
+    far = get_transform("repeat_sentence_far")
+    assert any(far(short, seed=s, annotator=annotator).edits[0].before_span[0] == len(short) for s in range(10))

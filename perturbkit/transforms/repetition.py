@@ -11,6 +11,7 @@ from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import fixed_expression_spans
 from ._copies import _gap, _noticeable_copies, _repeatable_spans
+from ._narration import free_gap, narration
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -315,6 +316,15 @@ class RepeatSentence(Transform):
         return self.rewrite(example, [Change(end, end, _gap(example.text, sp, i) + text, f"sentence {i + 1} repeated")])
 
 
+_SHORT_STORY_UNITS = 5  # ROCStories: a five-sentence story; a longer one gets the long-story checks
+
+
+@per_doc
+def _plain_units(doc: Doc) -> list[bool]:
+    """Per unit of :func:`_repeatable_spans`: plain narration (no quotation or markdown around it)."""
+    return narration(doc_text(doc), _repeatable_spans(doc))
+
+
 @register
 @dataclass(repr=False)
 class RepeatSentenceFar(Transform):
@@ -333,13 +343,20 @@ class RepeatSentenceFar(Transform):
         sp = _repeatable_spans(doc)
         if not sp[i][3] or not _noticeable_copies(doc)[i][0]:
             return []
+        long_story = len(sp) > _SHORT_STORY_UNITS
+        plain = _plain_units(doc)
+        if long_story and not (plain[i] and sp[i][2].rstrip()[-1:] not in "?!" and _noticeable_copies(doc)[i][1]):
+            return []  # a long story's speech, question or short line said again reads as a refrain or a new turn (round 97)
         out = []
         for j in range(i + (2 if self.keep_length else 1), len(sp)):
             neighbours = {sp[j - 1][2]} if self.keep_length else {sp[j][2]}
             if j + 1 < len(sp):
                 neighbours.add(sp[j + 1][2])
-            if sp[j][3] and sp[i][2] not in neighbours and sp[j][2] != sp[i][2]:
-                out.append(j)
+            if not (sp[j][3] and sp[i][2] not in neighbours and sp[j][2] != sp[i][2]):
+                continue
+            if long_story and not (j + 1 < len(sp) and plain[j] and plain[j + 1] and free_gap(sp, j, strict=True)):
+                continue  # not as the last line (a closing echo), not in dialogue nor before a line leaning on j
+            out.append(j)
         return out
 
     def applicable(self, example: Example, doc: Doc) -> bool:
