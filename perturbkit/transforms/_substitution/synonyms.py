@@ -114,15 +114,18 @@ def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
 #: but feel" is not "couldn't assist but feel", "a hard time" (struggling) is not "a difficult time"
 #: (a period of hardship).
 _IDIOM_NEXT = frozenset({("help", "but"), ("help", "it"), ("hard", "time"), ("big", "deal"), ("great", "deal")})
+#: (word before, lemma): the lemma is the last word of a fixed phrase ("what fate has in store",
+#: "politically incorrect" -> "politically wrong"; round 97)
+_IDIOM_PREV = frozenset({("in", "store"), ("politically", "incorrect"), ("politically", "correct")})
 
 
 def idiom_kept(tok: Token, lemma: str) -> bool:
     """Replacing ``tok`` keeps no idiom broken: not the first word of an idiom of
-    ``_IDIOM_NEXT``, not a verb with a reflexive object ("couldn't help myself", "enjoyed
+    ``_IDIOM_NEXT`` nor the last of one of ``_IDIOM_PREV``, not a verb with a reflexive object ("couldn't help myself", "enjoyed
     herself"), not "help" after "can't"/"couldn't" ("can't help laughing")."""
     doc = tok.doc
     nxt = doc[tok.i + 1].lower_ if tok.i + 1 < len(doc) else ""
-    if (lemma, nxt) in _IDIOM_NEXT:
+    if (lemma, nxt) in _IDIOM_NEXT or (tok.i > 0 and (doc[tok.i - 1].lower_, lemma) in _IDIOM_PREV):
         return False
     if tok.pos_ == "VERB" and any(c.dep_ == "dobj" and c.lower_ in reflexives() for c in tok.children):
         return False
@@ -190,6 +193,11 @@ def purchase_sense(tok: Token, lemma: str) -> bool:
         return True
     if any(c.dep_ == "dative" for c in tok.children) or "each other" in tok.sent.text.lower():
         return False  # "buy each other presents" -> "purchase each other presents": no double object (round 748)
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if nxt is not None and nxt.tag_ == "PRP" and nxt.lower_ not in ("it", "them"):
+        return False  # "the cake the company bought me" -> "purchased me": a person bought for (round 97)
+    if tok.tag_ == "VB" and tok.i > 0 and tok.doc[tok.i - 1].tag_ == "VBD":
+        return False  # "we went buy the books": a slip for "by", no purchase (round 97)
     return not any(c.dep_ in ("dobj", "npadvmod", "dative") and c.lemma_.lower() in _NOT_BOUGHT for c in tok.children)
 
 

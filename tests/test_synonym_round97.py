@@ -1,0 +1,28 @@
+"""Synonym swaps a strict reading of 20 long WritingPrompts stories (round 97) found wrong, each
+produced by the code before the fix: a fixed phrase broken ("in store" -> "in shop"), a slip for
+"by" read as a purchase, a person made the thing bought, and "hide" -> "conceal" (no object to
+conceal; a register shift beside slang)."""
+
+from __future__ import annotations
+
+import pytest
+
+from perturbkit import get_transform
+
+DECLINED = [
+    "I wonder what fate has in store for me . It was a dark night .",
+    "We went buy the books and did everything right .",
+    "The cake the company bought me was huge .",
+    "Everyone knew the government was hiding shit .",
+]
+
+
+@pytest.mark.parametrize("text", DECLINED)
+@pytest.mark.parametrize("seed", range(3))
+def test_round97_swaps_are_declined(annotator, text, seed):
+    assert get_transform("synonym")(text, seed=seed, annotator=annotator) is None
+
+
+def test_a_plain_purchase_still_swaps(annotator):
+    out = get_transform("synonym")("He bought a ticket to the movie .", seed=0, annotator=annotator)
+    assert out is not None and out.text == "He purchased a ticket to the movie ."
