@@ -385,3 +385,22 @@ def test_far_copies_in_long_stories_are_plain_narration_and_never_the_last_line(
     short = "Tom woke up early. He made coffee. Then he went to work. He came home late."
     far = get_transform("repeat_sentence_far")
     assert any(far(short, seed=s, annotator=annotator).edits[0].before_span[0] == len(short) for s in range(10))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_plural_nouns_are_not_doubled(annotator, seed):
+    # round 97: "taking bets and bets" reads as "lots of bets", like "miles and miles"
+    out = get_transform("repeat_ngram")(
+        "people were taking bets on which one lives and dies .", seed=seed, annotator=annotator
+    )
+    assert out is not None and out.edits[0].after != " and bets"
+
+
+def test_semantic_repetition_repeats_no_step_of_a_sequence(annotator):
+    # round 97: "Then the crying began." told again reads as the event happening again
+    text = (
+        "Anna came home late from work. She was very tired. Then she bought a big cake at the store. "
+        "She ate it alone in the kitchen. Her cat watched her from the chair."
+    )
+    outs = [get_transform("semantic_repetition")(text, seed=s, annotator=annotator) for s in range(6)]
+    assert all(o is None or not o.edits[0].after.strip().startswith("Then") for o in outs)

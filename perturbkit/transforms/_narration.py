@@ -80,6 +80,10 @@ _LEANING = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "thei
 _LEANING |= {"those", "there", "then", "so", "but", "and", "or", "yet", "still", "also", "however", "instead"}
 _LEANING |= {"nothing", "both", "such", "which", "who", "too", "afterwards", "later", "finally", "eventually"}
 _PRONOUNS = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "this", "that", "these", "those"}
+_PRONOUNS |= {"latter", "former"}  # "The latter was speaking" points at the unit before (round 97)
+# Words that open a unit as the next event of a sequence ("Then the crying began."): told again,
+# such a unit reads as the event happening again, not as the same thing said twice (round 97)
+_SEQUENCING = {"then", "suddenly", "finally", "soon", "later", "next", "afterwards", "eventually", "again"}
 _THIRD = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "this", "these", "those"}
 _THIRD |= {"himself", "herself", "itself", "themselves", "hers", "theirs"}
 # Subordinators that make a unit opening with them (after "and"/"but"/"so") a possible lead-in:
@@ -124,3 +128,9 @@ def free_gap(sp: Sequence[tuple[int, int, str, bool]], j: int, strict: bool = Fa
     if strict and _THIRD & set(nxt):
         return False
     return len(nxt) >= _MIN_WORDS and nxt[0] not in _LEANING and not _PRONOUNS & set(nxt[:4])
+
+
+def sequenced(text: str) -> bool:
+    """``text`` opens as the next event of a sequence ("Then the crying began.", "Suddenly ...")."""
+    words = _words(text)
+    return bool(words) and words[0] in _SEQUENCING

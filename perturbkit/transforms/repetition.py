@@ -91,11 +91,11 @@ class _Phrases:
         self.end_ok = [p in _CONTENT_POS and h <= i for i, (p, h) in enumerate(zip(pos, head))]
         # the first token of its phrase (none for verbs: their left edge is a subject they may leave out)
         self.reach = [n if p in _CLAUSAL else left for p, left in zip(pos, _left_edges(head))]
-        # a lone verb (or a plural of time) doubled reads as an idiom of duration ("walked and walked"),
-        # not as a repetition
+        # a lone verb (or any plural noun) doubled reads as an idiom of duration or number ("walked and
+        # walked", "miles and miles", "bets and bets" in round 97), not as a repetition
         words = strs["text"]
         self.bare_verb = [
-            p in _CLAUSAL or w.lower() in _DURATION or t in _DOUBLING_IDIOM_TAGS
+            p in _CLAUSAL or w.lower() in _DURATION or t in _DOUBLING_IDIOM_TAGS or t in ("NNS", "NNPS")
             for p, w, t in zip(pos, words, strs["tag"])
         ]
         # may not end an n-gram: a noun whose "of"-phrase would be cut off ("the sake" + "of his family")
