@@ -129,7 +129,22 @@ def test_the_prefix_is_prefilled_once_per_process(causal):
     assert widths[0] == len(prefix)
     assert sum(1 for w in widths if w >= len(prefix)) == 1
     assert max(widths[1:]) == max(len(r) for r in rows) - len(prefix)
-    assert list(D._PREFIX_KV[model]) == [(tuple(prefix), False)]
+    assert [k[:2] for k in D._PREFIX_KV[model]] == [(tuple(prefix), False)]
+
+
+def test_weights_changed_in_place_are_not_served_a_stale_prefix(tmp_path):
+    path = tiny.gpt2(tmp_path / "gpt2")  # a model of its own: its weights change below
+    t = FewShot(model=path, max_new_tokens=6, cache=False)
+    model, _ = t.load()
+    t.batch(TEXTS[:2], seed=0)
+    with torch.no_grad():
+        for p in model.parameters():
+            p.mul_(1.5)
+    after = _texts(t.batch(TEXTS[:2], seed=0))
+    assert after == _texts(
+        FewShot(model=path, max_new_tokens=6, cache=False, prefix_cache=False).batch(TEXTS[:2], seed=0)
+    )
+    assert len(D._PREFIX_KV[model]) == 2
 
 
 def test_rows_without_the_prefix_and_seq2seq_models_take_the_plain_path(tiny_gpt2, tiny_t5):

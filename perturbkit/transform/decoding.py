@@ -13,7 +13,7 @@ rounding in the batched matrix products (padding is masked). Greedy decoding nee
 Prefix caching: every row built from one prompt starts with the same tokens (the instruction,
 the few-shot examples, the chat template's head), often most of the row. On a causal LM whose
 cache is a ``DynamicCache``, the keys and values of that shared prefix are computed once per
-process (per model, prefix tokens and autocast state) and every later call starts from a copy
+process (per model, prefix tokens, autocast state and weights' versions) and every later call starts from a copy
 of them, so only each row's own tokens are prefilled. The rows are laid out as ``prefix, padding,
 own tokens`` with the padding masked; positions come from the attention mask, so every token
 sits at the position it has without the cache and outputs change only by float rounding. Seq2seq
@@ -193,7 +193,8 @@ def _prefix_kv(model: Any, prefix: Sequence[int], total: int) -> Any | None:
     if "past_key_values" not in inspect.signature(model.forward).parameters:
         return None
     store = _PREFIX_KV.setdefault(model, OrderedDict())
-    key = (tuple(prefix), torch.is_autocast_enabled("cuda"))
+    # weights changed in place (a training step, a loaded state dict) bump their versions: a new key
+    key = (tuple(prefix), _autocast_on(torch), sum(p._version for p in model.parameters()))
     if key in store:
         store.move_to_end(key)
     else:
@@ -214,6 +215,14 @@ def _prefix_kv(model: Any, prefix: Sequence[int], total: int) -> Any | None:
     if any(w is not None and total >= w for w in windows):
         return None
     return past
+
+
+def _autocast_on(torch: Any) -> bool:
+    """Whether CUDA autocast is on (cached keys and values then have its dtype)."""
+    try:
+        return bool(torch.is_autocast_enabled("cuda"))
+    except TypeError:  # torch < 2.4: no device argument, CUDA meant
+        return bool(torch.is_autocast_enabled())
 
 
 def _layout(rows: Sequence[list[int]], head: int, kind: str, pad: int) -> tuple[Any, Any]:
