@@ -13,12 +13,12 @@ rounding in the batched matrix products (padding is masked). Greedy decoding nee
 Prefix caching: every row built from one prompt starts with the same tokens (the instruction,
 the few-shot examples, the chat template's head), often most of the row. On a causal LM whose
 cache is a ``DynamicCache``, the keys and values of that shared prefix are computed once per
-process (per model, prefix tokens, autocast state and weights' versions) and every later call starts from a copy
-of them, so only each row's own tokens are prefilled. The rows are laid out as ``prefix, padding,
-own tokens`` with the padding masked; positions come from the attention mask, so every token
-sits at the position it has without the cache and outputs change only by float rounding. Seq2seq
-models, prompts without a shared prefix, rows that do not start with it and other cache types
-take the plain path.
+process (per model, prefix tokens, autocast state and weights' versions) and every later call
+starts from a copy of them, so only each row's own tokens are prefilled. The rows are laid out
+as ``prefix, padding, own tokens`` with the padding masked; positions come from the attention
+mask, so every token sits at the position it has without the cache and outputs change only by
+float rounding. Seq2seq models, prompts without a shared prefix, rows that do not start with it
+and other cache types take the plain path.
 """
 
 from __future__ import annotations
