@@ -179,3 +179,11 @@ def test_real_smollm2_prompt_paraphraser(fresh_cache):
     assert p.counts["generate_generated"] == 8
     assert all(c != s for cs, s in zip(out, SENTS) for c in cs)
     assert all("<|" not in c for cs in out for c in cs)
+
+
+@pytest.mark.slow
+def test_real_smollm2_prefix_cache_changes_no_output(fresh_cache):
+    sents = ["Tom was very tired after a long day at work.", "[MALE] did n't like the rain .", "She sang."]
+    for n in (1, 3):  # greedy, then sampled
+        got = [PromptParaphraser(n=n, cache=False, prefix_cache=pc).raw(sents, [0, 1, 2]) for pc in (False, True)]
+        assert got[0] == got[1] and all(got[0])

@@ -183,7 +183,7 @@ def test_inputs_are_cut_to_fit_the_model_window(tiny_gpt2):
 
 
 def test_empty_outputs_are_rejected_and_counted(tiny_gpt2, monkeypatch):
-    def fake(model, tok, kind, ids, seeds, d):
+    def fake(model, tok, kind, ids, seeds, d, prefix=None):
         return ["   " if "blank" in tok.decode(r) else " variant\n" for r in ids]
 
     monkeypatch.setattr(G, "generate_rows", fake)
@@ -239,11 +239,11 @@ def test_out_of_memory_halves_the_batch(tiny_gpt2, monkeypatch):
     sizes = []
     real = G.generate_rows
 
-    def fake(model, tok, kind, ids, seeds, d):
+    def fake(model, tok, kind, ids, seeds, d, prefix=None):
         sizes.append(len(ids))
         if len(ids) > 2:
             raise torch.cuda.OutOfMemoryError("CUDA out of memory. Tried to allocate 2.00 GiB")
-        return real(model, tok, kind, ids, seeds, d)
+        return real(model, tok, kind, ids, seeds, d, prefix=prefix)
 
     monkeypatch.setattr(G, "generate_rows", fake)
     t = Rewrite(model=tiny_gpt2, max_new_tokens=3, batch_size=5, cache=False)

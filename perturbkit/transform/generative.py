@@ -47,7 +47,16 @@ from ..resources.devices import free_cuda_memory, inference_context, is_oom
 from ..resources.models import DTYPES, KINDS, load_model, model_identity
 from ..seeds import derive_seed
 from .base import Change, Transform, _RngOnUse
-from .decoding import Decoding, build_prompt, encode, generate_rows, input_budget, truncate, uses_chat_template
+from .decoding import (
+    Decoding,
+    build_prompt,
+    encode,
+    generate_rows,
+    input_budget,
+    prompt_prefix,
+    truncate,
+    uses_chat_template,
+)
 from .generation_cache import GenerationCache, generation_key
 
 if TYPE_CHECKING:
@@ -84,6 +93,7 @@ class GenerativeTransform(Transform):
     max_input_tokens: int = 256  # longer inputs are cut to this many tokens (counted)
     chat_template: bool | None = None  # None: when the tokenizer has one (causal LMs only)
     cache: bool = True  # keep generations on disk under the perturbkit cache dir
+    prefix_cache: bool = True  # reuse the keys and values of the prompt's shared prefix (causal LMs)
 
     architecture: ClassVar[str] = "causal"  # or "seq2seq"
     prompt: ClassVar[str] = ""  # the instruction a subclass sends by default (see ``request``)
@@ -249,18 +259,29 @@ class GenerativeTransform(Transform):
                 text, cut = truncate(tok, r.input, budgets[r.prompt])
                 prompts[(r.prompt, r.input)] = (encode(tok, build_prompt(tok, r.prompt, text, chat), chat), cut)
             ids, cut = prompts[(r.prompt, r.input)]
-            rows.append((key, ids, derive_seed(r.seed, "candidate", k), cut))
-        rows.sort(key=lambda row: -len(row[1]))  # similar lengths share a call: little padding
+            rows.append((key, ids, derive_seed(r.seed, "candidate", k), cut, r.prompt))
+        # one prompt's rows together (they share its prefix), similar lengths in a call: little padding
+        rows.sort(key=lambda row: (row[4], -len(row[1])))
+        prefixes: dict[str, list[int]] = {}
+        if self.prefix_cache and self.architecture == "causal":
+            prefixes = {p: prompt_prefix(tok, p, chat) for p in {row[4] for row in rows}}
         decoding = Decoding(self.max_new_tokens, self.do_sample, self.temperature, self.top_k, self.top_p)
         dev = str(next(model.parameters()).device)
         done: dict[str, tuple[str, bool]] = {}
         size, i = self.batch_size, 0
         while i < len(rows):
             chunk = rows[i : i + size]
+            prefix = prefixes.get(chunk[0][4]) if all(c[4] == chunk[0][4] for c in chunk) else None
             try:
                 with inference_context(dev, self.autocast):
                     texts = generate_rows(
-                        model, tok, self.architecture, [c[1] for c in chunk], [c[2] for c in chunk], decoding
+                        model,
+                        tok,
+                        self.architecture,
+                        [c[1] for c in chunk],
+                        [c[2] for c in chunk],
+                        decoding,
+                        prefix=prefix,
                     )
             except Exception as exc:
                 if not (is_oom(exc) and len(chunk) > 1):

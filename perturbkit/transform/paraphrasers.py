@@ -106,6 +106,7 @@ class _ModelParaphraser(Paraphraser):
     batch_size: int = 8
     device: str = "auto"
     cache: bool = True
+    prefix_cache: bool = True  # start every row from the prompt prefix's cached keys and values
 
     def _gen(self, architecture: str, model: str | None, prompt: str, n: int) -> GenerativeTransform:
         key = (architecture, model, prompt, n)
@@ -122,6 +123,7 @@ class _ModelParaphraser(Paraphraser):
                 temperature=self.temperature,
                 top_p=self.top_p if n > 1 else None,
                 cache=self.cache,
+                prefix_cache=self.prefix_cache,
             )
         return gens[key]
 
