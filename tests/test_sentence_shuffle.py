@@ -172,3 +172,25 @@ def test_quotation_moves_with_the_narration_after_it(annotator):
     for seed in range(20):
         out = t(text, seed=seed, annotator=annotator).text
         assert "`` So why did you ? '' She inquired nervously ." in out and "`` Go . '' He left ." in out
+
+
+def test_single_quoted_speech_moves_whole(annotator):
+    """Round 97: in a story quoting in single quotes, "She panted , 'I have bad news ." was moved
+    away from "China wo n't bite . '" (double-quoted speech was already kept whole)."""
+    t = get_transform("sentence_shuffle")
+    text = (
+        "Linda ran up the hall . 'Sir ? ' She panted , 'I have bad news . China wo n't bite . ' "
+        "He looked up from his paperwork . After a moment , he sighed . 'Ah , screw it . Why not ? ' "
+        "She left the room ."
+    )
+    for seed in range(20):
+        out = t(text, seed=seed, annotator=annotator).text
+        assert "'Sir ? ' She panted , 'I have bad news . China wo n't bite . '" in out, out
+        assert "'Ah , screw it . Why not ? '" in out, out
+
+
+def test_single_quotes_that_do_not_pair_decline(annotator):
+    """A story whose single quotes cannot be paired (a possessive inside a quotation) is not
+    shuffled: fewer cases, none with a quotation cut in two."""
+    text = "He paused . 'The students ' books are wet . ' She nodded . He left . It rained all night ."
+    assert get_transform("sentence_shuffle")(text, seed=0, annotator=annotator) is None

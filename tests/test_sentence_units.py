@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from perturbkit.transforms._quotes import quotation_spans
+from perturbkit.transforms._quotes import quotation_spans, single_quote_spans
 from perturbkit.transforms._units import text_units
 
 
@@ -80,3 +80,58 @@ def test_an_asterisk_span_is_one_unit_like_a_quotation():
 def test_a_unit_with_an_unpaired_asterisk_never_moves():
     (unit,) = [u for u in text_units("He left . * She stayed .") if "*" in u.text]
     assert not unit.movable
+
+
+# round 97: stories quoting speech in straight single quotes had their quotations cut in two
+# ("She panted , 'I have bad news ." | "China wo n't bite . '"); apostrophes are no quotes
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        (
+            "She panted , 'I have bad news . It wo n't work . ' He looked up .",
+            ["'I have bad news . It wo n't work . '"],
+        ),
+        ("'Sir ? ' she said .", ["'Sir ? '"]),
+        ("He said, 'Go home. Now.' She left.", ["'Go home. Now.'"]),
+        ("'I think you know where I 'm from ' he said .", ["'I think you know where I 'm from '"]),
+        ("Are you there , Tom ? ' 'I am . ' Tom said .", ["Are you there , Tom ? '", "'I am . '"]),  # starts mid-quote
+        # apostrophes: contractions, tokenised clitics, elisions, possessives, a dropped g
+        ("I don't know. It 's Tom 's dog . We ca n't go . I 'm here .", []),
+        ("Get 'em all , 'til the '90s . The students ' books were wet . James' car left .", []),
+        ("He was sittin ' there , good ol ' Tom . He was doin' fine .", []),
+        ("She 's called it 'home ' ever since . We 'll see .", ["'home '"]),
+        ("He paused . 'The students ' books are wet . ' She nodded .", None),  # cannot pair: declines
+        ("'Ello , he said . Then he left .", None),  # an elision taken for a quote never closes
+        ("He left . Nothing ' happened . ' Yes . '", None),  # a closing mark with nothing open
+        ("Hi . '' she said . He left .", []),  # a tokenised double quote is no single one
+    ],
+)
+def test_single_quote_spans(text, expected):
+    spans = single_quote_spans(text)
+    assert (None if spans is None else [text[a:b] for a, b in spans]) == expected
+
+
+@pytest.mark.parametrize(
+    "text,unit",
+    [
+        (
+            "Linda ran in . She panted , 'I have bad news . It wo n't work . ' He looked up .",
+            "She panted , 'I have bad news . It wo n't work . '",
+        ),
+        (
+            "The van stopped . 'I ca n't say . I have not . ' Carl said . He left .",
+            "'I ca n't say . I have not . ' Carl said .",
+        ),
+        ("The van stopped . 'Go . Now . ' He left .\n\n'No . ' Then he sat .", "'Go . Now . '"),
+    ],
+)
+def test_a_single_quoted_passage_is_one_unit(text, unit):
+    units = [u.text for u in text_units(text)]
+    assert any(unit in u for u in units), units
+    assert all(u.count("'") - u.count("n't") - u.count("'s") in (0, 2, 4) for u in units), units
+
+
+def test_single_quotes_that_do_not_pair_leave_the_units_as_they_were():
+    # the sentence-copying transforms still see the story's units (only sentence_shuffle declines)
+    text = "He paused . 'The students ' books are wet . ' She nodded ."
+    assert [u.text for u in text_units(text)] == ["He paused .", "'The students ' books are wet .", "' She nodded ."]

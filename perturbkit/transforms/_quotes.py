@@ -140,3 +140,81 @@ def starred_spans(text: str) -> tuple[tuple[int, int], ...]:
     """``*...*`` spans within a line: a thought or a stage direction in WritingPrompts stories
     ("*More laughing . *"), or stressed words ("I * can not * go")."""
     return tuple((m.start(), m.end()) for m in _STARRED.finditer(text)) if "*" in text else ()
+
+
+# ------------------------------------------------------------------------------------------------
+# Straight single quotes ('...') as quotation marks
+# ------------------------------------------------------------------------------------------------
+# a "'" that opens a word but is an apostrophe: a clitic the tokeniser split off ("it 's", "I 'm",
+# "we 've") or an elision ("'em", "'im", "'til", "'90s", "rock 'n roll")
+_CLITIC = re.compile(r"'(?:s|m|d|t|re|ve|ll|em|im|til|till|cause|bout|tis|twas|n|\d\ds?)\b", re.IGNORECASE)
+_CLOSE_AFTER = ".!?,;:-\u2026\u2014\u2013"  # end punctuation a closing quote follows ("news . '", "it,'")
+_DROPPED_G = re.compile(r"[a-z]in ?$|\bol ?$")  # "sittin '", "good ol '": an elision, not a quote
+
+
+def _single_kind(text: str, pos: int) -> str:
+    """What the "'" at ``pos`` is: "open" ('Sir), "close" (after punctuation, or a lone mark after
+    a word: "have ' Carl"), "either" (a lone mark after a word: a closing quote, or a tokenised
+    possessive "students '"), or "apostrophe" (inside a word: "don't", "n't"; a clitic: "'s")."""
+    before = text[pos - 1] if pos else " "
+    after = text[pos + 1] if pos + 1 < len(text) else " "
+    if before.isalnum() and after.isalnum():
+        return "apostrophe"
+    if after.isalnum():
+        if not (before.isspace() or before in '([\u201c"*\u2014-'):
+            return "close" if before in _CLOSE_AFTER else "apostrophe"
+        return "apostrophe" if _CLITIC.match(text, pos) else "open"
+    if before in _CLOSE_AFTER:
+        return "close"
+    word = text[max(0, pos - 20) : pos]
+    if _DROPPED_G.search(word):
+        return "apostrophe"
+    if before.isspace() and word.rstrip()[-1:] in tuple(_CLOSE_AFTER):
+        return "close"
+    return "either"  # "have '" / "students '"
+
+
+def single_quote_spans(text: str) -> tuple[tuple[int, int], ...] | None:
+    """(start, end) of every passage in straight single quotes ('I have bad news . China wo n't
+    bite . '), or None when the story's "'" marks cannot be paired reliably: a closing mark with no
+    quotation open (past the story's first mark), a second opening mark inside an open quotation,
+    a quotation never closed (an elision such as "'Ello" taken for an opening quote would swallow
+    the rest of the story).
+
+    Apostrophes never count: "don't", tokenised "wo n't", "it 's", "'em", "'til", a dropped g
+    ("sittin '"), and a lone "'" after a word with no quotation open (a possessive "students '").
+    A quotation still open at a line break (one running over paragraphs reopens each) ends there;
+    a closing mark that is the story's first mark closes a quotation begun at the story's start
+    (a story that starts mid-quote).
+
+    >>> single_quote_spans("He said , 'I 'm tired . Let 's go . ' Tom 's dog barked .")
+    ((10, 37),)
+    """
+    if "'" not in text:
+        return ()
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    marked = False  # a mark has opened or closed a quotation
+    pos = text.find("'")
+    while pos != -1:
+        if text.startswith("''", pos):
+            pos = text.find("'", pos + 2)  # a tokenised double closing quote ('')
+            continue
+        kind = _single_kind(text, pos)
+        if start is not None and "\n" in text[start:pos]:
+            spans.append((start, text.find("\n", start, pos)))  # ran over a paragraph: reopens
+            start = None
+        if kind == "open":
+            if start is not None:
+                return None  # a second opening inside an open quotation
+            start, marked = pos, True
+        elif kind in ("close", "either") and start is not None:
+            spans.append((start, pos + 1))
+            start = None
+        elif kind == "close":
+            if marked or "\n" in text[:pos]:
+                return None  # a closing mark with nothing open, past the story's first mark
+            spans.append((0, pos + 1))
+            marked = True
+        pos = text.find("'", pos + 1)
+    return None if start is not None else tuple(spans)

@@ -4,7 +4,8 @@ A unit is one or more of the parser's sentences that must stay together so that 
 copying it never breaks the text apart:
 
 - quoted speech is one unit: a quotation running over several sentences (`` No . I want nothing
-  to do with this . ''), and the attribution right after it (`` No . '' House said .);
+  to do with this . '', or in single quotes: 'No . Go away . '), and the attribution right after
+  it (`` No . '' House said .);
 - a fragment that does not end like a sentence belongs with what follows it ("I remember saying
   good" + "bye ."; a heading line; "Human:" and its turn), and a piece that starts in lower case
   in cased text with what precedes it ("... etc." + "! ", "so I let it happen .");
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..annotation import doc_text, per_doc, sentence_chars
 from ..resources.inflect import all_lemmas
 from ..resources.lexicons import verb_class
-from ._quotes import inside_any, merge_spans, quotation_spans, starred_spans
+from ._quotes import inside_any, merge_spans, quotation_spans, single_quote_spans, starred_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -84,10 +85,11 @@ def _balanced(text: str) -> bool:
 
 
 def _spans(text: str) -> tuple[tuple[int, int], ...]:
-    """Quotations and, like them, ``*...*`` spans within a line (a thought or a stage direction in
+    """Quotations (straight single quotes too, when they pair: 'I have bad news . China wo n't
+    bite . ') and, like them, ``*...*`` spans within a line (a thought or a stage direction in
     WritingPrompts stories: "*More laughing . *"): sentences inside one never come apart."""
-    quotes, starred = quotation_spans(text), starred_spans(text)
-    return merge_spans([*quotes, *starred]) if starred else quotes
+    quotes, starred, single = quotation_spans(text), starred_spans(text), single_quote_spans(text) or ()
+    return merge_spans([*quotes, *starred, *single]) if starred or single else quotes
 
 
 def _ends_sentence(text: str) -> bool:
@@ -264,13 +266,15 @@ _QUOTE_CLOSE = re.compile(r"(?:''|[\"\u201d])\s*$")
 
 def _join_beats(text: str, units: list[Unit]) -> list[Unit]:
     """A quotation and the narration right after it on the same line (its tag or beat: "`` So why
-    did you ? '' She inquired nervously", "`` Ca n't ... hear ... '' I tried to reply") joined, so
-    a shuffle never leaves a speech tag dangling away from its quotation."""
+    did you ? '' She inquired nervously", "'Sir ? ' She panted") joined, so a shuffle never leaves
+    a speech tag dangling away from its quotation."""
+    single_ends = {b for _, b in single_quote_spans(text) or ()}
     out: list[Unit] = []
     for u in units:
         if out and out[-1].movable and u.movable and "\n" not in text[out[-1].end : u.start]:
             prev = out[-1]
-            if _QUOTE_CLOSE.search(prev.text) and not u.text.startswith(_OPENERS):
+            closes = _QUOTE_CLOSE.search(prev.text) or prev.end in single_ends
+            if closes and not u.text.startswith(_OPENERS):
                 out[-1] = Unit(prev.start, u.end, text[prev.start : u.end], prev.pieces + u.pieces, True, u.whole)
                 continue
         out.append(u)
@@ -301,6 +305,9 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
 def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
     """The units ``sentence_shuffle`` moves: :func:`sentence_units`, with an ellipsis stutter kept
     whole, a quotation kept with the narration right after it, and separators and authors' notes
-    pinned (not movable)."""
+    pinned (not movable). No units at all when the story's single quotes do not pair (a shuffle could split
+    a quotation it cannot see): fewer cases, but none with a quotation cut in two."""
     text = doc_text(doc)
+    if single_quote_spans(text) is None:
+        return ()
     return tuple(_pin_notes(text, _join_beats(text, _join_stutters(text, list(sentence_units(doc))))))
