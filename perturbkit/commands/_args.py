@@ -46,6 +46,14 @@ def positive_float(s: str) -> float:
     return v
 
 
+def share(s: str) -> float:
+    """argparse type: a number in (0, 1]."""
+    v = _float(s)
+    if not 0 < v <= 1:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1], got {v}")
+    return v
+
+
 def fraction(s: str) -> float:
     """argparse type: a number in [0, 1)."""
     v = _float(s)

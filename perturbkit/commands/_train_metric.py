@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._args import add_training_arguments, count, fraction, positive_int
+from ._args import add_training_arguments, count, fraction, positive_int, share
 
 
 def add_parser(what: argparse._SubParsersAction) -> None:
@@ -84,6 +84,19 @@ def add_parser(what: argparse._SubParsersAction) -> None:
         default="bce",
         help="--freeze-encoder: bce (each text's label) or pairwise (each human story above its own negatives)",
     )
+    p.add_argument(
+        "--positive-noise",
+        metavar="NAMES",
+        help="comma-separated meaning-preserving transforms (e.g. typos,synonym): a share of the training "
+        "human stories get a copy rewritten by one of them, labelled 1 (noise is not incoherence)",
+    )
+    p.add_argument(
+        "--positive-noise-share",
+        type=share,
+        default=None,
+        metavar="S",
+        help="--positive-noise: the share of the training human stories that get a noisy copy (0.3)",
+    )
     # the defaults depend on the mode (fine-tuning or a frozen encoder): filled in by run()
     p.set_defaults(func=run, epochs=None, lr=None, patience=None)
 
@@ -111,6 +124,14 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"--lm-features adds LM statistics to the encoder's features: not with --features {args.features}"
         )
+    noise = None
+    if args.positive_noise_share is not None and not args.positive_noise:
+        raise UserError("--positive-noise-share needs --positive-noise NAMES")
+    if args.positive_noise is not None:
+        from ..training.noise import PositiveNoise, parse_names
+
+        noise = PositiveNoise(parse_names(args.positive_noise), args.positive_noise_share or 0.3, args.seed)
+        noise.validate()  # before the negatives are made: a wrong name fails at once
     if not args.resume and ((out / CHECKPOINT).exists() or (frozen and (out / META).exists())):
         raise UserError(f"{out} holds a run already: add --resume to continue it, or choose another --out")
     if args.threads:
@@ -134,6 +155,14 @@ def run(args: argparse.Namespace) -> int:
         data = Path(args.augmented)
     items = read_labelled(data)
     train, val = split(items, args.val_fraction, args.seed)
+    provenance = None
+    if noise is not None:
+        from ..training.noise import add_noisy_positives, write_noise
+
+        train, records = add_noisy_positives(train, noise)
+        provenance = write_noise(out, records, noise)
+        made = ", ".join(f"{n} {k}" for n, k in provenance["per_transform"].items())
+        print(f"noisy positives: {len(records)} training human stories copied ({made})", file=sys.stderr)
     print(f"{len(train)} training and {len(val)} validation texts from {data}", file=sys.stderr)
     cfg = TrainConfig(
         model=args.model,
@@ -156,6 +185,7 @@ def run(args: argparse.Namespace) -> int:
         weight_decay=args.weight_decay,
         lm_model=args.lm_model,
         objective=args.objective,
+        positive_noise=provenance,
     )
     summary = train_classifier(train, val, out, cfg, resume=args.resume)
     best = summary.get("best") or {}

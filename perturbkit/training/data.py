@@ -33,6 +33,7 @@ class Item:
     context: str | None
     label: int
     group: str  # the human story it comes from (splits keep a group together)
+    noise: str | None = None  # a noisy positive: the meaning-preserving transform that made it (noise.py)
 
 
 def negatives_file(

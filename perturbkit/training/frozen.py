@@ -222,12 +222,21 @@ def _fit_linear(head: Any, data: tuple, check: tuple, cfg: TrainConfig, pairwise
 
 def human_negative_pairs(items: list[Item]) -> list[tuple[int, int]]:
     """(human index, negative index) for each negative whose story's human text is in ``items``,
-    in item order (the pairwise objective's units)."""
-    human = {}
+    in item order (the pairwise objective's units); then each noisy positive (``Item.noise``) with
+    its story's negatives, so it too is scored above them."""
+    human: dict[str, int] = {}
+    noisy: list[tuple[str, int]] = []
     for k, it in enumerate(items):
-        if it.label == 1:
+        if it.label == 1 and it.noise is not None:
+            noisy.append((it.group, k))
+        elif it.label == 1:
             human.setdefault(it.group, k)
-    return [(human[it.group], k) for k, it in enumerate(items) if it.label == 0 and it.group in human]
+    pairs = [(human[it.group], k) for k, it in enumerate(items) if it.label == 0 and it.group in human]
+    negatives: dict[str, list[int]] = {}
+    for k, it in enumerate(items):
+        if it.label == 0:
+            negatives.setdefault(it.group, []).append(k)
+    return pairs + [(h, n) for group, h in noisy for n in negatives.get(group, [])]
 
 
 def _evaluate(head: Any, x: Any, y: Any, pairs: Any) -> dict[str, float]:

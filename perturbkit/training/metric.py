@@ -65,6 +65,8 @@ class TrainConfig:
     lm_model: str | None = None  # the LM of lm_features (None: SmolLM2-135M, as the perplexity metric)
     objective: str = "bce"  # frozen mode: "bce" (label per text) or "pairwise" (human above its own negative)
     features: str = "encoder"  # frozen mode: "encoder", "encoder+lm" (= lm_features) or "lm" (LM statistics alone), "lm+rep" (those and repetition statistics)
+    # provenance only (what ``--positive-noise`` added to the training texts; training/noise.py)
+    positive_noise: dict[str, Any] | None = None
 
 
 def train_classifier(
