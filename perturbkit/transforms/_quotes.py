@@ -108,7 +108,7 @@ def quotation_spans(text: str) -> tuple[tuple[int, int], ...]:
     """(start, end) of every quotation in ``text``, from its opening to its closing mark, sorted
     and merged where they overlap.
 
-    >>> quotation_spans('He said , `` Go . Now . '' She left .')
+    >>> quotation_spans("He said , `` Go . Now . '' She left .")
     ((10, 26),)
     """
     if not _HAS_MARK.search(text):
