@@ -135,10 +135,10 @@ def test_semantic_repetition_rewords_more_than_a_contraction(annotator):
 
 
 _WP = (
-    "Maria bought a new house last year . The house was very big . She loved the quiet street . "
+    "Maria bought a new house last year . The house was very big and very old . Maria loved the quiet street outside . "
     "**5 seconds . ** Her neighbor was a boring man . *Keep calm , Maria thought . He bought a big dog . * "
     "The dog was very big . `` Are you there ? '' she asked the empty room . Maria bought a new lamp . "
-    "The lamp was very bright . She was happy at last . -- -- -- -- Thanks for reading ! I bought a new phone ."
+    "The lamp was very bright in her room . She was happy at last . -- -- -- -- Thanks for reading ! I bought a new phone ."
 )
 
 

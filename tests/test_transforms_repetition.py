@@ -404,3 +404,19 @@ def test_semantic_repetition_repeats_no_step_of_a_sequence(annotator):
     )
     outs = [get_transform("semantic_repetition")(text, seed=s, annotator=annotator) for s in range(6)]
     assert all(o is None or not o.edits[0].after.strip().startswith("Then") for o in outs)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_far_copies_in_long_stories_stay_near_and_point_nowhere_else(annotator, seed):
+    # round 98: a copy many lines on reads as a callback or a bookend; "That is the man ..." copied
+    # points at something else; a long story that repeats itself gets no doubled phrase either
+    lines = _lines(14)
+    text = " ".join(lines[:2] + ["That is the man who sold the old captain his first boat."] + lines[2:])
+    out = get_transform("repeat_sentence_far")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    (e,) = out.edits
+    assert not e.after.strip().startswith("That")
+    source, target = map(int, re.findall(r"\d+", e.note))
+    assert target - source <= 3
+    refrain = " ".join(lines[:6] + ["I die, I am reborn."] + lines[6:9] + ["I die, I am reborn."] + lines[9:])
+    assert get_transform("repeat_ngram")(refrain, seed=seed, annotator=annotator) is None

@@ -73,6 +73,17 @@ _ANAPHORA_WORDS = 3  # a long story's line whose first words open two more lines
 
 
 @per_doc
+def repeats_on_purpose(doc: Doc) -> bool:
+    """A long story that repeats itself on purpose: a line told twice ("Step . Shriek . Step .
+    Shriek") or a word three times in a row ("No No No"); one more repetition reads as its style
+    (rounds 93, 98)."""
+    keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
+    if len(keys) <= _LONG_STORY_UNITS:
+        return False
+    return max(Counter(keys).values()) > 1 or bool(_TRIPLED.search(doc_text(doc)))
+
+
+@per_doc
 def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
     """Per unit of :func:`_repeatable_spans`: (a copy anywhere, a copy right after it) reads as an
     unintended repetition. Not an author's note or afterword, not a line the story already repeats
@@ -83,7 +94,7 @@ def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
     keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
     seen = Counter(keys)
     long_story = len(keys) > _LONG_STORY_UNITS
-    if long_story and (max(seen.values()) > 1 or _TRIPLED.search(doc_text(doc))):
+    if repeats_on_purpose(doc):
         return tuple((False, False) for _ in keys)
     openings = Counter(k[:_ANAPHORA_WORDS] for k in keys if len(k) > _ANAPHORA_WORDS)
     grams = [{k[j : j + _ECHO_WORDS] for j in range(len(k) - _ECHO_WORDS + 1)} for k in keys]

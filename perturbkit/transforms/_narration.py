@@ -134,3 +134,21 @@ def sequenced(text: str) -> bool:
     """``text`` opens as the next event of a sequence ("Then the crying began.", "Suddenly ...")."""
     words = _words(text)
     return bool(words) and words[0] in _SEQUENCING
+
+
+# Words that, opening a unit, point at what came right before it ("That is the man I killed",
+# "It was over"): copied far from there, the unit points at something else (round 98)
+_DEICTIC = {"that", "this", "these", "those", "it", "there", "then", "so", "but", "and", "or", "yet", "still"}
+_DEICTIC |= {"also", "however", "instead", "afterwards", "later", "finally", "eventually", "again"}
+#: In a long story a copy goes at most this many units after its original: further on, readers take
+#: it for a deliberate callback, a bookend or the event happening again (round 98: 10/20 and 12/20)
+NEAR_COPY = 3
+
+
+def far_copy_source(text: str, min_words: int = 8) -> bool:
+    """A long story's unit may be copied a few units later: a full line of at least ``min_words``
+    words (a short line reads as a refrain), no question or exclamation, not opening with a word that
+    points at the unit before it."""
+    words = _words(text)
+    tail = text.rstrip()[-1:]
+    return len(words) >= min_words and tail not in "?!" and words[0] not in _DEICTIC

@@ -18,7 +18,7 @@ from ..transform import Change, Effect, GenerativeTransform, Transform, register
 from ..transform.paraphrasers import Paraphraser
 from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
 from ._copies import _copyable_spans, _gap
-from ._narration import free_gap, narration, quoted, sequenced
+from ._narration import NEAR_COPY, far_copy_source, free_gap, narration, quoted, sequenced
 from ._paraphrasers import KINDS as PARAPHRASERS
 from ._paraphrasers import build_paraphraser, expands_speech, keeps_inflection, keeps_senses, only_contractions
 from ._passive import clause, object_verbs, passive_change, topical
@@ -261,11 +261,12 @@ class SemanticRepetition(_SentenceParaphrase):
         for i in rng.sample(range(len(sp)), len(sp)):
             if not plain[i] or len(sp[i][2].split()) < 3 or any(speech[k] for k in (i - 1, i + 1) if 0 <= k < len(sp)):
                 continue  # narration only, and none next to dialogue (an attribution or aside)
-            if sequenced(sp[i][2]):
-                continue  # "Then the crying began." told again reads as a new event
+            if sequenced(sp[i][2]) or (len(sp) > 5 and not far_copy_source(sp[i][2], min_words=6)):
+                continue  # "Then the crying began." or "That was okay." told again reads as a new event or remark
+            near = min(last, i + NEAR_COPY + 1) if len(sp) > 5 else last  # further: a callback (round 98)
             targets = [
                 j
-                for j in range(i + 1, last)
+                for j in range(i + 1, near)
                 if plain[j]
                 and (j + 1 == len(sp) or plain[j + 1])
                 and sp[j][2] != sp[i][2]

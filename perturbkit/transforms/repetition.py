@@ -10,8 +10,8 @@ from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, toke
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import fixed_expression_spans
-from ._copies import _gap, _noticeable_copies, _repeatable_spans
-from ._narration import free_gap, narration
+from ._copies import _gap, _noticeable_copies, _repeatable_spans, repeats_on_purpose
+from ._narration import NEAR_COPY, far_copy_source, free_gap, narration
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -266,6 +266,8 @@ class RepeatNgram(Transform):
         return any(c.isalpha() for c in example.text)  # cheap pre-check; apply() finds the n-grams
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
+        if repeats_on_purpose(doc):
+            return None  # "I die , I am reborn" told three times: a doubled phrase reads as its style (round 98)
         found = _ngram_candidates(doc)
         by_size = {n: found[n] for n in self._sizes() if n in found}
         if not by_size:
@@ -345,10 +347,11 @@ class RepeatSentenceFar(Transform):
             return []
         long_story = len(sp) > _SHORT_STORY_UNITS
         plain = _plain_units(doc)
-        if long_story and not (plain[i] and sp[i][2].rstrip()[-1:] not in "?!" and _noticeable_copies(doc)[i][1]):
+        if long_story and not (plain[i] and _noticeable_copies(doc)[i][1] and far_copy_source(sp[i][2])):
             return []  # a long story's speech, question or short line said again reads as a refrain or a new turn (round 97)
+        last = min(len(sp), i + NEAR_COPY + 1) if long_story else len(sp)  # further: a callback (round 98)
         out = []
-        for j in range(i + (2 if self.keep_length else 1), len(sp)):
+        for j in range(i + (2 if self.keep_length else 1), last):
             neighbours = {sp[j - 1][2]} if self.keep_length else {sp[j][2]}
             if j + 1 < len(sp):
                 neighbours.add(sp[j + 1][2])
