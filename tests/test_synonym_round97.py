@@ -26,3 +26,11 @@ def test_round97_swaps_are_declined(annotator, text, seed):
 def test_a_plain_purchase_still_swaps(annotator):
     out = get_transform("synonym")("He bought a ticket to the movie .", seed=0, annotator=annotator)
     assert out is not None and out.text == "He purchased a ticket to the movie ."
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_round98_register_and_fixed_phrase(annotator, seed):
+    # round 98: "Big hair" -> "Large hair" (a hairstyle), "really strange" -> "really peculiar" in a
+    # 13-year-old's voice (bookish)
+    for text in ("Big hair was the thing back then .", "Puberty is a strange thing , I kinda hate it ."):
+        assert get_transform("synonym")(text, seed=seed, annotator=annotator) is None

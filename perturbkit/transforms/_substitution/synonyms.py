@@ -113,7 +113,9 @@ def synonyms_of(lemma: str, upos: str) -> tuple[tuple[str, str], ...]:
 #: (lemma, next word) pairs that make an idiom whose words a synonym would break: "couldn't help
 #: but feel" is not "couldn't assist but feel", "a hard time" (struggling) is not "a difficult time"
 #: (a period of hardship).
-_IDIOM_NEXT = frozenset({("help", "but"), ("help", "it"), ("hard", "time"), ("big", "deal"), ("great", "deal")})
+_IDIOM_NEXT = frozenset(
+    {("help", "but"), ("help", "it"), ("hard", "time"), ("big", "deal"), ("great", "deal"), ("big", "hair")}
+)  # "big hair" is a hairstyle, "large hair" none (round 98)
 #: (word before, lemma): the lemma is the last word of a fixed phrase ("what fate has in store",
 #: "politically incorrect" -> "politically wrong"; round 97)
 _IDIOM_PREV = frozenset({("in", "store"), ("politically", "incorrect"), ("politically", "correct")})
