@@ -12,6 +12,15 @@ CORPUS = [
     "the dog ran home . it was late .",
     "They did n't know what to do, so they waited.",
 ]
+# inputs of several lengths and styles for the generative tests (batching, truncation, padding)
+TEXTS = [
+    "Tom went home.",
+    "She bought milk because it was late and the store was open.",
+    "He waited.",
+    "the cat sat on the mat and looked at the bird .",
+    "They looked at the sun.",
+]
+
 CHAT = (
     "{% for m in messages %}<|user|>{{ m['content'] }}<|end|>{% endfor %}"
     "{% if add_generation_prompt %}<|assistant|>{% endif %}"

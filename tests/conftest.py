@@ -33,6 +33,30 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.torch)
 
 
+def _tiny(build: str, tmp_path_factory) -> str:
+    """A tiny model (random weights, built by ``_tiny_models``) in a fresh directory."""
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    import _tiny_models as tiny
+
+    return getattr(tiny, build)(tmp_path_factory.mktemp(f"tiny-{build}"))
+
+
+@pytest.fixture(scope="module")
+def tiny_gpt2(tmp_path_factory):
+    return _tiny("gpt2", tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def tiny_llama_chat(tmp_path_factory):
+    return _tiny("llama_chat", tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def tiny_t5(tmp_path_factory):
+    return _tiny("t5", tmp_path_factory)
+
+
 @pytest.fixture(scope="session")
 def annotator():
     from perturbkit.annotation import default_annotator

@@ -28,11 +28,6 @@ SENTS = ["Tom went to the store.", "store the Tom to went.", "She was happy beca
 
 
 @pytest.fixture(scope="module")
-def tiny_gpt2(tmp_path_factory):
-    return tiny.gpt2(tmp_path_factory.mktemp("slor-gpt2"))
-
-
-@pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     p = tmp_path_factory.mktemp("uni") / "corpus.txt"
     p.write_text("\n".join(tiny.CORPUS * 3), encoding="utf-8")

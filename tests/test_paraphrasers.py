@@ -12,7 +12,6 @@ pytest.importorskip("transformers")
 pytest.importorskip("tokenizers")
 pytestmark = pytest.mark.torch  # tiny models the tests build: the torch tier (`make test-slow`)
 
-import _tiny_models as tiny  # noqa: E402
 
 from perturbkit.resources.errors import ResourceMissing  # noqa: E402
 from perturbkit.transform import similarity as S  # noqa: E402
@@ -28,16 +27,6 @@ from perturbkit.transform.paraphrasers import (  # noqa: E402
 from perturbkit.transforms._paraphrasers import RuleParaphraser, build_paraphraser  # noqa: E402
 
 SENTS = ["Tom went home.", "She bought milk because it was late.", "[MALE] did n't go to the store ."]
-
-
-@pytest.fixture(scope="module")
-def tiny_llama_chat(tmp_path_factory):
-    return tiny.llama_chat(tmp_path_factory.mktemp("para-llama"))
-
-
-@pytest.fixture(scope="module")
-def tiny_t5(tmp_path_factory):
-    return tiny.t5(tmp_path_factory.mktemp("para-t5"))
 
 
 @pytest.fixture

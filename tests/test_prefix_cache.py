@@ -20,13 +20,7 @@ import _tiny_models as tiny  # noqa: E402
 from perturbkit.transform import Effect, GenerativeTransform  # noqa: E402
 from perturbkit.transform import decoding as D  # noqa: E402
 
-TEXTS = [
-    "Tom went home.",
-    "She bought milk because it was late and the store was open.",
-    "He waited.",
-    "the cat sat on the mat and looked at the bird .",
-    "They looked at the sun.",
-]
+TEXTS = tiny.TEXTS
 FEW_SHOT = (
     "Rewrite the sentence.\nthe dog ran home . => it was late .\nTom went to the store. => He bought some milk.\n"
     "{input} =>"
@@ -51,21 +45,6 @@ class FewShot(GenerativeTransform):
 @dataclass(repr=False)
 class Seq2SeqFewShot(FewShot):
     architecture = "seq2seq"
-
-
-@pytest.fixture(scope="module")
-def tiny_gpt2(tmp_path_factory):
-    return tiny.gpt2(tmp_path_factory.mktemp("prefix-gpt2"))
-
-
-@pytest.fixture(scope="module")
-def tiny_llama_chat(tmp_path_factory):
-    return tiny.llama_chat(tmp_path_factory.mktemp("prefix-llama"))
-
-
-@pytest.fixture(scope="module")
-def tiny_t5(tmp_path_factory):
-    return tiny.t5(tmp_path_factory.mktemp("prefix-t5"))
 
 
 @pytest.fixture(params=["gpt2", "llama-chat"])

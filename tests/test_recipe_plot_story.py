@@ -268,14 +268,7 @@ def test_csv_output_carries_the_provenance_as_json(tmp_path, scripted):
     assert neg and json.loads(neg[0]["plot"])["manipulated"]
 
 
-# --- the command line, with a tiny generator -----------------------------------------------------------
-@pytest.fixture(scope="module")
-def tiny_t5(tmp_path_factory):
-    pytest.importorskip("torch")
-    pytest.importorskip("transformers")
-    import _tiny_models as tiny
-
-    return tiny.t5(tmp_path_factory.mktemp("ps-t5"))
+# --- the command line, with a tiny generator (tiny_t5: conftest) ----------------------------------------
 
 
 @pytest.mark.slow  # about a minute on a busy 2-core machine (spaCy, WordNet, a tiny T5)

@@ -34,3 +34,17 @@ def test_round98_register_and_fixed_phrase(annotator, seed):
     # 13-year-old's voice (bookish)
     for text in ("Big hair was the thing back then .", "Puberty is a strange thing , I kinda hate it ."):
         assert get_transform("synonym")(text, seed=seed, annotator=annotator) is None
+
+
+ROUND99 = [
+    # a formal synonym in a character's speech or an italic quotation
+    '"Honey , you ca n\'t be serious about buying a new pair of shoes again ," he said .',
+    "*Are you sure you want to permanently delete this file ?* I clicked yes .",
+    # "sick" of nerves is no illness
+    "I felt kind of sick before I asked her .",
+]
+
+
+@pytest.mark.parametrize("text", ROUND99)
+def test_round99_register_and_sense(annotator, text):
+    assert get_transform("synonym")(text, seed=0, annotator=annotator) is None

@@ -17,6 +17,7 @@ pytest.importorskip("transformers")
 pytest.importorskip("tokenizers")
 pytestmark = pytest.mark.torch  # tiny models the tests build: the torch tier (`make test-slow`)
 
+
 import _tiny_models as tiny  # noqa: E402
 
 import perturbkit.transform.generative as G  # noqa: E402
@@ -27,28 +28,7 @@ from perturbkit.transform import Chain, Effect, GenerativeTransform  # noqa: E40
 from perturbkit.transform.decoding import build_prompt, truncate  # noqa: E402
 from perturbkit.transform.generation_cache import GenerationCache  # noqa: E402
 
-TEXTS = [
-    "Tom went home.",
-    "She bought milk because it was late and the store was open.",
-    "He waited.",
-    "the cat sat on the mat and looked at the bird .",
-    "They looked at the sun.",
-]
-
-
-@pytest.fixture(scope="module")
-def tiny_gpt2(tmp_path_factory):
-    return tiny.gpt2(tmp_path_factory.mktemp("gen-gpt2"))
-
-
-@pytest.fixture(scope="module")
-def tiny_llama_chat(tmp_path_factory):
-    return tiny.llama_chat(tmp_path_factory.mktemp("gen-llama"))
-
-
-@pytest.fixture(scope="module")
-def tiny_t5(tmp_path_factory):
-    return tiny.t5(tmp_path_factory.mktemp("gen-t5"))
+TEXTS = tiny.TEXTS
 
 
 @pytest.fixture

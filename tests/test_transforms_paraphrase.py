@@ -145,7 +145,7 @@ _WP = (
 def test_semantic_repetition_copies_plain_narration_within_the_story(annotator):
     from perturbkit.transforms._narration import is_plain, open_marks, story_end
 
-    t = get_transform("semantic_repetition", min_similarity=0.3)
+    t = get_transform("semantic_repetition", min_similarity=0.3, long_stories=True)
     end = story_end(_WP)
     assert _WP[end:].startswith("-- --")
     seen = 0

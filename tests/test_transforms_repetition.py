@@ -420,3 +420,35 @@ def test_far_copies_in_long_stories_stay_near_and_point_nowhere_else(annotator, 
     assert target - source <= 3
     refrain = " ".join(lines[:6] + ["I die, I am reborn."] + lines[6:9] + ["I die, I am reborn."] + lines[9:])
     assert get_transform("repeat_ngram")(refrain, seed=seed, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_far_copies_in_long_stories_carry_no_third_person_pronoun_nor_a_speech_tag(annotator, seed):
+    # round 99: a copied "He was in there for me ..." points at whoever was named last; "Mark sang out
+    # upon entering the room ." copied without the quotation it introduced
+    lines = _lines(12)
+    text = " ".join(
+        lines[:3]
+        + ["He was in there for me the whole long night of the storm."]
+        + lines[3:6]
+        + ['"Look who I found on the beach today!" Mark sang out upon entering the crowded room.']
+        + lines[6:]
+    )
+    out = get_transform("repeat_sentence_far")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    after = out.edits[0].after
+    assert "He was" not in after and "Mark" not in after
+
+
+def test_semantic_repetition_takes_long_stories_only_on_request(annotator):
+    # rounds 97-99: on long stories a restated line read as the event again or as a callback
+    text = " ".join(_lines(14))
+    assert get_transform("semantic_repetition")(text, seed=0, annotator=annotator) is None
+    t = get_transform("semantic_repetition", long_stories=True)
+    assert t.long_stories and t.applicable(*_parsed(text, annotator))
+
+
+def _parsed(text, annotator):
+    from perturbkit.example import as_example
+
+    return as_example(text), annotator.parse(text)

@@ -148,7 +148,8 @@ NEAR_COPY = 3
 def far_copy_source(text: str, min_words: int = 8) -> bool:
     """A long story's unit may be copied a few units later: a full line of at least ``min_words``
     words (a short line reads as a refrain), no question or exclamation, not opening with a word that
-    points at the unit before it."""
+    points at the unit before it, and no third-person pronoun (copied, "he" or "they" points at
+    whoever was named last; round 99)."""
     words = _words(text)
     tail = text.rstrip()[-1:]
-    return len(words) >= min_words and tail not in "?!" and words[0] not in _DEICTIC
+    return len(words) >= min_words and tail not in "?!" and words[0] not in _DEICTIC and not _THIRD & set(words)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -11,7 +12,7 @@ from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import fixed_expression_spans
 from ._copies import _gap, _noticeable_copies, _repeatable_spans, repeats_on_purpose
-from ._narration import NEAR_COPY, far_copy_source, free_gap, narration
+from ._narration import NEAR_COPY, far_copy_source, free_gap, narration, quoted
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -327,6 +328,31 @@ def _plain_units(doc: Doc) -> list[bool]:
     return narration(doc_text(doc), _repeatable_spans(doc))
 
 
+_FINITE = {"VBD", "VBZ", "VBP", "MD"}
+
+
+@per_doc
+def _far_sources(doc: Doc) -> list[bool]:
+    """Per unit: in a long story, a line a copy may take: plain narration with a finite verb (no
+    fragment cut from what it describes), no speech next to it (a tag copied without its quotation:
+    "Mark sang out upon entering"), and :func:`far_copy_source` (round 99)."""
+    sp = _repeatable_spans(doc)
+    plain, speech = _plain_units(doc), quoted(doc_text(doc), sp)
+    starts = [a for a, _, _, _ in sp]
+    finite = [False] * len(sp)
+    for t in doc:
+        k = bisect.bisect_right(starts, t.idx) - 1
+        if k >= 0 and t.idx < sp[k][1] and t.tag_ in _FINITE:
+            finite[k] = True
+    return [
+        plain[i]
+        and finite[i]
+        and not any(speech[k] for k in (i - 1, i + 1) if 0 <= k < len(sp))
+        and far_copy_source(sp[i][2])
+        for i in range(len(sp))
+    ]
+
+
 @register
 @dataclass(repr=False)
 class RepeatSentenceFar(Transform):
@@ -347,7 +373,7 @@ class RepeatSentenceFar(Transform):
             return []
         long_story = len(sp) > _SHORT_STORY_UNITS
         plain = _plain_units(doc)
-        if long_story and not (plain[i] and _noticeable_copies(doc)[i][1] and far_copy_source(sp[i][2])):
+        if long_story and not (_noticeable_copies(doc)[i][1] and _far_sources(doc)[i]):
             return []  # a long story's speech, question or short line said again reads as a refrain or a new turn (round 97)
         last = min(len(sp), i + NEAR_COPY + 1) if long_story else len(sp)  # further: a callback (round 98)
         out = []

@@ -7,14 +7,16 @@ import functools
 import re
 from typing import TYPE_CHECKING
 
+from ...annotation import per_doc
 from ...resources.lexicons import table
 from .._persons.lexicon import reflexives
+from .._quotes import inside_any, merge_spans, quotation_spans, starred_spans
 from .adjectives import adjective_synonym_ok
 from .antonyms import WN_POS
 from .synonym_senses import sense_kept
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Doc, Token
 
 
 @functools.lru_cache(maxsize=1)
@@ -213,6 +215,22 @@ _PLAIN_ANGER_VERBS = frozenset({"be", "get", "make"})
 _QUANTIFIER_SUBJECTS = frozenset("more most many few fewer some several others both all none".split())
 
 
+#: Synonyms of a more formal register than their word: not brought into a character's speech or
+#: quoted text ("you can't be serious about purchasing a new pair", "Are you certain you want to
+#: permanently delete this file?"; round 99)
+_FORMAL = frozenset({"purchase", "certain", "photograph"})
+
+
+@per_doc
+def _speech_spans(doc: Doc) -> tuple[tuple[int, int], ...]:
+    return merge_spans(list(quotation_spans(doc.text)) + list(starred_spans(doc.text)))
+
+
+def register_kept(tok: Token, syn: str) -> bool:
+    """A formal synonym (:data:`_FORMAL`) stays out of quoted speech and italic quotations."""
+    return syn not in _FORMAL or not inside_any(_speech_spans(tok.doc), tok.idx)
+
+
 def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     """``syn`` may replace ``tok`` (lemma ``lemma``): a verb keeps no clausal complement and has
     an object exactly when ``usage`` (the lexicon's obj column) asks for one; an adjective's
@@ -223,6 +241,8 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
     if not (
         idiom_kept(tok, lemma) and object_sense(tok, lemma) and set_name_kept(tok, lemma) and purchase_sense(tok, lemma)
     ):
+        return False
+    if not register_kept(tok, syn):
         return False
     if not sense_kept(tok):
         return False  # "the mower would not start" -> "begin", "big old" -> "large old" (round 57)
