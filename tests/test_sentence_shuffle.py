@@ -194,3 +194,49 @@ def test_single_quotes_that_do_not_pair_decline(annotator):
     shuffled: fewer cases, none with a quotation cut in two."""
     text = "He paused . 'The students ' books are wet . ' She nodded . He left . It rained all night ."
     assert get_transform("sentence_shuffle")(text, seed=0, annotator=annotator) is None
+
+
+@pytest.mark.parametrize(
+    "turn,reply",
+    [
+        # round 99: the second quotation of "X," he said. "Y." was moved away with no speaker
+        ("`` Let 's go , '' the captain said at last . `` Raise the sails for a week . ''", "`` Why ? '' she asked ."),
+        ('"Let\'s go," the captain said at last. "Raise the sails for a week."', '"Why?" she asked.'),
+        ("'Let 's go , ' the captain said at last . 'Raise the sails for a week . '", "'Why ? ' she asked ."),
+    ],
+)
+def test_speech_turn_continued_after_its_tag_moves_whole(annotator, turn, reply):
+    t = get_transform("sentence_shuffle")
+    text = f"The ship was quiet . {turn} The crew cheered . {reply} Nobody answered . The wind rose ."
+    for seed in range(20):
+        out = t(text, seed=seed, annotator=annotator)
+        assert out is not None and turn in out.text and reply in out.text, out and out.text
+
+
+def test_a_reply_after_a_continued_turn_still_moves(annotator):
+    """Only one quotation joins a turn: "X," he said. "Y." "Z." ("Z" may be the other speaker)."""
+    t = get_transform("sentence_shuffle")
+    text = "`` Go , '' he said . `` Now . '' `` No . '' She sat down . He left . The sun rose ."
+    outs = {t(text, seed=seed, annotator=annotator).text for seed in range(20)}
+    assert all("`` Go , '' he said . `` Now . ''" in out for out in outs)
+    assert any("`` Now . '' `` No . ''" not in out for out in outs)
+
+
+@pytest.mark.parametrize("heading", ["8:19 am", "-- 3:30 am", "Day 2", "10:45 PM"])
+def test_time_heading_inside_a_line_stays_in_place(annotator, heading):
+    """Round 99: "8:19 am Spatula City was open ..." (a scene's time stamp, in a story flattened to
+    one line) was moved elsewhere with the sentence before it."""
+    t = get_transform("sentence_shuffle")
+    opening = f"{heading} The shop opened at eight ."
+    text = f"Linda sighed . She had tried to forget it ... {opening} Jacob sold a pan . The phone rang . He froze ."
+    for seed in range(20):
+        out = t(text, seed=seed, annotator=annotator).text
+        assert opening in out and out.index(opening) > 0
+        assert out[: out.index(opening)].count(" . ") + out[: out.index(opening)].count(" ... ") == 2, out
+
+
+def test_time_in_a_sentence_is_no_heading(annotator):
+    t = get_transform("sentence_shuffle")
+    text = "Linda sighed . She left at 8:19 am . The shop opened at eight . Jacob sold a pan . The phone rang ."
+    outs = {t(text, seed=seed, annotator=annotator).text for seed in range(10)}
+    assert any(not out.startswith("Linda sighed . She left at 8:19 am .") for out in outs)
