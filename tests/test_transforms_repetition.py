@@ -250,10 +250,16 @@ def test_long_text_works_on_its_one_parse(annotator):
     text = _unique_lines(400)
     annotator.parse(text)  # the parse is the Annotator's cost, not the transform's
     parsed = annotator.n_parsed
-    for name in ("repeat_ngram", "repeat_sentence", "repeat_sentence_far"):
-        out = get_transform(name)(text, annotator=annotator)
+    for name, params in (
+        ("repeat_ngram", {}),
+        ("repeat_sentence", {}),
+        ("repeat_sentence_far", {"long_stories": True}),
+    ):
+        out = get_transform(name, **params)(text, annotator=annotator)
         assert out is not None
         assert annotator.n_parsed == parsed, name
+    # by default repeat_sentence_far leaves long stories alone (rounds 97-100)
+    assert get_transform("repeat_sentence_far")(text, annotator=annotator) is None
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -376,7 +382,7 @@ def test_far_copies_in_long_stories_are_plain_narration_and_never_the_last_line(
         + ["Why did the sea hate him so much?", '"We turn back at dawn," the captain told the crew.']
         + lines[3:]
     )
-    out = get_transform("repeat_sentence_far")(text, seed=seed, annotator=annotator)
+    out = get_transform("repeat_sentence_far", long_stories=True)(text, seed=seed, annotator=annotator)
     assert out is not None
     (e,) = out.edits
     assert "?" not in e.after and '"' not in e.after
@@ -412,7 +418,7 @@ def test_far_copies_in_long_stories_stay_near_and_point_nowhere_else(annotator, 
     # points at something else; a long story that repeats itself gets no doubled phrase either
     lines = _lines(14)
     text = " ".join(lines[:2] + ["That is the man who sold the old captain his first boat."] + lines[2:])
-    out = get_transform("repeat_sentence_far")(text, seed=seed, annotator=annotator)
+    out = get_transform("repeat_sentence_far", long_stories=True)(text, seed=seed, annotator=annotator)
     assert out is not None
     (e,) = out.edits
     assert not e.after.strip().startswith("That")
@@ -434,7 +440,7 @@ def test_far_copies_in_long_stories_carry_no_third_person_pronoun_nor_a_speech_t
         + ['"Look who I found on the beach today!" Mark sang out upon entering the crowded room.']
         + lines[6:]
     )
-    out = get_transform("repeat_sentence_far")(text, seed=seed, annotator=annotator)
+    out = get_transform("repeat_sentence_far", long_stories=True)(text, seed=seed, annotator=annotator)
     assert out is not None
     after = out.edits[0].after
     assert "He was" not in after and "Mark" not in after
