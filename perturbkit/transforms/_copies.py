@@ -4,12 +4,14 @@ and the paraphrase transforms."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..annotation import doc_text, per_doc
+from ._narration import far_copy_source, narration, quoted
 from ._units import sentence_units, untagged_turns
 
 if TYPE_CHECKING:
@@ -105,3 +107,37 @@ def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
         ok = ok and not (long_story and len(key) > _ANAPHORA_WORDS and openings[key[:_ANAPHORA_WORDS]] > 2)
         out.append((ok, ok and not (long_story and len(key) < _LONG_STORY_MIN_WORDS)))
     return tuple(out)
+
+
+_SHORT_STORY_UNITS = 5  # ROCStories: a five-sentence story; a longer one gets the long-story checks
+
+
+@per_doc
+def _plain_units(doc: Doc) -> list[bool]:
+    """Per unit of :func:`_repeatable_spans`: plain narration (no quotation or markdown around it)."""
+    return narration(doc_text(doc), _repeatable_spans(doc))
+
+
+_FINITE = {"VBD", "VBZ", "VBP", "MD"}
+
+
+@per_doc
+def _far_sources(doc: Doc) -> list[bool]:
+    """Per unit: in a long story, a line a copy may take: plain narration with a finite verb (no
+    fragment cut from what it describes), no speech next to it (a tag copied without its quotation:
+    "Mark sang out upon entering"), and :func:`far_copy_source` (round 99)."""
+    sp = _repeatable_spans(doc)
+    plain, speech = _plain_units(doc), quoted(doc_text(doc), sp)
+    starts = [a for a, _, _, _ in sp]
+    finite = [False] * len(sp)
+    for t in doc:
+        k = bisect.bisect_right(starts, t.idx) - 1
+        if k >= 0 and t.idx < sp[k][1] and t.tag_ in _FINITE:
+            finite[k] = True
+    return [
+        plain[i]
+        and finite[i]
+        and not any(speech[k] for k in (i - 1, i + 1) if 0 <= k < len(sp))
+        and far_copy_source(sp[i][2])
+        for i in range(len(sp))
+    ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -11,8 +10,16 @@ from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, toke
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import fixed_expression_spans
-from ._copies import _gap, _noticeable_copies, _repeatable_spans, repeats_on_purpose
-from ._narration import NEAR_COPY, far_copy_source, free_gap, narration, quoted
+from ._copies import (
+    _SHORT_STORY_UNITS,
+    _far_sources,
+    _gap,
+    _noticeable_copies,
+    _plain_units,
+    _repeatable_spans,
+    repeats_on_purpose,
+)
+from ._narration import NEAR_COPY, free_gap
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -317,40 +324,6 @@ class RepeatSentence(Transform):
             s2, e2, _, _ = sp[i + 1]
             return self.rewrite(example, [Change(s2, e2, text, f"sentence {i + 2} replaced by a copy of {i + 1}")])
         return self.rewrite(example, [Change(end, end, _gap(example.text, sp, i) + text, f"sentence {i + 1} repeated")])
-
-
-_SHORT_STORY_UNITS = 5  # ROCStories: a five-sentence story; a longer one gets the long-story checks
-
-
-@per_doc
-def _plain_units(doc: Doc) -> list[bool]:
-    """Per unit of :func:`_repeatable_spans`: plain narration (no quotation or markdown around it)."""
-    return narration(doc_text(doc), _repeatable_spans(doc))
-
-
-_FINITE = {"VBD", "VBZ", "VBP", "MD"}
-
-
-@per_doc
-def _far_sources(doc: Doc) -> list[bool]:
-    """Per unit: in a long story, a line a copy may take: plain narration with a finite verb (no
-    fragment cut from what it describes), no speech next to it (a tag copied without its quotation:
-    "Mark sang out upon entering"), and :func:`far_copy_source` (round 99)."""
-    sp = _repeatable_spans(doc)
-    plain, speech = _plain_units(doc), quoted(doc_text(doc), sp)
-    starts = [a for a, _, _, _ in sp]
-    finite = [False] * len(sp)
-    for t in doc:
-        k = bisect.bisect_right(starts, t.idx) - 1
-        if k >= 0 and t.idx < sp[k][1] and t.tag_ in _FINITE:
-            finite[k] = True
-    return [
-        plain[i]
-        and finite[i]
-        and not any(speech[k] for k in (i - 1, i + 1) if 0 <= k < len(sp))
-        and far_copy_source(sp[i][2])
-        for i in range(len(sp))
-    ]
 
 
 @register
