@@ -448,13 +448,7 @@ def test_far_copies_in_long_stories_carry_no_third_person_pronoun_nor_a_speech_t
 
 def test_semantic_repetition_takes_long_stories_only_on_request(annotator):
     # rounds 97-99: on long stories a restated line read as the event again or as a callback
-    text = " ".join(_lines(14))
+    # lines the rule paraphraser can reword ("big" -> "large"), none leaning on another
+    text = " ".join(f"On day {k} the crew bought {k + 3} big boxes and saw {k + 7} whales." for k in range(14))
     assert get_transform("semantic_repetition")(text, seed=0, annotator=annotator) is None
-    t = get_transform("semantic_repetition", long_stories=True)
-    assert t.long_stories and t.applicable(*_parsed(text, annotator))
-
-
-def _parsed(text, annotator):
-    from perturbkit.example import as_example
-
-    return as_example(text), annotator.parse(text)
+    assert get_transform("semantic_repetition", long_stories=True)(text, seed=0, annotator=annotator) is not None

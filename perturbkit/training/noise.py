@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UserError
+from ..outputs import atomic_open
 from ..seeds import hash_seed
 from .data import Item
 
@@ -111,7 +112,7 @@ def write_noise(out: str | os.PathLike[str], records: list[dict[str, Any]], nois
     (transforms, share, seed, how many copies of each)."""
     path = Path(out) / NOISE_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
+    with atomic_open(path) as f:  # a run stopped mid-write leaves no half file
         for r in records:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     counts = Counter(r["transform"] for r in records)

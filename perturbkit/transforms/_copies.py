@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..annotation import doc_text, per_doc
-from ._narration import far_copy_source, narration, quoted
+from ._narration import LONG_STORY_UNITS, far_copy_source, narration, quoted
 from ._units import sentence_units, untagged_turns
 
 if TYPE_CHECKING:
@@ -66,7 +66,6 @@ _NOTE = re.compile(
     re.IGNORECASE,
 )
 _LINE_WORDS = re.compile(r"[^\W_]+")
-_LONG_STORY_UNITS = 10  # a story of more units than this is a long one (WritingPrompts, not ROC)
 _LONG_STORY_MIN_WORDS = 8  # there, a shorter line doubled reads as emphasis ("No. No."), not as an error
 # a word three times in a row ("No No No"): a story that repeats on purpose
 _TRIPLED = re.compile(r"\b([^\W\d_]+)\W+\1\W+\1\b", re.IGNORECASE)
@@ -75,12 +74,18 @@ _ANAPHORA_WORDS = 3  # a long story's line whose first words open two more lines
 
 
 @per_doc
+def _line_keys(doc: Doc) -> tuple[tuple[str, ...], ...]:
+    """Per unit of :func:`_repeatable_spans`: its lower-cased words (what makes two lines the same)."""
+    return tuple(tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc))
+
+
+@per_doc
 def repeats_on_purpose(doc: Doc) -> bool:
     """A long story that repeats itself on purpose: a line told twice ("Step . Shriek . Step .
     Shriek") or a word three times in a row ("No No No"); one more repetition reads as its style
     (rounds 93, 98)."""
-    keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
-    if len(keys) <= _LONG_STORY_UNITS:
+    keys = _line_keys(doc)
+    if len(keys) <= LONG_STORY_UNITS:
         return False
     return max(Counter(keys).values()) > 1 or bool(_TRIPLED.search(doc_text(doc)))
 
@@ -89,13 +94,14 @@ def repeats_on_purpose(doc: Doc) -> bool:
 def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
     """Per unit of :func:`_repeatable_spans`: (a copy anywhere, a copy right after it) reads as an
     unintended repetition. Not an author's note or afterword, not a line the story already repeats
-    or echoes (five words in a row of it in another line: "how she loved the Sun"); in a long story not a line of an anaphora ("I do not want ..." opening three lines)
-    and, right after it, not a short line (a doubled short line reads as emphasis; rounds 90, 92).
+    or echoes (five words in a row of it in another line: "how she loved the Sun"); in a long story
+    not a line of an anaphora ("I do not want ..." opening three lines) and, right after it, not a
+    short line (a doubled short line reads as emphasis; rounds 90, 92).
     A long story that repeats itself on purpose (a line told twice, "Step . Shriek . Step . Shriek",
     "No No No") gets no copy: one more reads as its style (round 93)."""
-    keys = [tuple(_LINE_WORDS.findall(t.lower())) for _, _, t, _ in _repeatable_spans(doc)]
+    keys = _line_keys(doc)
     seen = Counter(keys)
-    long_story = len(keys) > _LONG_STORY_UNITS
+    long_story = len(keys) > LONG_STORY_UNITS
     if repeats_on_purpose(doc):
         return tuple((False, False) for _ in keys)
     openings = Counter(k[:_ANAPHORA_WORDS] for k in keys if len(k) > _ANAPHORA_WORDS)
@@ -107,9 +113,6 @@ def _noticeable_copies(doc: Doc) -> tuple[tuple[bool, bool], ...]:
         ok = ok and not (long_story and len(key) > _ANAPHORA_WORDS and openings[key[:_ANAPHORA_WORDS]] > 2)
         out.append((ok, ok and not (long_story and len(key) < _LONG_STORY_MIN_WORDS)))
     return tuple(out)
-
-
-_SHORT_STORY_UNITS = 5  # ROCStories: a five-sentence story; a longer one gets the long-story checks
 
 
 @per_doc

@@ -136,10 +136,11 @@ def sequenced(text: str) -> bool:
     return bool(words) and words[0] in _SEQUENCING
 
 
-# Words that, opening a unit, point at what came right before it ("That is the man I killed",
-# "It was over"): copied far from there, the unit points at something else (round 98)
-_DEICTIC = {"that", "this", "these", "those", "it", "there", "then", "so", "but", "and", "or", "yet", "still"}
-_DEICTIC |= {"also", "however", "instead", "afterwards", "later", "finally", "eventually", "again"}
+#: A story of at most this many sentence units is a five-sentence one (ROCStories); a longer one
+#: gets the checks for copies in long stories
+SHORT_STORY_UNITS = 5
+#: A story of more sentence units than this is a long one (WritingPrompts)
+LONG_STORY_UNITS = 10
 #: In a long story a copy goes at most this many units after its original: further on, readers take
 #: it for a deliberate callback, a bookend or the event happening again (round 98: 10/20 and 12/20)
 NEAR_COPY = 3
@@ -148,8 +149,15 @@ NEAR_COPY = 3
 def far_copy_source(text: str, min_words: int = 8) -> bool:
     """A long story's unit may be copied a few units later: a full line of at least ``min_words``
     words (a short line reads as a refrain), no question or exclamation, not opening with a word that
-    points at the unit before it, and no third-person pronoun (copied, "he" or "they" points at
-    whoever was named last; round 99)."""
+    points at the unit before it or places it in a sequence ("That is the man I killed", "Then
+    ..."), and no third-person pronoun (copied, "he" or "they" points at whoever was named last;
+    rounds 98, 99)."""
     words = _words(text)
     tail = text.rstrip()[-1:]
-    return len(words) >= min_words and tail not in "?!" and words[0] not in _DEICTIC and not _THIRD & set(words)
+    opening = words[0] if words else ""
+    return (
+        len(words) >= min_words
+        and tail not in "?!"
+        and opening not in _LEANING | _SEQUENCING
+        and not _THIRD & set(words)
+    )

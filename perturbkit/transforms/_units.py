@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..annotation import doc_text, per_doc, sentence_chars
 from ..resources.inflect import all_lemmas
 from ..resources.lexicons import verb_class
-from ._quotes import inside_any, merge_spans, quotation_spans, single_quote_spans, starred_spans
+from ._quotes import inside_any, quotation_spans, single_quote_spans, speech_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -88,8 +88,7 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
     """Quotations (straight single quotes too, when they pair: 'I have bad news . China wo n't
     bite . ') and, like them, ``*...*`` spans within a line (a thought or a stage direction in
     WritingPrompts stories: "*More laughing . *"): sentences inside one never come apart."""
-    quotes, starred, single = quotation_spans(text), starred_spans(text), single_quote_spans(text) or ()
-    return merge_spans([*quotes, *starred, *single]) if starred or single else quotes
+    return speech_spans(text)
 
 
 def _ends_sentence(text: str) -> bool:

@@ -18,7 +18,16 @@ from ..transform import Change, Effect, GenerativeTransform, Transform, register
 from ..transform.paraphrasers import Paraphraser
 from ..transform.similarity import MAX_BLEU1, MIN_SIMILARITY, SimilarityCheck
 from ._copies import _copyable_spans, _gap
-from ._narration import NEAR_COPY, far_copy_source, free_gap, narration, quoted, sequenced
+from ._narration import (
+    LONG_STORY_UNITS,
+    NEAR_COPY,
+    SHORT_STORY_UNITS,
+    far_copy_source,
+    free_gap,
+    narration,
+    quoted,
+    sequenced,
+)
 from ._paraphrasers import KINDS as PARAPHRASERS
 from ._paraphrasers import build_paraphraser, expands_speech, keeps_inflection, keeps_senses, only_contractions
 from ._passive import clause, object_verbs, passive_change, topical
@@ -223,9 +232,6 @@ class Paraphrase(_SentenceParaphrase):
         return Change(sp[i][0], sp[i][1], new, f"sentence {i + 1} paraphrased")
 
 
-LONG_UNITS = 10  # a story of more sentence units than this is a long one (WritingPrompts, not ROC)
-
-
 @register
 @dataclass(repr=False)
 class SemanticRepetition(_SentenceParaphrase):
@@ -237,14 +243,14 @@ class SemanticRepetition(_SentenceParaphrase):
     effect = Effect.BREAKS
     example = "Tom bought a new car. He did not like the color. He painted it red."
 
-    # Long stories (more than LONG_UNITS sentence units) only on request: read strictly, 60%, 60% and
+    # Long stories (more than LONG_STORY_UNITS sentence units) only on request: read strictly, 60%, 60% and
     # 45% of their cases were valid (rounds 97-99: a restated line reads there as the event happening
     # again or as a deliberate callback), against 100% on five-sentence stories
     long_stories: bool = False
 
     def applicable(self, example: Example, doc) -> bool:
         sp = _copyable_spans(doc)
-        if len(sp) > LONG_UNITS and not self.long_stories:
+        if len(sp) > LONG_STORY_UNITS and not self.long_stories:
             return False
         return len(sp) >= 3 and super().applicable(example, doc)
 
@@ -264,19 +270,20 @@ class SemanticRepetition(_SentenceParaphrase):
         that the copy would capture, or in a long story holding any third-person pronoun); in a
         long story in paragraphs only at a paragraph's end; the copied sentence has no dialogue
         next to it."""
-        if len(sp) > LONG_UNITS and not self.long_stories:
+        if len(sp) > LONG_STORY_UNITS and not self.long_stories:
             return []
         plain, speech = narration(text, sp), quoted(text, sp)
-        last = len(sp) if len(sp) <= 5 else len(sp) - 1
+        long = len(sp) > SHORT_STORY_UNITS
+        last = len(sp) - 1 if long else len(sp)
         ends = [j + 1 < len(sp) and "\n" in text[sp[j][1] : sp[j + 1][0]] for j in range(len(sp))]
-        paragraphs = len(sp) > 5 and any(ends)  # a long text in paragraphs: copies go at their ends
+        paragraphs = long and any(ends)  # a long text in paragraphs: copies go at their ends
         out = []
         for i in rng.sample(range(len(sp)), len(sp)):
             if not plain[i] or len(sp[i][2].split()) < 3 or any(speech[k] for k in (i - 1, i + 1) if 0 <= k < len(sp)):
                 continue  # narration only, and none next to dialogue (an attribution or aside)
-            if sequenced(sp[i][2]) or (len(sp) > 5 and not far_copy_source(sp[i][2], min_words=6)):
+            if sequenced(sp[i][2]) or (long and not far_copy_source(sp[i][2], min_words=6)):
                 continue  # "Then the crying began." or "That was okay." told again reads as a new event or remark
-            near = min(last, i + NEAR_COPY + 1) if len(sp) > 5 else last  # further: a callback (round 98)
+            near = min(last, i + NEAR_COPY + 1) if long else last  # further: a callback (round 98)
             targets = [
                 j
                 for j in range(i + 1, near)
@@ -284,7 +291,7 @@ class SemanticRepetition(_SentenceParaphrase):
                 and (j + 1 == len(sp) or plain[j + 1])
                 and sp[j][2] != sp[i][2]
                 and (ends[j] or not paragraphs)
-                and free_gap(sp, j, strict=len(sp) > 5 and not paragraphs)
+                and free_gap(sp, j, strict=long and not paragraphs)
             ]
             if targets:
                 out.append((i, rng.choice(targets)))

@@ -11,7 +11,6 @@ from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ..transform.substitution import fixed_expression_spans
 from ._copies import (
-    _SHORT_STORY_UNITS,
     _far_sources,
     _gap,
     _noticeable_copies,
@@ -19,7 +18,7 @@ from ._copies import (
     _repeatable_spans,
     repeats_on_purpose,
 )
-from ._narration import NEAR_COPY, free_gap
+from ._narration import NEAR_COPY, SHORT_STORY_UNITS, free_gap
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -348,7 +347,7 @@ class RepeatSentenceFar(Transform):
         sp = _repeatable_spans(doc)
         if not sp[i][3] or not _noticeable_copies(doc)[i][0]:
             return []
-        long_story = len(sp) > _SHORT_STORY_UNITS
+        long_story = len(sp) > SHORT_STORY_UNITS
         if long_story and not self.long_stories:
             return []
         plain = _plain_units(doc)

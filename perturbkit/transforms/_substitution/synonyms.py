@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...annotation import per_doc
 from ...resources.lexicons import table
 from .._persons.lexicon import reflexives
-from .._quotes import inside_any, merge_spans, quotation_spans, starred_spans
+from .._quotes import inside_any, speech_spans
 from .adjectives import adjective_synonym_ok
 from .antonyms import WN_POS
 from .synonym_senses import sense_kept
@@ -223,7 +223,7 @@ _FORMAL = frozenset({"purchase", "certain", "photograph"})
 
 @per_doc
 def _speech_spans(doc: Doc) -> tuple[tuple[int, int], ...]:
-    return merge_spans(list(quotation_spans(doc.text)) + list(starred_spans(doc.text)))
+    return speech_spans(doc.text)
 
 
 def register_kept(tok: Token, syn: str) -> bool:
