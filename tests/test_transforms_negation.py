@@ -62,6 +62,13 @@ FLIPS = [
     ("the man had been dead ten thousand years .", None),  # "not dead that long" is still dead
     ("i have been taking him fishing every weekend .", None),  # "not every weekend" is consistent
     ("He slept for ten hours.", None),
+    # round 101: one coordinated verb after a comma and a conjunction is a clause of its own ("did n't
+    # lead the child to a small building , and open the door" reads as an order); a series keeps its
+    # base forms, and a deletion gives the coordinated verbs the restored tense
+    ("He led the child to a small building, and opened the door.", None),
+    ("He bought the set, took it home, and had fun.", "He did not buy the set, take it home, and have fun."),
+    ("He didn't go to the store and buy bread.", "He went to the store and bought bread."),
+    ("She does not sing and dance at parties.", "She sings and dances at parties."),
     ("\u201c I can \u2019 t . \u201d", None),  # a contraction the tokeniser split, not "can not \u2019 t"
     # deletion, restoring the verb
     ("He didn't go.", "He went."),
@@ -386,7 +393,7 @@ def test_golden(annotator, name, params, text, seed, expected):
 # round 44: negation_alteration trusts only a thing the negated verb brings in as its object. A person
 # a preposition brings in is met anyway ("did not make a sale to a young man ... the young man told his
 # friends"), and a posture verb negated reads as another posture ("was n't sitting in a room": lying
-# there). negation keeps both.
+# there). negation keeps the first; since round 101 it declines the second too.
 OBJECTS_ONLY = [
     (
         "negation_alteration",
@@ -407,8 +414,57 @@ OBJECTS_ONLY = [
         "Jeremy opened his eyes. He was sitting in a room with blue wallpaper. A small bed sat on one side of the"
         " room.",
         0,
-        "Jeremy opened his eyes. He was not sitting in a room with blue wallpaper. A small bed sat on one side of"
-        " the room.",
+        None,
+    ),
+]
+
+# round 101 (WP): the later "the woman", "the room", "the can" still have a referent when a verb only
+# acts on someone or something there anyway ("does n't grab a passing woman by the arm", "did not open a
+# can") or is a verb of being somewhere ("was n't sitting in a room", "did n't wake up in a small
+# room"); a lone coordinated verb after ", and" declines. Going into a place still brings it in, and
+# a coordination without the comma still takes the base form.
+ROUND_101 = [
+    (
+        "negation",
+        "He jumps down from the mailbox with a handful of papers . He grabs a passing woman by the arm . `` You ,"
+        " ma'am , take one of these . '' The woman screams and starts running .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "she opened a can of corn . she sliced her hand open on the lid . miranda cried and threw the can in the"
+        " garbage .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "I fell asleep at last. I woke up the next morning in a small room. The walls were padded rubber. There was"
+        " nothing else in the room.",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "She waited as the man took the child by the hand. He led the child to a small building, and opened the"
+        " door. Inside that building, terrible things would happen.",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "She waited as the man took the child by the hand. He led the child to a small building and opened the"
+        " door. Inside that building, terrible things would happen.",
+        0,
+        "She waited as the man took the child by the hand. He did not lead the child to a small building and open"
+        " the door. Inside that building, terrible things would happen.",
+    ),
+    (
+        "negation",
+        "They went into a magical cave. Their voices echoed off the walls. They walked out of the cave at dawn.",
+        0,
+        "They did not go into a magical cave. Their voices echoed off the walls. They walked out of the cave at dawn.",
     ),
 ]
 
@@ -479,7 +535,7 @@ SCOPED = [
 ]
 
 
-@pytest.mark.parametrize("name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY + SCOPED)
+@pytest.mark.parametrize("name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY + SCOPED + ROUND_101)
 def test_targeted(annotator, name, text, seed, expected):
     out = get_transform(name)(text, seed=seed, annotator=annotator)
     assert (out.text if out else None) == expected

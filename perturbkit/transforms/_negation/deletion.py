@@ -118,6 +118,9 @@ def _undo_support(do: Token, neg: Token, verb: Token, imperative: bool) -> list[
     new = base if tag in ("VB", "VBP") else inflect_like(base, tag, upos="VERB")
     if not new:
         return None
+    coordinated = [] if imperative else _coordinated_forms(verb, tag)
+    if coordinated is None:
+        return None
     first = doc[neg.i + 1]
     changes = [Change(do.idx, first.idx, "", "negation deleted (do-support)")]
     if imperative and not between:
@@ -125,4 +128,26 @@ def _undo_support(do: Token, neg: Token, verb: Token, imperative: bool) -> list[
     elif imperative:
         changes = [Change(do.idx, first.idx + len(first.text), match_case(do.text, first.text), "negation deleted")]
     changes.append(Change(verb.idx, verb.idx + len(verb.text), new, f"{verb.text} -> {new}"))
-    return changes
+    return changes + coordinated
+
+
+def _coordinated_forms(verb: Token, tag: str) -> list[Change] | None:
+    """The base-form verbs coordinated with ``verb`` without a subject of their own take its restored
+    tense ``tag`` too ("did n't go to the store and buy bread" -> "went to the store and bought
+    bread", not "... and buy bread"); None when one cannot be inflected (or is "be")."""
+    out: list[Change] = []
+    level = [verb]
+    while level:  # a chain of conjuncts: "did not watch A , watch B , watch C"
+        level = [
+            c
+            for v in level
+            for c in v.children
+            if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and c.tag_ == "VB" and not has_subject(kids_of(c))
+        ]
+        for c in level:
+            base = base_form(c)
+            new = base if base is None or tag == "VBP" else inflect_like(base, tag, upos="VERB")
+            if not new:
+                return None
+            out.append(Change(c.idx, c.idx + len(c.text), new, f"{c.text} -> {new} (coordinated)"))
+    return out

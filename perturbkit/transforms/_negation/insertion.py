@@ -148,7 +148,7 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
     if nxt is not None and nxt.text in ("\u2019", "'", "\u2019t", "'t"):
         return None  # a contraction split by the tokeniser ("I can \u2019 t"): already negated
     shared = _shared_subject_verbs(kids)
-    if _uncovered_verb(sent, root, shared):
+    if _uncovered_verb(sent, root, shared) or (len(shared) == 1 and _set_off(shared[0])):
         return None
     if auxes:
         if not subject_before(kids, head.i) or shared:
@@ -186,6 +186,17 @@ def _shared_subject_verbs(kids: Kids) -> list[Token]:
         out.extend(nxt)
         level = [kc for c in nxt for kc in kids_of(c)]
     return sorted(out, key=lambda t: t.i)
+
+
+def _set_off(verb: Token) -> bool:
+    """A coordinated verb after a comma and a conjunction ("led the child to a building , and opened
+    the door"): the only other verb, it is a clause of its own, whose base form after an inserted "did
+    not" reads as an order ("did n't lead the child to a small building , and open the door", round
+    101); the last of a series stays ("did not buy the set , take it home , and have fun")."""
+    doc, j = verb.doc, verb.i - 1
+    while j > 0 and doc[j].pos_ == "ADV" and doc[j].head.i == verb.i:
+        j -= 1  # ", and then rubbed"
+    return j > 0 and doc[j].dep_ == "cc" and doc[j - 1].text == ","
 
 
 #: How a finite verb without its own subject hangs on the main verb when a list of verbs is misparsed.

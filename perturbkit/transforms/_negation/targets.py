@@ -15,6 +15,9 @@ the later "the": a replacement ("did not buy new batteries": the old ones), a ba
 buy chips": chips from home), a later mention another adjective restricts ("the best reviews"), a
 choice, a promise or a perception ("did not pick a teller", "did not see a snail"), a manner of moving ("did not trudge": went some
 other way) and a source or place passed ("did not wake up from a dream": the dream was still had).
+Nor does a later "the" need what was there anyway (round 101): the place of a verb of being
+somewhere ("was n't sitting in a room": lying there), a person the verb only acts on ("does n't
+grab a passing woman by the arm ... the woman screams") or anything a verb like "open" acts on.
 """
 
 from __future__ import annotations
@@ -73,6 +76,36 @@ _REASONS = frozenset({"because", "since"})
 _QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018"})
 
 
+# Posture verbs: "he was n't sitting in a room" reads as lying there, and the room stays.
+_POSTURE = frozenset("sit stand lie lay kneel lean crouch squat perch slouch".split())
+#: Verbs of being somewhere: they do not bring in the place they are at ("he was n't sitting in a
+#: room with blue wallpaper ... the room": he is in the room lying down, or in another).
+_LOCATED = _POSTURE | frozenset("stay wait live remain sleep hide rest wake awake awaken".split())
+_OBJECT_DEPS = frozenset({"dobj", "attr"})
+#: Scalar adjectives (size, amount, strength, worth): negated, "she did not have a huge collection"
+#: reads as "a modest one", which a later "the collection" still fits.
+_SCALAR = frozenset(
+    """big large huge enormous giant gigantic massive vast immense tiny small little short long tall high low wide
+    narrow deep shallow heavy thick thin full whole entire great good bad nice fine beautiful pretty gorgeous lovely
+    ugly wonderful amazing fantastic awesome terrible horrible awful excellent perfect incredible impressive intense
+    serious strong weak loud quiet bright expensive cheap fancy major minor decent delicious fun funny interesting
+    exciting boring cute hard easy tough severe crazy wild scary special fabulous
+    spectacular stunning elaborate generous hefty sizable considerable significant substantial brutal harsh""".split()
+)
+#: Verbs that bring a person or an animal into the story ("met a boy", "called a surgeon", "adopted a
+#: dog"). Any other ("grabs a passing woman by the arm") only touches someone who is there anyway, and
+#: a later "the woman screams" does not need the touch.
+_BRINGS_IN_CHARACTER = frozenset(
+    """meet visit call phone hire employ recruit have own adopt buy get find catch date marry invite bring rescue
+    take keep raise befriend contact consult interview rent borrow order""".split()
+)
+#: Verbs that act on a thing that is there anyway: "she did not open a can of corn ... threw the can
+#: in the garbage" still has the can.
+_ACTS_ON = frozenset(
+    "open close shut clean wash wipe fix repair paint kick hit push pull touch climb cross knock".split()
+)
+
+
 def _root(doc: Doc, sentence: int) -> int:
     """The index of the sentence's parse root (its first token whose head is itself)."""
     a, b = sentence_bounds(doc)[sentence]
@@ -118,17 +151,23 @@ def _modifiers(doc: Doc, i: int) -> frozenset[str]:
 
 def _introduced(doc: Doc, root: int) -> list[int]:
     """The nouns the main clause headed by ``root`` brings in: indefinite objects of the verb, of its
-    place prepositions, or of "there is"."""
+    place prepositions, or of "there is". Not the place of a verb of being somewhere ("was sitting in
+    a room": :data:`_LOCATED`), nor anything a verb only acts on (:data:`_ACTS_ON`), nor a person or
+    an animal as the object of a verb that does not bring one in (:data:`_BRINGS_IN_CHARACTER`):
+    negated, "he grabs a passing woman by the arm" leaves the woman there for a later "the woman
+    screams"."""
     strs, cols = token_strings(doc), token_columns(doc)
-    dep, pos, kids, lower = strs["dep"], strs["pos"], strs["children"], cols["lower"]
-    if cols["lemma"][root] == "be":
+    dep, pos, kids, lower, verb = strs["dep"], strs["pos"], strs["children"], cols["lower"], cols["lemma"][root]
+    if verb == "be":
         if not any(dep[k] == "expl" for k in kids[root]):
             return []
         slots = [k for k in kids[root] if dep[k] == "attr"]
+    elif verb in _ACTS_ON:
+        return []
     else:
         slots = [k for k in kids[root] if dep[k] == "dobj"]
         for p in kids[root]:
-            if dep[p] == "prep" and lower[p] in _PLACE_PREPS:
+            if dep[p] == "prep" and lower[p] in _PLACE_PREPS and verb not in _LOCATED:
                 slots += [k for k in kids[p] if dep[k] == "pobj"]
     out = []
     for n in slots:
@@ -143,8 +182,11 @@ def _introduced(doc: Doc, root: int) -> list[int]:
         if any(dep[k] == "amod" and (cols["lemma"][k] in _REPLACEMENT or strs["tag"][k] == "JJR") for k in ks):
             continue  # "did not buy new batteries": the later "the batteries" may be the old ones
         # not a bare plural: "tom did not buy chips. he ate the chips" (ones he had at home)
-        if any(dep[k] == "det" and lower[k] in _INDEFINITE for k in ks):
-            out.append(n)
+        if not any(dep[k] == "det" and lower[k] in _INDEFINITE for k in ks):
+            continue
+        if dep[n] == "dobj" and verb not in _BRINGS_IN_CHARACTER and _is_character(doc, n):
+            continue  # "grabs a passing woman": someone there anyway
+        out.append(n)
     return out
 
 
@@ -226,33 +268,6 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     return tuple(sorted(found))
 
 
-# Posture verbs: "he was n't sitting in a room" reads as lying there, and the room stays.
-_POSTURE = frozenset("sit stand lie lay kneel lean crouch squat perch slouch".split())
-_OBJECT_DEPS = frozenset({"dobj", "attr"})
-#: Scalar adjectives (size, amount, strength, worth): negated, "she did not have a huge collection"
-#: reads as "a modest one", which a later "the collection" still fits.
-_SCALAR = frozenset(
-    """big large huge enormous giant gigantic massive vast immense tiny small little short long tall high low wide
-    narrow deep shallow heavy thick thin full whole entire great good bad nice fine beautiful pretty gorgeous lovely
-    ugly wonderful amazing fantastic awesome terrible horrible awful excellent perfect incredible impressive intense
-    serious strong weak loud quiet bright expensive cheap fancy major minor decent delicious fun funny interesting
-    exciting boring cute hard easy tough severe crazy wild scary special fabulous
-    spectacular stunning elaborate generous hefty sizable considerable significant substantial brutal harsh""".split()
-)
-#: Verbs that bring a person or an animal into the story ("met a boy", "called a surgeon", "adopted a
-#: dog"). Any other ("grabs a passing woman by the arm") only touches someone who is there anyway, and
-#: a later "the woman screams" does not need the touch.
-_BRINGS_IN_CHARACTER = frozenset(
-    """meet visit call phone hire employ recruit have own adopt buy get find catch date marry invite bring rescue
-    take keep raise befriend contact consult interview rent borrow order""".split()
-)
-#: Verbs that act on a thing that is there anyway: "she did not open a can of corn ... threw the can
-#: in the garbage" still has the can.
-_ACTS_ON = frozenset(
-    "open close shut clean wash wipe fix repair paint kick hit push pull touch climb cross knock".split()
-)
-
-
 def _scalar_modifiers(doc: Doc, n: int) -> frozenset[str] | None:
     """The scalar adjectives of object ``n`` ("a huge collection" -> {"huge"}), or None when a degree
     adverb sits in the phrase ("some pretty emotionally intense scenes"): the negation lands on it."""
@@ -301,10 +316,9 @@ def object_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
         scalar = _scalar_modifiers(doc, n)
         if scalar is None:
             continue
-        if dep[n] == "dobj" and lemma[root] not in _BRINGS_IN_CHARACTER and _is_character(doc, n):
-            continue
-        if lemma[root] in _ACTS_ON or any(dep[k] == "acl" and k == n + 1 for k in token_strings(doc)["children"][n]):
-            continue  # "did not open a can"; "issued a storm warning" misparsed as "a storm (acl) warning"
+        # (a person the verb only acts on, a thing it only acts on: left out by _introduced)
+        if any(dep[k] == "acl" and k == n + 1 for k in token_strings(doc)["children"][n]):
+            continue  # "issued a storm warning" misparsed as "a storm (acl) warning"
         objects[lemma[n]] = scalar
     return tuple(
         w
