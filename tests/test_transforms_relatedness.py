@@ -51,7 +51,7 @@ def srep(annotator):
 def test_rwr_golden(rwr, annotator):
     out = rwr(CORPUS[1], seed=0, annotator=annotator)
     assert out.text == (
-        "Anna planted tomatoes in her dog. She watered the tomatoes every morning. The tomatoes grew tall and red."
+        "Anna planted tomatoes in her ball. She watered the tomatoes every morning. The tomatoes grew tall and red."
     )
     assert_edits_consistent(CORPUS[1].text, out)
 
@@ -289,14 +289,14 @@ def _fixed_vocab(annotator, vocab):
 
 
 def test_rwr_keeps_the_verb_frame(annotator):
-    """A verb before "to" is replaced by one seen before "to", never by one without ("she needed to
-    use" -> "she won to use"); a verb with an object by one seen with one."""
+    """A verb before "to" is never replaced: not by one without ("she needed to use" -> "she won to
+    use"), nor by one seen before "to" (round 101: "why would he not remember to come", "asked if I
+    meant to go"; the frames are in tests/test_rwr_verb_frames.py)."""
     t = _fixed_vocab(
         annotator,
         {("VBD", "xcomp"): [("wanted", "want")], ("VBD", ""): [("won", "win")], ("VBD", "dobj"): [("won", "win")]},
     )
-    out = t("She needed to use the car. She needed to drive the car.", seed=0, annotator=annotator)
-    assert out.text == "She wanted to use the car. She wanted to drive the car."
+    assert t("She needed to use the car. She needed to drive the car.", seed=0, annotator=annotator) is None
 
 
 def test_rwr_leaves_frame_nouns_idioms_and_compounds(annotator):

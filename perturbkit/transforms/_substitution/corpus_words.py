@@ -16,6 +16,7 @@ from ...resources.inflect import all_lemmas
 from ...transform import Change
 from ...transform.substitution import replaceable_indices
 from ...transform.words import indefinite_article, match_case
+from .corpus_verbs import VerbUses, verb_fits, verb_site_ok
 from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known
 
 if TYPE_CHECKING:
@@ -88,8 +89,9 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
     expression or phrasal verb: "sports drinks", "next time", "fell asleep"), not a frame noun
     ("a pair of", "some kind of"), not a noun with an "of" complement or an infinitive ("the
     middle of the room", "time to flee"), not a noun heading a clause (a verb the tagger took for
-    a noun: "people around me cheer"), not a lower-cased first name, not a speaker label ("Human:")
-    and not an imperative that stands alone ("Look, ...")."""
+    a noun: "people around me cheer"), not a lower-cased first name, not a speaker label ("Human:"),
+    not an imperative that stands alone ("Look, ...") and no verb outside a plain frame
+    (:func:`~.corpus_verbs.verb_site_ok`: "I think he is", "come visit")."""
     strs, cols = token_strings(doc), token_columns(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     lower, lemma = cols["lower"], cols["lemma"]
@@ -112,6 +114,8 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
             continue  # a participle modifying a noun ("a speeding ticket", "fifty cents left")
         if pos[i] == "VERB" and any(text[j] in _QUOTES for j in range(max(0, i - 3), min(n, i + 3))):
             continue  # a speech verb beside its quotation ("'' Trillian groaned , ``")
+        if pos[i] == "VERB" and not verb_site_ok(doc, i):
+            continue
         out.append(i)
     return tuple(out)
 
@@ -151,16 +155,17 @@ def _upos(tag: str) -> str:
     return "NOUN" if tag.startswith("NN") else "VERB"
 
 
-def draw_word(rng: random.Random, vocab: SlotVocabulary, tok: Token) -> str | None:
-    """A word of ``tok``'s slot in ``vocab``, of another lemma than ``tok``'s; None when the slot
-    has none or after ten draws without one."""
+def draw_word(rng: random.Random, vocab: SlotVocabulary, tok: Token, uses: VerbUses | None = None) -> str | None:
+    """A word of ``tok``'s slot in ``vocab``, of another lemma than ``tok``'s and, for a verb, one
+    that fits its frame by the corpus's ``uses`` (:func:`~.corpus_verbs.verb_fits`); None when the
+    slot has none or after ten draws without one."""
     pool = vocab.get(keyword_slot(tok.doc, tok.i))
     if not pool:
         return None
     own = tok.lemma_.lower()
     for _ in range(10):
         word, lemma = pool[rng.randrange(len(pool))]
-        if lemma != own and word != tok.lower_:
+        if lemma != own and word != tok.lower_ and (tok.pos_ != "VERB" or verb_fits(tok, lemma, uses or {})):
             return word
     return None
 
