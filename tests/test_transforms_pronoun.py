@@ -80,6 +80,85 @@ def test_no_swap_to_a_pronoun_another_character_could_be(swap, annotator, text, 
     assert out is None or all(e.after.lower() not in words for e in out.edits if e.note.startswith("pronoun"))
 
 
+# Validity round 101 (20 long WritingPrompts stories, 12/20 valid): where the new pronoun could be
+# read as someone, the swap declines. Each text mimics one failure; main swapped it for some seed.
+_LONG = (
+    "Mark opened the door. He saw a man in a suit. The man talked fast. Mark rubbed his eyes. "
+    "He did not understand a word. The salesman kept talking. Mark closed the door."
+)
+_FIRST_PERSON_PLURAL = {"we", "us", "our", "ours"}
+
+
+def _pronoun_edits(out):
+    return [] if out is None else [e for e in out.edits if e.note.startswith("pronoun")]
+
+
+def test_long_story_golden(swap, annotator):
+    """ "his" -> "our" in a long story (wp_dev-882 "before our eyes") is now "his" -> "my"."""
+    out = swap(_LONG, seed=4, annotator=annotator)
+    assert out is not None and out.text == _LONG.replace("rubbed his eyes", "rubbed my eyes")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_long_story_never_swaps_into_we(swap, annotator, seed):
+    """A long story's narrator may say "we" to the reader or of people in general, and a group of
+    its characters may speak (wp_dev-882, 268, 492, 516): no swap into first-person plural."""
+    assert all(
+        e.after.lower() not in _FIRST_PERSON_PLURAL for e in _pronoun_edits(swap(_LONG, seed=seed, annotator=annotator))
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a story-initial pronoun has no antecedent: "She has an idea" introduces someone (wp_dev-1127)
+        "I have an idea. They get suspicious at work.",
+        # a partner the divorce implies may be the new "she" (wp_dev-399)
+        "The divorce had not gone through by the time they died. I inherited the house.",
+        # bound by a distributive quantifier: "Each individual our own artist" is agreement (wp_dev-516)
+        "Art is everywhere. Each individual is his own artist.",
+    ],
+)
+@pytest.mark.parametrize("seed", range(6))
+def test_no_swap_where_the_new_pronoun_may_be_someone(swap, annotator, text, seed):
+    assert swap(text, seed=seed, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_first_mention_left_alone(swap, annotator, seed):
+    """ "When we found him" -> "When she found him": one of the group (wp_dev-939); "his name" is
+    the first mention of him too."""
+    text = "I never knew his name. When we found him in the forest he was thin. I gave him some bread."
+    for e in _pronoun_edits(swap(text, seed=seed, annotator=annotator)):
+        assert e.before_span[0] not in (text.index("his"), text.index("we"))
+
+
+def test_quoted_pronoun_left_alone(swap, annotator):
+    """A verse, a song or another speaker's words keep their pronouns (wp_dev-271: "in my infancy")."""
+    text = "Tom sat by the fire. `` All I see is my old home , '' he sang. Tom smiled."
+    quote = (text.index("``"), text.index("''"))
+    outs = [swap(text, seed=s, annotator=annotator) for s in range(8)]
+    assert any(outs)
+    for out in outs:
+        assert all(not quote[0] < e.before_span[0] < quote[1] for e in _pronoun_edits(out))
+    assert outs[0] is not None and outs[0].text == text.replace("he sang", "she sang")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_context_characters_are_referents(swap, annotator, seed):
+    """ROCStories' first sentence is the context: "she" could be the grandma it names."""
+    ex = Example("he was late for church . he ran all the way .", context="ethan 's grandma woke him up .")
+    out = swap(ex, seed=seed, annotator=annotator)
+    assert all(e.after.lower() not in ("she", "her", "hers") for e in _pronoun_edits(out))
+
+
+def test_a_quantified_time_binds_nobody(swap, annotator):
+    """ "Every morning he ran": "every" quantifies the mornings, not a person who could bind "he"."""
+    ex = Example("Every morning he went for a run on the beach.", context="Jim loved the sea.")
+    out = swap(ex, seed=3, annotator=annotator)
+    assert out is not None and out.text == "Every morning she went for a run on the beach."
+
+
 @pytest.mark.parametrize(
     "text,verb,cls,expected",
     [

@@ -32,6 +32,7 @@ from ._character.entities import (
 from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, unmatched_casings
 from ._character.entity_witness import list_member, number_witness
 from ._character.names import cased_name, name_pool, person_names, rename_changes, renamed_context, story_words
+from ._character.pronoun_sites import context_referents, declined, long_story_referents
 from ._character.pronoun_swaps import (
     fresh_targets,
     pronoun_changes,
@@ -55,38 +56,51 @@ class PronounSwap(Transform):
     effect = Effect.BREAKS
     example = "Maria asked Tom for help. He said that she could borrow his car."
 
-    # only to a person/gender nothing in the story could be (he -> she only when the story has no
-    # woman), and never "you" either way: "she called her" may be the coworker, a generic "you"
-    # is nobody; False: any other person/gender, those the story has first (prefer_story)
+    # only to a person/gender nothing in the story or its context could be (he -> she only when the
+    # story has no woman, no "we" in a long story), never "you" either way ("she called her" may be
+    # the coworker, a generic "you" is nobody), and no pronoun in a quotation, bound by a quantifier
+    # or first mentioning its referent; False: any other person/gender, those the story has first
     fresh: bool = True
     prefer_story: bool = True  # without ``fresh``: prefer a person/gender that occurs in the story
     reflexives: bool = False  # "they painted themselves" -> "yourself" breaks binding: off by default
 
     def applicable(self, example: Example, doc) -> bool:
         """OpenMEVA's rule: pronouns/characters of several persons or genders, or a passive clause;
-        with ``fresh``, any story with a personal pronoun of a person other than "you" (a story
-        with one character is where "he" -> "she" clearly names nobody)."""
+        with ``fresh``, any story with a personal pronoun of a person other than "you" that the swap
+        may replace (a story with one character is where "he" -> "she" clearly names nobody)."""
         if self.fresh:
-            return any(ident != "2" for _, ident, _ in swappable_pronouns(doc, self.reflexives))
+            return bool(self._fresh_sites(example, doc))
         return len(story_identities(doc)) >= 2 or has_passive(doc)
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         cands = swappable_pronouns(doc, self.reflexives)
-        if not cands:
-            return None
         if self.fresh:
             cands = [c for c in cands if c[1] != "2"]
+        if not cands:
+            return None
         story = story_identities(doc) if self.prefer_story else set()
-        referents = referent_identities(doc) if self.fresh else set()
+        referents = set()
+        if self.fresh:  # who the story, a long story's narrator or the context could mean
+            referents = referent_identities(doc) | long_story_referents(doc) | context_referents(example.context or "")
         style = text_style(example.text)
+        ctx = example.context or ""
         rng.shuffle(cands)
         for tok, ident, case in cands:
             order = fresh_targets(ident, referents, rng) if self.fresh else target_order(ident, story, rng)
+            if self.fresh and declined(tok, ident, ctx):
+                continue  # after drawing its order: the other pronouns get the same draws as before
             for target in order:
                 changes = pronoun_changes(tok, ident, case, target, style)
                 if changes:
                     return self.rewrite(example, changes)
         return None
+
+    def _fresh_sites(self, example: Example, doc) -> list[tuple]:
+        """The pronouns a ``fresh`` swap may replace: not "you", and none where the new pronoun
+        could be read as someone (quoted, bound by a quantifier, a referent's first mention; round
+        101, see ``_character.pronoun_sites``)."""
+        ctx = example.context or ""
+        return [c for c in swappable_pronouns(doc, self.reflexives) if c[1] != "2" and not declined(c[0], c[1], ctx)]
 
 
 @register

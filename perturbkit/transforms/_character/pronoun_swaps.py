@@ -27,6 +27,7 @@ from .._persons import (
     span_of,
 )
 from .animacy import is_character
+from .pronoun_sites import IMPLIED_PARTNER
 
 
 @per_doc
@@ -76,7 +77,8 @@ def referent_identities(doc) -> set[str]:
     """The identities a pronoun of the story could refer to (:func:`story_identities` plus what its
     nouns add): "3f" for a woman's name or "mom", "3m" and "3f" for a person of unknown gender
     ("the coworker", [NEUTRAL]), "3p" for plural nouns, coordinated characters and stories with
-    two or more characters, "1p" when the narrator ("I") could be part of a "we". A swap to one
+    two or more characters, "1p" when the narrator ("I") could be part of a "we", "3m" and "3f"
+    for a partner a word implies ("the divorce": a spouse, round 101). A swap to one
     of these can be read as another character, so :class:`PronounSwap` avoids them."""
     return set(_referents(doc))
 
@@ -88,6 +90,8 @@ def _referents(doc) -> tuple[str, ...]:
         found |= {"3m", "3f"}
     people = 0
     for tok in doc:
+        if tok.lemma_.lower() in IMPLIED_PARTNER:
+            found |= {"3m", "3f"}
         if tok.pos_ not in ("NOUN", "PROPN") and tok.ent_type_ != "PERSON":
             continue
         if tok.tag_ in ("NNS", "NNPS") or (tok.dep_ == "conj" and tok.head.pos_ in ("NOUN", "PROPN", "PRON")):
