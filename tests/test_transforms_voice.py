@@ -28,7 +28,7 @@ GOLDEN = [
     ("Anna often visits him.", "He is often visited by Anna."),
     ("The kids would have eaten the cake.", "The cake would have been eaten by the kids."),
     ("The kids brought it home.", "It was brought home by the kids."),
-    ("Anna won't eat the soup.", "The soup won't be eaten by Anna."),
+    ("Anna can't eat the soup.", "The soup can't be eaten by Anna."),  # "won't" (refusal): declined
     ("First, Anna scraped off the old paint.", "First, the old paint was scraped off by Anna."),
     ("Tom never bought that brand again.", "That brand was never bought by Tom again."),
     ("The dogs bit me.", "I was bitten by the dogs."),
@@ -184,3 +184,44 @@ def test_properties(annotator, text, seed):
     assert re.search(r"\b(by|BY) \S", e.after) and re.search(_BE, e.after)
     assert len(e.after.split()) >= len(e.before.split())  # words are moved and added, not dropped
     assert not re.search(_BE + r" (by|BY)\b", e.after)  # there is a participle before "by"
+
+
+# Round 101 (long WritingPrompts stories): the rewrite misplaced or garbled a part of the sentence.
+ROUND101_GOLDEN = [
+    # a sentence-initial article "A" is no acronym: it is lower-cased in the agent
+    (
+        "He screamed. A roar of pain momentarily fuzzed my control.",
+        "He screamed. My control was momentarily fuzzed by a roar of pain.",
+    ),
+    (
+        "I turned around. A large , clunky mass of metal occupied the room , wires crisscrossing in and out .",
+        "I turned around. The room was occupied by a large , clunky mass of metal , wires crisscrossing in and out .",
+    ),
+]
+ROUND101_NONE = [
+    "The nimbus clouds above eclipsed the moon .",  # "The moon was above eclipsed by the nimbus clouds"
+    "The cancer had devoured her , carving her out from the inside .",  # the participle now describes "she"
+    "The exclamations claimed the silence , breaking the virgin sound .",
+    "The guard grabbed him , hoping to stop the fight .",
+    "Smiling , the guard grabbed him .",  # "Smiling , he was grabbed by the guard"
+    "After eating lunch , the guard grabbed him .",
+    "\u201c You think seeing your dick bothers Me ? \u201d",  # "You think seeing I am bothered by your dick ?"
+    "\u201c Your dick bothers Me . \u201d",  # the capital of reverence is lost in "I"
+    "He kept seeing the guard grabbed him .",  # the complement of a gerund
+    "The noise filled the room .",  # "filled by the noise": the passive of "fill" takes "with"
+    "As the smoke dispersed a deafening cheer filled the room .",
+    "If the world wo n't accept me , I will leave .",  # "won't" = refuses: "If I won't be accepted"
+    "Anna won't eat the soup.",
+    "The kids would n't eat the soup.",
+]
+
+
+@pytest.mark.parametrize("text,expected", ROUND101_GOLDEN)
+def test_round101_golden(annotator, text, expected):
+    out = get_transform("passive_voice", topic=False)(text, seed=0, annotator=annotator)
+    assert out is not None and out.text == expected
+
+
+@pytest.mark.parametrize("text", ROUND101_NONE)
+def test_round101_declines(annotator, text):
+    assert get_transform("passive_voice", topic=False)(text, seed=0, annotator=annotator) is None

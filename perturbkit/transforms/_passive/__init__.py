@@ -1,7 +1,8 @@
 """The passive rewrite behind ``passive_voice``: which active clauses can be rewritten exactly
 (:mod:`.clauses`: one nominal subject, one direct object, a plain auxiliary chain), and the rewrite
-with the right participle, auxiliaries, agreement, particles and casing (:mod:`.rewrite`), and
-where a passive reads naturally in the story (:mod:`.topic`)."""
+with the right participle, auxiliaries, agreement, particles and casing (:mod:`.rewrite`), clauses
+whose passive would misplace a part of the sentence (:mod:`.structure`), and where a passive reads
+naturally in the story (:mod:`.topic`)."""
 
 from __future__ import annotations
 

@@ -52,13 +52,14 @@ def cased_pronoun(form: str, at_start: bool, style: str) -> str:
 
 def lower_initial(first: Token, phrase: str, style: str) -> str:
     """A sentence-initial phrase moved into the middle of a sentence: "The dogs" -> "the dogs",
-    but names, "I", acronyms and masked names keep their capital."""
+    but names, "I", acronyms and masked names keep their capital ("A roar" -> "a roar": a one-letter
+    word is no acronym)."""
     if (
         style != "normal"
         or first.pos_ == "PROPN"
         or first.ent_type_
         or first.text == "I"
-        or first.text.isupper()
+        or (first.text.isupper() and len(first.text) > 1)  # "NASA", not the article "A"
         or phrase.startswith("[")
         or name_gender(first.text)
     ):
