@@ -305,6 +305,17 @@ def test_entity_replacement_declines_a_person_a_reader_can_reattribute(annotator
     assert get_transform("entity_replacement")(Example(text, context=context), seed=0, annotator=annotator) is None
 
 
+def test_entity_replacement_needs_a_narrative_witness(annotator):
+    """Round 101: a first sentence that only calls the name ("`` Charles ! Charles !") is no witness:
+    "`` Charles ! Eliza !" reads as a call to two people, not as a renamed character."""
+    t = get_transform("entity_replacement")
+    call = "Catherine ran in yelling : `` Charles ! Charles ! It worked ! '' . Charles cleared his throat ."
+    assert t(Example(call + " Charles put on his glasses ."), seed=0, annotator=annotator) is None
+    told = "Charles sat in his chair . Charles cleared his throat . Charles put on his glasses ."
+    out = t(Example(told), seed=0, annotator=annotator)
+    assert out.text == "Charles sat in his chair . Dolores cleared his throat . Dolores put on his glasses ."
+
+
 def test_entity_replacement_needs_a_witness_for_a_number(annotator):
     """Round 50: a number or date is replaced only where the story restates it about the same thing
     ("35 coins" beside "35 coins"; "you two" beside "them both"), never a detail nothing depends on

@@ -29,7 +29,7 @@ from ._character.entities import (
     replaceable_entities,
     replacement_pool,
 )
-from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, unmatched_casings
+from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, narrative_mention, unmatched_casings
 from ._character.entity_witness import list_member, number_witness
 from ._character.names import cased_name, name_pool, person_names, rename_changes, renamed_context, story_words
 from ._character.pronoun_sites import context_referents, declined, long_story_referents
@@ -225,6 +225,9 @@ class EntityReplacement(Transform):
                 known = {c.lower() for c in default_candidates(label)}
                 pool = [c for c in pool if c.lower() in known] if old.lower() in known else []
             at = kept_mention_end(example, old, label, start_at)
+            kept = (outside, len(outside)) if outside else (example.text, at)
+            if label == "PERSON" and self.anchored and not narrative_mention(old, *kept):
+                continue  # the kept mention only calls the name ("`` Charles ! Charles !"): no witness
             if pool:
                 new = cased_entity(rng.choice(pool), old, label, style)
                 changes = mention_changes(doc, old, new, label, at)

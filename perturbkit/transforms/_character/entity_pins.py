@@ -5,9 +5,12 @@ garbled phrase and the transform declines."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from .._persons import pronoun_form
+from .._quotes import inside_any, speech_spans
+from .names import word_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -125,3 +128,22 @@ def unmatched_casings(text: str, old: str, start_at: int, spans: list[tuple[int,
     from .names import word_spans
 
     return len(word_spans(old, text, start_at, ignore_case=True)) > len(spans)
+
+
+# Words before a name that make it an address ("Oh, Charles.", "Hey Charles!").
+_CALLS = re.compile(r"(?:[,:;\u2014-]|\b(?:oh|hey|dear|o|please|sorry|thanks|yes|no))\s*$", re.I)
+
+
+def narrative_mention(name: str, text: str, end: int) -> bool:
+    """Whether ``text`` up to ``end`` names ``name`` in narration, not as a call in a character's
+    words: a witness that only says "`` Charles ! Charles !" reads, after the later mentions are
+    replaced, as someone calling two people (round 101), not as one character renamed."""
+    speech = speech_spans(text)
+    for a, b in word_spans(name, text[:end], ignore_case=True):
+        if inside_any(speech, a):
+            continue
+        after = text[b:].lstrip()[:1]
+        if after in ("!", "?") or (after in (",", ".", "") and _CALLS.search(text[max(0, a - 12) : a])):
+            continue  # "Charles !", "Oh , Charles ."
+        return True
+    return False
