@@ -8,6 +8,8 @@ declines them for every transform that swaps synonyms:
 - jump -> leap of a parachute or bungee jump, or with no path ("when i jumped after that, i had to
   open my reserve chute"): "leap" is a bound over or into something;
 - big/large of an event or an act ("threw a big party" -> "a large party": a crowd) or of "ones";
+  "larger"/"largest" of a whole rather than a concrete thing ("the larger structure of our
+  relationship" -> "bigger": broader, not of a greater size);
   small -> little before a compound ("a small bathroom light" -> "just a little bathroom light");
 - "grandmother" -> "grandma" only after a possessive ("my grandma", not "the grandma");
 - big/little as an evaluative or endearing word next to another adjective ("his big old fancy
@@ -33,6 +35,11 @@ _START = frozenset({"start", "begin"})
 _ACTIVITY = frozenset({"noun.event", "noun.act", "noun.time", "noun.process", "noun.phenomenon", "noun.communication"})
 # events WordNet files under another sense ("party": a political group)
 _EVENTS = frozenset("party class school season semester term meeting wedding ceremony service show".split())
+# WordNet lexicographer files of things whose size is measured ("larger muscles", "a larger room")
+_CONCRETE = frozenset(
+    {"noun.artifact", "noun.body", "noun.animal", "noun.plant", "noun.object", "noun.food", "noun.substance"}
+    | {"noun.location", "noun.person"}
+)
 # words of a jump from a height that "leap" would misname
 _FALL = ("parachut", "chute", "skydiv", "bungee", "plane", "jump school", "cliff")
 # what makes "jump" a bound somewhere: a path particle or preposition right after it
@@ -92,6 +99,19 @@ def size_ok(tok: Token) -> bool:
     return not any(t.pos_ == "ADJ" or t.tag_ in ("JJ", "JJR", "JJS") for t in near)
 
 
+def literal_size(tok: Token) -> bool:
+    """ "larger"/"largest" measure a concrete thing ("larger muscles", "the room was larger"), not
+    the broader whole of something ("the larger structure of our relationship", "a larger family"),
+    where "bigger" reads literal (round 101)."""
+    noun = tok.head if tok.dep_ == "amod" else None
+    if tok.dep_ == "acomp":
+        noun = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+    if noun is None or noun.pos_ != "NOUN" or noun_lexname(noun.lemma_.lower()) not in _CONCRETE:
+        return False
+    doc = tok.doc
+    return not (noun.i + 1 < len(doc) and doc[noun.i + 1].lower_ == "of")
+
+
 def echo_free(tok: Token) -> bool:
     """The word's lemma occurs nowhere else in the text: a repeated word is an echo or names the same
     thing again ("drove to the store . the store had ..." -> "the shop . the store", "I 'm okay .
@@ -115,6 +135,8 @@ def sense_kept(tok: Token) -> bool:
         return False
     if word in _SIZE and not size_ok(tok):
         return False
+    if lemma == "large" and tok.tag_ in ("JJR", "JJS") and not literal_size(tok):
+        return False  # "the larger structure of our relationship": broader, not bigger (round 101)
     if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "lot":
         return False
     return not (tok.pos_ == "VERB" and word == lemma and tok.tag_ in ("VBD", "VBN", "VBP", "VB") and word in _SAME_PAST)

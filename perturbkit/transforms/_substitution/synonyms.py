@@ -217,8 +217,9 @@ _QUANTIFIER_SUBJECTS = frozenset("more most many few fewer some several others b
 
 #: Synonyms of a more formal register than their word: not brought into a character's speech or
 #: quoted text ("you can't be serious about purchasing a new pair", "Are you certain you want to
-#: permanently delete this file?"; round 99)
-_FORMAL = frozenset({"purchase", "certain", "photograph"})
+#: permanently delete this file?"; round 99), nor into narration that talks like a character
+#: (round 101: "It must be that big park you took me to when I was a puppy !" -> "large park")
+_FORMAL = frozenset({"purchase", "certain", "photograph", "large"})
 
 
 @per_doc
@@ -227,8 +228,23 @@ def _speech_spans(doc: Doc) -> tuple[tuple[int, int], ...]:
 
 
 def register_kept(tok: Token, syn: str) -> bool:
-    """A formal synonym (:data:`_FORMAL`) stays out of quoted speech and italic quotations."""
-    return syn not in _FORMAL or not inside_any(_speech_spans(tok.doc), tok.idx)
+    """A formal synonym (:data:`_FORMAL`) stays out of quoted speech and italic quotations, and out
+    of a narrator's spoken voice: a sentence in the first or second person that exclaims or asks
+    ("It must be that big park you took me to when I was a puppy !")."""
+    if syn not in _FORMAL:
+        return True
+    speech = _speech_spans(tok.doc)
+    if inside_any(speech, tok.idx):
+        return False
+    sent = [t for t in tok.sent if not inside_any(speech, t.idx)]  # the narration around the word
+    last = next((t for t in reversed(sent) if t.is_punct and t.tag_ not in ("''", "``")), None)
+    if last is None or last.text[:1] not in ("!", "?"):
+        return True
+    return not any(t.lower_ in _SPOKEN_PERSONS for t in sent)
+
+
+# First- and second-person words: an exclaiming sentence holding one is a narrator talking.
+_SPOKEN_PERSONS = frozenset({"i", "me", "my", "we", "us", "our", "you", "your", "ya"})
 
 
 def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
