@@ -162,11 +162,57 @@ def test_name_change_not_applicable(annotator, text):
 
 
 def test_unknown_gender_gets_a_unisex_name(annotator):
-    out = get_transform("name_change")(
-        "Yesterday Tendai baked bread. Later Tendai sold it.", seed=0, annotator=annotator
-    )
+    # a unisex name of the lists (round 101: a PERSON name outside the lists is no longer renamed)
+    out = get_transform("name_change")("Yesterday Casey baked bread. Later Casey sold it.", seed=0, annotator=annotator)
     new = {e.after for e in out.edits}
     assert len(new) == 1 and next(iter(new)).lower() in word_list("names_neutral.txt")
+
+
+# validity round 101 (long WritingPrompts stories)
+NAME_ROUND_101 = [
+    # every casing of the name is renamed, in the same casing (wp_dev-1035: "STEVE !" was left)
+    (
+        "Steve opened the box. Inside was a note: STEVE ! IMPORTANT ! Steve read it twice.",
+        "Levi opened the box. Inside was a note: LEVI ! IMPORTANT ! Levi read it twice.",
+    ),
+    # a lower-case mention in a story with capitals may be a word ("his morning joe"): declined
+    ("Joe sipped his morning joe. Then Joe smiled.", None),
+    # a near spelling of the name elsewhere: a misspelt mention would keep the old name (wp_dev-621)
+    ("Jessica found the old map. Later Jesica ran home with it.", None),
+    # only ordinary first names of the lists: no pun, alien, god or messiah (wp_dev-621/926/265/223)
+    ("The villain Jiggasaurus laughed. Jiggasaurus escaped again.", None),
+    ("Arxthuis waved at the last human. Arxthuis was kind.", None),
+    ("Zeus raised his bolt. Zeus smiled at the crowd.", None),
+    ("Jesus turned the water into wine. Jesus smiled at them.", None),
+    # famous people and brands: a WordNet person, or a royal or sacred title (wp_dev-164/318)
+    ("He wore his Calvin Klein boxers. Calvin Klein made them.", None),
+    ("King David sang to the crowd. David was happy.", None),
+    ("George Washington crossed the river. George was cold.", None),
+]
+
+
+def test_census_first_name_still_renamed(annotator):
+    # a first name of the 1990 Census lists outside the project's lists is still a name (gender unknown)
+    out = get_transform("name_change")(
+        "Yesterday Kenneth baked bread. Later Kenneth sold it.", seed=0, annotator=annotator
+    )
+    assert out is not None and {e.before for e in out.edits} == {"Kenneth"}
+
+
+@pytest.mark.parametrize("text,expected", NAME_ROUND_101)
+def test_name_change_round_101(annotator, text, expected):
+    out = get_transform("name_change")(text, seed=0, annotator=annotator)
+    assert (out and out.text) == expected
+
+
+def test_name_change_context_in_other_casing(annotator):
+    ex = Example("Steve rode it home. Steve smiled.", context="STEVE bought a bike.")
+    out = get_transform("name_change")(ex, seed=0, annotator=annotator)
+    assert out.context == "JOSH bought a bike." and out.text == "Josh rode it home. Josh smiled."
+    near = Example("Natalie rode it home. Natalie smiled.", context="Nathalie bought a bike.")
+    assert get_transform("name_change")(near, seed=0, annotator=annotator) is None
+    word = Example("Joe rode it home. Joe smiled.", context="Joe drank his morning joe.")
+    assert get_transform("name_change")(word, seed=0, annotator=annotator) is None
 
 
 def test_surname_after_a_title_is_not_a_first_name(annotator):

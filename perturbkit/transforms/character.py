@@ -133,8 +133,9 @@ class SubjectObjectSwap(Transform):
 @dataclass(repr=False)
 class NameChange(Transform):
     """Rename one character everywhere in the story (possessives, first-name mentions of a full
-    name, and the context) with another name of the same gender that the story does not use (a
-    unisex name when the gender is unknown)."""
+    name, and the context, each in its own casing) with another name of the same gender that the
+    story does not use (a unisex name when the gender is unknown). Only first names of the name
+    lists are renamed, never a famous person's or a name with a near spelling in the story."""
 
     name = "name_change"
     aspect = "character"
@@ -155,8 +156,10 @@ class NameChange(Transform):
             return None
         new = cased_name(rng.choice(pool), text_style(example.text))
         out = self.rewrite(example, rename_changes(example.text, old, new, f"name {old} -> {new}"))
-        ctx = renamed_context(example.context, old, new) if out is not None and example.context else None
-        return out if ctx is None else dataclasses.replace(out, context=ctx)
+        if out is None or not example.context:
+            return out
+        ctx = renamed_context(example.context, old, new)  # None: the context cannot follow
+        return None if ctx is None else dataclasses.replace(out, context=ctx)
 
 
 @register

@@ -50,6 +50,8 @@ _TITLES = {
     "mom",
     "dad",
     "mum",
+    "ma",
+    "pa",
     "mother",
     "father",
     "grandma",
@@ -86,18 +88,25 @@ def renamed(text: str, start: int, end: int, new: str, note: str) -> list[Change
 
 
 def rename_changes(text: str, old: str, new: str, note: str) -> list[Change]:
-    """Changes renaming every mention of ``old`` in ``text`` to ``new`` (see :func:`renamed`)."""
-    return [c for a, b in word_spans(old, text) for c in renamed(text, a, b, new, note)]
+    """Changes renaming every mention of ``old`` in ``text`` to ``new``, each written in its
+    mention's casing ("STEVE" -> "TRAVIS"; see :func:`.name_checks.name_mentions` and
+    :func:`renamed`)."""
+    from .name_checks import cased_like, name_mentions
+
+    spans = name_mentions(text, old) or []
+    return [c for a, b, case in spans for c in renamed(text, a, b, cased_like(new, case), note)]
 
 
 def renamed_context(ctx: str, old: str, new: str) -> str | None:
     """``ctx`` with every mention of ``old`` renamed to ``new`` (cased for the context's own
-    style), or None when it does not mention ``old``."""
-    spans = word_spans(old, ctx)
-    if not spans:
+    style and each mention's casing); None when a mention cannot be renamed safely or another
+    word of the context is a near spelling of ``old``."""
+    from .name_checks import name_mentions, near_spelling, odd_words
+
+    style = text_style(ctx)
+    if name_mentions(ctx, old) is None or near_spelling(old, odd_words([ctx], style == "lower")):
         return None
-    ctx_new = cased_name(new, text_style(ctx))
-    for c in sorted((c for a, b in spans for c in renamed(ctx, a, b, ctx_new, "")), reverse=True):
+    for c in sorted(rename_changes(ctx, old, cased_name(new, style), ""), reverse=True):
         ctx = ctx[: c.start] + c.new + ctx[c.end :]
     return ctx
 
@@ -112,7 +121,10 @@ def person_names(doc) -> tuple[tuple[str, str], ...]:
 
 def _find_person_names(doc) -> dict[str, str]:
     """:func:`person_names` computed from the token columns (only proper nouns and PERSON
-    entities are looked at)."""
+    entities are looked at), keeping only the names :mod:`.name_checks` lets through: given names
+    of the lists, every mention matched whatever its casing, no near spelling, no famous name."""
+    from .name_checks import famous_mention, is_given_name, name_mentions, near_spelling, odd_words
+
     cols = token_columns(doc)
     ents, poss, lowers = cols["ENT_TYPE"], cols["POS"], cols["lower"]
     person, propn = sid("PERSON"), sid("PROPN")
@@ -121,14 +133,18 @@ def _find_person_names(doc) -> dict[str, str]:
         return {}
     text = doc_text(doc)
     by_start = dict(zip(cols["IDX"], range(len(doc))))
-    lower = text_style(text) == "lower"
+    style = text_style(text)
+    lower = style == "lower"
     found: dict[str, str] = {}
+    odd: set[str] | None = None
+    words: list[str] = []
     for i in cands:
         word, idx = doc[i].text, cols["IDX"][i]
         is_person = ents[i] == person
         if (
             (is_person and cols["ENT_IOB"][i] != 3)
-            or word in found
+            or word.lower() in {f.lower() for f in found}
+            or (style == "normal" and not (word[:1].isupper() and (len(word) == 1 or not word.isupper())))
             or MASKED.search(text[max(0, idx - 1) : idx + len(word) + 1])
         ):
             continue  # 3: the first token of an entity ("B")
@@ -145,10 +161,20 @@ def _find_person_names(doc) -> dict[str, str]:
             ):
                 continue
             g = "n"
-        mentions = [by_start.get(a) for a, _ in word_spans(word, text)]
-        if any(m is None or ents[m] not in (0, person) for m in mentions):
+        if not is_given_name(word):
+            continue  # not an ordinary first name: a god, an alien, a pun ("Jiggasaurus")
+        spans = name_mentions(text, word)
+        mentions = [by_start.get(a) for a, _, _ in spans or ()]
+        if spans is None or None in mentions:
             continue
-        if (is_common_word(word) or g == "n") and any(poss[m] != propn and ents[m] != person for m in mentions):
+        exact = [m for m, (_, _, case) in zip(mentions, spans) if case == "same"]
+        if any(ents[m] not in (0, person) for m in exact):
+            continue
+        if (is_common_word(word) or g == "n") and any(poss[m] != propn and ents[m] != person for m in exact):
+            continue
+        if odd is None:
+            odd, words = odd_words([text], lower), [t.text for t in doc]
+        if near_spelling(word, odd) or any(famous_mention(words, m, lower) for m in mentions):
             continue
         found[word] = g
     return found

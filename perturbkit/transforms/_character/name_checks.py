@@ -1,0 +1,178 @@
+"""What ``name_change`` checks before it renames a character (validity round 101 on long
+WritingPrompts stories): the name is an ordinary given name (in the project's name lists or the
+1990 US Census first names, and not a god or prophet: no god, alien or pun gets a human name), every mention can be matched whatever its casing ("STEVE !"
+is renamed too, in capitals), no other word in the story is a near spelling of it (a misspelt
+mention would keep the old name), and no mention is a famous person or brand ("Malcolm X",
+"Calvin Klein", "King David": a WordNet person entry, or a royal or religious title before it)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from ...resources.lexicons import word_list
+from .._persons import text_style
+from .names import is_common_word, word_spans
+
+# a title before a name that marks a famous or sacred person ("King David", "Saint Peter")
+FAME_TITLES = frozenset(
+    "king queen prince princess saint st pope emperor empress president prophet lord lady god goddess "
+    "archangel apostle tsar czar pharaoh sultan".split()
+)
+
+
+@functools.cache
+def _given_names() -> frozenset[str]:
+    return word_list("names_male.txt") | word_list("names_female.txt") | word_list("names_neutral.txt")
+
+
+def is_given_name(word: str) -> bool:
+    """True for a first name of the project's name lists (any gender), or of the 1990 US Census
+    lists unless WordNet's own entry for it is a god, prophet or mythical being ("Jesus",
+    "Athena"; the project's lists are chosen by hand and trusted)."""
+    low = word.lower()
+    if low in _given_names():
+        return True
+    return low in word_list("names_census.txt") and not is_sacred_name(low)
+
+
+# WordNet classes (instance hypernyms) of the gods, prophets and mythical figures of single names
+_SACRED_CLASSES = frozenset(
+    "prophet prophetess patriarch mythical_being imaginary_being titan titaness avatar demigod siren".split()
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_sacred_name(name: str) -> bool:
+    """True when every person WordNet has under the head word ``name`` is a deity, prophet or
+    mythical being ("Jesus", "Zeus", "Athena"; not "Cynthia", an alias of Artemis, nor "Victoria",
+    also a queen). False without WordNet."""
+    from ...resources.wordnet import ResourceMissing, wordnet
+
+    try:
+        synsets = wordnet().synsets(name, "n")
+    except ResourceMissing:
+        return False
+    heads = [s for s in synsets if s.lexname() == "noun.person" and s.lemma_names()[0].lower() == name.lower()]
+    return bool(heads) and all(_sacred(s) for s in heads)
+
+
+def _sacred(synset) -> bool:
+    kinds = {h.name().split(".")[0] for h in synset.instance_hypernyms()}
+    return any(k.endswith("deity") or k in _SACRED_CLASSES for k in kinds)
+
+
+def mention_case(form: str, word: str) -> str | None:
+    """How the mention ``form`` of the name ``word`` is cased: "same" (as ``word``), "upper",
+    "lower" or "title", or None (another casing, "StEve", that a new name cannot copy)."""
+    if form == word:
+        return "same"
+    if form.isupper():
+        return "upper"
+    if form.islower():
+        return "lower"
+    return "title" if form == form[:1].upper() + form[1:].lower() else None
+
+
+def cased_like(new: str, case: str) -> str:
+    """``new`` (cased for the story) written as a mention cased ``case`` was."""
+    if case == "upper":
+        return new.upper()
+    if case == "lower":
+        return new.lower()
+    return new[:1].upper() + new[1:] if case == "title" else new
+
+
+def name_mentions(text: str, word: str) -> list[tuple[int, int, str]] | None:
+    """Every mention of ``word`` in ``text`` whatever its casing, as (start, end, case), or None
+    when one cannot be renamed safely: cased oddly, a name that is also an English word ("Will")
+    written in capitals (a lower-case one is that word: left out), or a lower-case mention in a
+    story with capitals ("his morning joe" beside "Joe")."""
+    out = []
+    common = is_common_word(word)
+    lower_ok = None
+    for a, b in word_spans(word, text, ignore_case=True):
+        case = mention_case(text[a:b], word)
+        if case == "lower" and not common:
+            lower_ok = text_style(text) == "lower" if lower_ok is None else lower_ok
+            case = case if lower_ok else None
+        if case is None or (common and case == "upper"):
+            return None
+        if common and case == "lower":
+            continue
+        out.append((a, b, case))
+    return out
+
+
+def _within(a: str, b: str, limit: int) -> bool:
+    """Levenshtein distance of ``a`` and ``b`` at most ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return False
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        if min(cur) > limit:
+            return False
+        prev = cur
+    return prev[-1] <= limit
+
+
+def near_spelling(word: str, words: set[str]) -> str | None:
+    """A word of ``words`` (lower-cased) spelt within 2 edits of a name of 5 letters or more
+    ("Jiggsaurus" beside "Jiggasaurus"), other than the name itself, or None."""
+    low = word.lower()
+    if len(low) < 5:
+        return None
+    return next((w for w in sorted(words) if w != low and _within(w, low, 2)), None)
+
+
+def odd_words(texts, lower_style: bool) -> set[str]:
+    """The lower-cased words of ``texts`` that a misspelt name could be: capitalised (any word in
+    a lower-cased story) and neither English words nor stop words ("And" beside "Andre")."""
+    found = set()
+    for t in texts:
+        for w in re.findall(r"[^\W\d_]{3,}", t or ""):
+            if (lower_style or w[:1].isupper()) and w.lower() not in STOP_WORDS and not is_common_word(w):
+                found.add(w.lower())
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def is_famous_person(phrase: str) -> bool:
+    """True when WordNet has ``phrase`` ("Malcolm X", "Calvin Klein") as a person (False without
+    WordNet: the title check still applies)."""
+    from ...resources.wordnet import ResourceMissing, wordnet
+
+    try:
+        wn = wordnet()
+    except ResourceMissing:
+        return False
+    key = phrase.replace(" ", "_").lower()  # the phrase itself, not a base form ("William is" -> "William I")
+    return any(
+        s.lexname() == "noun.person" and key in (n.lower() for n in s.lemma_names()) for s in wn.synsets(key, "n")
+    )
+
+
+def _name_part(w: str, lower_style: bool) -> bool:
+    return (lower_style or w[:1].isupper()) and w.replace(".", "").isalpha()
+
+
+def famous_mention(words: list[str], i: int, lower_style: bool = False) -> bool:
+    """True when the name ``words[i]`` (a story's words, as written) is part of a famous name: a
+    fame title right before it, or it and the one or two capitalised words (any words in a
+    lower-cased story) around it form a WordNet person ("Malcolm X", "Saint Peter")."""
+    if i and words[i - 1].lower().rstrip(".") in FAME_TITLES:
+        return True
+    after: list[str] = []
+    for w in words[i + 1 : i + 3]:
+        if not _name_part(w, lower_style):
+            break
+        after.append(w)
+        if is_famous_person(" ".join([words[i], *after])):
+            return True
+    before = words[i - 1] if i else ""
+    return _name_part(before, lower_style) and is_famous_person(f"{before} {words[i]}")
