@@ -188,6 +188,9 @@ NAME_ROUND_101 = [
     ("He wore his Calvin Klein boxers. Calvin Klein made them.", None),
     ("King David sang to the crowd. David was happy.", None),
     ("George Washington crossed the river. George was cold.", None),
+    ("Adolph Hitler gave a speech. Adolph shouted.", None),  # the surname only famous people have
+    ("Harrison painted a bridge. Harrison smiled.", None),  # a famous surname, rare as a first name
+    ("Michael Sedley crossed the river. Michael was cold.", "Bruce Sedley crossed the river. Bruce was cold."),
 ]
 
 

@@ -12,7 +12,7 @@ import re
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from ...resources.lexicons import word_list
+from ...resources.lexicons import table, word_list
 from .._persons import text_style
 from .names import is_common_word, word_spans
 
@@ -28,14 +28,30 @@ def _given_names() -> frozenset[str]:
     return word_list("names_male.txt") | word_list("names_female.txt") | word_list("names_neutral.txt")
 
 
+@functools.cache
+def census_share() -> dict[str, float]:
+    """The 1990 US Census first names (lower-cased) with the larger of the shares (percent) of
+    men and of women who had them."""
+    return {r["name"].lower(): max(float(r["male_pct"]), float(r["female_pct"])) for r in table("names_census.tsv")}
+
+
+# a census name that WordNet knows as a famous person's surname ("Harrison", "Monet", "Marx") is
+# taken for a first name only when at least this share (percent) of men or women had it ("Martin")
+SURNAME_MIN_SHARE = 0.02
+
+
 def is_given_name(word: str) -> bool:
     """True for a first name of the project's name lists (any gender), or of the 1990 US Census
-    lists unless WordNet's own entry for it is a god, prophet or mythical being ("Jesus",
-    "Athena"; the project's lists are chosen by hand and trusted)."""
+    lists unless WordNet's every person under that name is a god, prophet or mythical being
+    ("Jesus", "Athena"), or it is rare as a first name and WordNet's famous surname ("Harrison",
+    "Monet"). The project's lists are chosen by hand and trusted."""
     low = word.lower()
     if low in _given_names():
         return True
-    return low in word_list("names_census.txt") and not is_sacred_name(low)
+    share = census_share().get(low)
+    if share is None or is_sacred_name(low):
+        return False
+    return share >= SURNAME_MIN_SHARE or not is_famous_surname(low)
 
 
 # WordNet classes (instance hypernyms) of the gods, prophets and mythical figures of single names
@@ -57,6 +73,34 @@ def is_sacred_name(name: str) -> bool:
         return False
     heads = [s for s in synsets if s.lexname() == "noun.person" and s.lemma_names()[0].lower() == name.lower()]
     return bool(heads) and all(_sacred(s) for s in heads)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_famous_surname(name: str) -> bool:
+    """True when WordNet has a person under ``name`` whose full name ends with it ("Monet":
+    "Claude Monet"; "Prince Philip" does not count). False without WordNet."""
+    from ...resources.wordnet import ResourceMissing, wordnet
+
+    try:
+        synsets = wordnet().synsets(name, "n")
+    except ResourceMissing:
+        return False
+    low = name.lower()
+    for s in synsets:
+        names = [n.lower() for n in s.lemma_names()]
+        if s.lexname() == "noun.person" and low in names:
+            if any(n.endswith("_" + low) and n.split("_")[0].rstrip(".") not in FAME_TITLES for n in names):
+                return True
+    return False
+
+
+def _famous_surname_word(word: str) -> bool:
+    """True for a surname WordNet gives only famous people: a person head word ("Hitler",
+    "Gershwin") that is neither an English word nor a first name of the lists."""
+    low = word.lower()
+    if is_common_word(word) or low in _given_names() or low in census_share() or not word.isalpha():
+        return False
+    return is_famous_person(word) or is_famous_surname(low)
 
 
 def _sacred(synset) -> bool:
@@ -174,5 +218,7 @@ def famous_mention(words: list[str], i: int, lower_style: bool = False) -> bool:
         after.append(w)
         if is_famous_person(" ".join([words[i], *after])):
             return True
+    if after and not lower_style and _famous_surname_word(after[0]):
+        return True  # "Adolph Hitler": a surname only famous people have
     before = words[i - 1] if i else ""
     return _name_part(before, lower_style) and is_famous_person(f"{before} {words[i]}")
