@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from perturbkit import get_transform
 from perturbkit.example import Example
-from perturbkit.resources.lexicons import word_list
+from perturbkit.resources.lexicons import table, word_list
 from perturbkit.transform import TransformParamError
 from perturbkit.transforms._character.entities import LABELS as ALL_LABELS
 from perturbkit.transforms._character.entities import entity_shape, plausible, replacement_pool
@@ -206,6 +206,15 @@ def test_census_first_name_still_renamed(annotator):
 def test_name_change_round_101(annotator, text, expected):
     out = get_transform("name_change")(text, seed=0, annotator=annotator)
     assert (out and out.text) == expected
+
+
+def test_name_change_early_year_gets_an_established_name(annotator):
+    # round 101 (wp_dev-478): "Skyler" for a boy in a story set in 1911; 1990 Census names only
+    t = get_transform("name_change")
+    census = {r["name"].lower() for r in table("names_census.tsv")}
+    for seed in range(10):
+        out = t("In 1911 , Timothy sat by the fire. Timothy smiled.", seed=seed, annotator=annotator)
+        assert out is not None and out.edits[0].after.lower() in census
 
 
 def test_name_change_context_in_other_casing(annotator):

@@ -31,6 +31,7 @@ from ._character.entities import (
 )
 from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, narrative_mention, unmatched_casings
 from ._character.entity_witness import list_member, number_witness
+from ._character.name_checks import period_pool
 from ._character.names import cased_name, name_pool, person_names, rename_changes, renamed_context, story_words
 from ._character.pronoun_sites import context_referents, declined, long_story_referents
 from ._character.pronoun_swaps import (
@@ -151,7 +152,7 @@ class NameChange(Transform):
             return None
         old = rng.choice(sorted(names))
         used = story_words(example.text, example.context, example.reference)
-        pool = [n for n in name_pool(names[old]) if n not in used]
+        pool = period_pool([n for n in name_pool(names[old]) if n not in used], example.text, example.context)
         if not pool:
             return None
         new = cased_name(rng.choice(pool), text_style(example.text))

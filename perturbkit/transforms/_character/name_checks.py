@@ -222,3 +222,21 @@ def famous_mention(words: list[str], i: int, lower_style: bool = False) -> bool:
         return True  # "Adolph Hitler": a surname only famous people have
     before = words[i - 1] if i else ""
     return _name_part(before, lower_style) and is_famous_person(f"{before} {words[i]}")
+
+
+# a year before 1950 ("in 1911", "Being it 1911"), not an amount, an address or a measure
+_EARLY_YEAR = re.compile(
+    r"(?<![\d$,.])(?<!\$ )\b(?:1[0-8]\d\d|19[0-4]\d)\b(?![\d,.]\d)(?!\s*(?:%|[a-z]+ (?:street|lane|road|avenue)\b|"
+    r"(?:dollar|buck|people|person|mile|feet|foot|pound|lb|meter|metre|calorie|word|page|point|km|yard|degree|hour)s?\b))",
+    re.I,
+)
+
+
+def period_pool(pool: list[str], *texts: str | None) -> list[str]:
+    """``pool`` (lower-cased names), kept to the 1990 Census first names when a text names a year
+    before 1950 (round 101: "Skyler" for a boy in 1911): names borne by people born then, not
+    recent coinages ("Skyler", "Jaden", "Peyton")."""
+    if not any(t and _EARLY_YEAR.search(t) for t in texts):
+        return pool
+    census = census_share()
+    return [n for n in pool if n in census]
