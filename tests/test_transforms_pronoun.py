@@ -118,6 +118,9 @@ def test_strict_gender_swap_needs_the_gender_absent(swap, annotator, seed):
         ("Tom took the pen. It was hers.", female),
         ("Tom missed class. His geology teacher kept failing him.", female),
         ("Kim was lonely. She asked others to join her.", male),
+        # kin imply a parent or partner of either gender (rocstories_dev-1660, 1231)
+        ("Kia wanted dye. Her mom said she was too young.", male),
+        ("Billy asked his dad for a bike. He began to mow lawns.", female),
     ):
         out = swap(text, seed=seed, annotator=annotator)
         assert all(e.after.lower() not in new for e in _pronoun_edits(out))

@@ -65,11 +65,14 @@ _WORD = re.compile(r"[\w']+")
 
 def gender_absent(text: str, context: str, ident: str) -> bool:
     """No word of ``text`` or ``context`` is of the gender ``ident`` ("3m"/"3f"): no pronoun of
-    it in any case ("her", "herself"), no gendered noun ("wife", "girls"), no name or masked name."""
+    it in any case ("her", "herself"), no gendered noun ("wife", "girls"), no name or masked name,
+    and no kin word of the context (``KIN``: "his dad" implies a mom)."""
     g = ident[1]
     nouns = MALE_NOUNS if g == "m" else FEMALE_NOUNS
     both = f"{text} {context}"
     if ident in masked_identities(both) or "3?" in masked_identities(both):
+        return False
+    if any(w in KIN or w[:-1] in KIN or w == "children" for w in _WORD.findall(context.lower())):
         return False
     for w in _WORD.findall(MASKED.sub(" ", both)):
         low = w.lower()
@@ -87,16 +90,22 @@ def gender_absent(text: str, context: str, ident: str) -> bool:
 
 # people of either gender a story may mention without a noun WordNet files as a person
 _SOMEONE = frozenset("others someone somebody anyone anybody everyone everybody".split())
+# kin that imply an unnamed parent or partner of either gender: "his dad" a mom, "my son" his
+# other parent ("her mom said he was n't old enough" reads as her dad: rocstories_dev-1660)
+KIN = frozenset(
+    "mom mommy mum mother dad daddy father parent son daughter baby child kid husband wife "
+    "stepmom stepdad stepson stepdaughter".split()
+)
 
 
 @per_doc
 def unknown_person(doc) -> bool:
     """The story mentions a person of unknown gender, whom a new "he"/"she" could be: "she asked
     others to join her" (rocstories_dev-1766), "his geology teacher" (a compound ``is_character``
-    does not find in WordNet: its head noun counts here)."""
+    does not find in WordNet: its head noun counts here), or kin implying one (``KIN``)."""
     for t in doc:
         low, lemma = t.lower_, t.lemma_.lower()
-        if low in _SOMEONE:
+        if low in _SOMEONE or lemma in KIN:
             return True
         if t.pos_ != "NOUN" or lemma in MALE_NOUNS or lemma in FEMALE_NOUNS or lemma in ("soul", "self", "spirit"):
             continue
