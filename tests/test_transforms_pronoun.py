@@ -34,11 +34,36 @@ GOLDEN = [
 ]
 
 
-# the default (fresh=True): only to a person/gender nothing in the story could be
+# the default (fresh=True, strict=True): he <-> she with no one of the new gender, or a pronoun
+# bound to its clause's subject (validity round 102); the last five fail on main (before strict)
 FRESH_GOLDEN = [
     ("Tom was sad. He cried all night.", 1, "Tom was sad. She cried all night."),
-    ("I am tired, so Tom drove me home.", 0, "I am tired, so Tom drove her home."),
     ("Jane worked late. She called her sister.", 1, "Jane worked late. She called his sister."),
+    # (a) Greg is the only character (rocstories_dev-1845); main: "I sent it"
+    (
+        "Greg found a lost tape. He sent it to a label and they signed him.",
+        0,
+        "Greg found a lost tape. She sent it to a label and they signed him.",
+    ),
+    ("Jim needed plants. He went to the nursery.", 2, "Jim needed plants. She went to the nursery."),
+    # (b) a reflexive object and a gesture's body part are bound to the subject
+    (
+        "Alice loved excitement. By doing this, she learned about herself.",
+        3,
+        "Alice loved excitement. By doing this, she learned about myself.",
+    ),
+    (
+        "Anna was sad. Her husband came home and he nodded his head.",
+        1,
+        "Anna was sad. Her husband came home and he nodded my head.",
+    ),
+    # (b) a body part in a place phrase whose clause subject is its owner (wp_dev-865)
+    ("Levi backed away, bile rising in his throat.", 0, "Levi backed away, bile rising in my throat."),
+    ("Tom sat down with tears in his eyes.", 0, "Tom sat down with tears in my eyes."),
+]
+# round 101's fresh swaps (strict=False): any person/gender nothing in the story could be
+LOOSE_GOLDEN = [
+    ("I am tired, so Tom drove me home.", 0, "I am tired, so Tom drove her home."),
     ("He walks to school with Mary. She is happy.", 0, "He walks to school with Mary. We are happy."),
 ]
 
@@ -53,6 +78,52 @@ def test_golden(swap, annotator, text, seed, expected):
     out = swap(text, seed=seed, annotator=annotator)
     assert out is not None and out.text == expected
     assert out.parent_id == Example(text).id
+
+
+@pytest.mark.parametrize("text,seed,expected", LOOSE_GOLDEN)
+def test_golden_not_strict(annotator, text, seed, expected):
+    out = get_transform("pronoun_swap", strict=False)(text, seed=seed, annotator=annotator)
+    assert out is not None and out.text == expected
+
+
+_FIRST = {"i", "me", "my", "mine", "we", "us", "our", "ours"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [  # round 102: a new first person in a third-person story reads as a narrator never introduced
+        "Harry was afraid of heights. His friends convinced him to hang glide.",  # rocstories_dev-287
+        "Rob was driving home. A stranger offered him a ride home.",  # rocstories_dev-2766
+        "Tory was lost. She was riding her pet horse.",  # rocstories_dev-2034
+        "Joe made spaghetti. When he tasted his spaghetti he found it cooked.",  # rocstories_dev-613
+        "The men were shocked. Their mouths were left open wide.",  # wp_dev-805: "My mouths"
+        "The men were shocked. They shook their heads.",
+        "Mary looked at him. She saw the fear in his eyes.",  # another's eyes can be seen
+    ],
+)
+@pytest.mark.parametrize("seed", range(4))
+def test_strict_never_a_free_first_person(swap, annotator, text, seed):
+    out = swap(text, seed=seed, annotator=annotator)
+    assert all(e.after.lower() not in _FIRST for e in _pronoun_edits(out))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_strict_gender_swap_needs_the_gender_absent(swap, annotator, seed):
+    """ "he" -> "she" only where nothing is female: not with a wife, a girl's name or "hers", nor
+    with a person of unknown gender ("his geology teacher", "others": rocstories_dev-521, 1766)."""
+    female, male = {"she", "her", "hers", "herself"}, {"he", "him", "his", "himself"}
+    for text, new in (
+        ("Tom was sad. He called his wife.", female),
+        ("Tom met Anna. He was late.", female),
+        ("Tom took the pen. It was hers.", female),
+        ("Tom missed class. His geology teacher kept failing him.", female),
+        ("Kim was lonely. She asked others to join her.", male),
+        # kin imply a parent or partner of either gender (rocstories_dev-1660, 1231)
+        ("Kia wanted dye. Her mom said she was too young.", male),
+        ("Billy asked his dad for a bike. He began to mow lawns.", female),
+    ):
+        out = swap(text, seed=seed, annotator=annotator)
+        assert all(e.after.lower() not in new for e in _pronoun_edits(out))
 
 
 @pytest.mark.parametrize("text,seed,expected", GOLDEN)
@@ -95,8 +166,10 @@ def _pronoun_edits(out):
 
 def test_long_story_golden(swap, annotator):
     """ "his" -> "our" in a long story (wp_dev-882 "before our eyes") is now "his" -> "my"."""
-    out = swap(_LONG, seed=4, annotator=annotator)
+    out = get_transform("pronoun_swap", strict=False)(_LONG, seed=4, annotator=annotator)
     assert out is not None and out.text == _LONG.replace("rubbed his eyes", "rubbed my eyes")
+    # strict: "rubbed my eyes" may be someone rubbing the narrator's eyes, "she" may be the salesman
+    assert swap(_LONG, seed=4, annotator=annotator) is None
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -236,9 +309,10 @@ def test_lower_case_corpus_keeps_lower_i(swap, annotator):
 
 
 def test_reflexives_only_when_asked(annotator):
+    """Without ``strict``; strict swaps a reflexive bound to its clause's subject (round 102)."""
     text = "They painted themselves green. She laughed at him."
     for seed in range(5):
-        out = get_transform("pronoun_swap")(text, seed=seed, annotator=annotator)
+        out = get_transform("pronoun_swap", strict=False)(text, seed=seed, annotator=annotator)
         assert out is None or all(not e.before.lower().endswith(("self", "selves")) for e in out.edits)
     assert any(
         (o := get_transform("pronoun_swap", reflexives=True)(text, seed=s, annotator=annotator)) is not None

@@ -33,6 +33,7 @@ from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, na
 from ._character.entity_witness import list_member, number_witness
 from ._character.name_checks import period_pool
 from ._character.names import cased_name, name_pool, person_names, rename_changes, renamed_context, story_words
+from ._character.pronoun_bound import strict_targets
 from ._character.pronoun_sites import context_referents, declined, long_story_referents
 from ._character.pronoun_swaps import (
     fresh_targets,
@@ -64,25 +65,27 @@ class PronounSwap(Transform):
     fresh: bool = True
     prefer_story: bool = True  # without ``fresh``: prefer a person/gender that occurs in the story
     reflexives: bool = False  # "they painted themselves" -> "yourself" breaks binding: off by default
+    # with ``fresh``, only the two kinds of swap readers judged breaks (round 102: a new "my"/"we"
+    # in a third-person story reads as a narrator never introduced): he <-> she with no one of the
+    # new gender in the story or context, or a pronoun bound to its clause's subject (a reflexive
+    # object, a body part: "bile rising in his throat" -> "our throat"); see
+    # ``_character.pronoun_bound``. False: round 101's fresh swaps (any person nobody could be)
+    strict: bool = True
 
     def applicable(self, example: Example, doc) -> bool:
         """OpenMEVA's rule: pronouns/characters of several persons or genders, or a passive clause;
-        with ``fresh``, any story with a personal pronoun of a person other than "you" that the swap
-        may replace (a story with one character is where "he" -> "she" clearly names nobody)."""
+        with ``fresh``, any story with a personal pronoun the swap may replace (with ``strict``,
+        one that has a target of the two kinds above)."""
         if self.fresh:
             return bool(self._fresh_sites(example, doc))
         return len(story_identities(doc)) >= 2 or has_passive(doc)
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        cands = swappable_pronouns(doc, self.reflexives)
-        if self.fresh:
-            cands = [c for c in cands if c[1] != "2"]
+        cands = self._candidates(doc)
         if not cands:
             return None
         story = story_identities(doc) if self.prefer_story else set()
-        referents = set()
-        if self.fresh:  # who the story, a long story's narrator or the context could mean
-            referents = referent_identities(doc) | long_story_referents(doc) | context_referents(example.context or "")
+        referents = self._referents(example, doc) if self.fresh else set()
         style = text_style(example.text)
         ctx = example.context or ""
         rng.shuffle(cands)
@@ -90,18 +93,40 @@ class PronounSwap(Transform):
             order = fresh_targets(ident, referents, rng) if self.fresh else target_order(ident, story, rng)
             if self.fresh and declined(tok, ident, ctx):
                 continue  # after drawing its order: the other pronouns get the same draws as before
+            if self.fresh and self.strict:
+                order = strict_targets(tok, ident, case, order, example.text, ctx)
+            elif case == "refl" and not self.reflexives:
+                continue
             for target in order:
                 changes = pronoun_changes(tok, ident, case, target, style)
                 if changes:
                     return self.rewrite(example, changes)
         return None
 
+    def _candidates(self, doc) -> list[tuple]:
+        """The pronouns to try: not "you" with ``fresh``; reflexives when asked for or ``strict``
+        (which decides per reflexive whether it is bound)."""
+        cands = swappable_pronouns(doc, self.reflexives or (self.fresh and self.strict))
+        return [c for c in cands if c[1] != "2"] if self.fresh else cands
+
+    def _referents(self, example: Example, doc) -> set[str]:
+        """Who the story, a long story's narrator (not with ``strict``, whose "we" is only ever
+        bound) or the context could mean."""
+        found = referent_identities(doc) | context_referents(example.context or "")
+        return found if self.strict else found | long_story_referents(doc)
+
     def _fresh_sites(self, example: Example, doc) -> list[tuple]:
         """The pronouns a ``fresh`` swap may replace: not "you", and none where the new pronoun
         could be read as someone (quoted, bound by a quantifier, a referent's first mention; round
-        101, see ``_character.pronoun_sites``)."""
+        101, see ``_character.pronoun_sites``); with ``strict`` only those with a strict target."""
         ctx = example.context or ""
-        return [c for c in swappable_pronouns(doc, self.reflexives) if c[1] != "2" and not declined(c[0], c[1], ctx)]
+        sites = [c for c in self._candidates(doc) if not declined(c[0], c[1], ctx)]
+        if not self.strict:
+            return sites
+        referents = self._referents(example, doc)
+        return [
+            c for c in sites if strict_targets(*c, fresh_targets(c[1], referents, random.Random(0)), example.text, ctx)
+        ]
 
 
 @register
