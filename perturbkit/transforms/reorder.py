@@ -12,7 +12,7 @@ from ..annotation import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._reorder import rejoined, scrambled_order, token_units
-from ._units import shuffle_units
+from ._shuffle_units import shuffle_units
 
 
 @register
