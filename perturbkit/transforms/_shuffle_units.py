@@ -87,6 +87,48 @@ def _join_turns(text: str, units: list[Unit]) -> list[Unit]:
     return out
 
 
+_QUOTE_MARKS = ("``", "\u201c", '"', "\u2018", "'")
+# a beat with a third-person pronoun ("He simply nodded.", "I shoved him aside."): it names a speaker
+# only after the line it follows
+_PRONOUN = re.compile(r"\b(?:he|him|his|she|her|they|them|their)\b", re.I)
+# a speech verb that starts another verb is no tag ("'' Trump started grinning", "'' she began to cry")
+_PHASE = re.compile(r"\s*(?:[\w'\u2019.-]+\s+){0,3}?(?:start|began|begin|continu|finish)\w*\s+(?:to\s|\w+ing\b)", re.I)
+
+
+def _untagged(text: str, spans: tuple[tuple[int, int], ...], u: Unit) -> bool:
+    """``u`` starts with a quotation that names no speaker after it: no tag, at most a beat
+    (`` "Talk to the frog." ``, `` "Is that?" I nodded. ``), or a quotation left open at the end."""
+    if not u.text.startswith(_QUOTE_MARKS):
+        return False
+    end = _quote_at(spans, u)
+    return end is None or _bare_quote(text, spans, u) or bool(_PHASE.match(text, end, u.end))
+
+
+def _joined(text: str, a: Unit, b: Unit) -> Unit:
+    movable = a.movable and b.movable
+    return Unit(a.start, b.end, text[a.start : b.end], a.pieces + b.pieces, movable, movable and b.whole)
+
+
+def _join_untagged(text: str, units: list[Unit]) -> list[Unit]:
+    """An untagged quotation (see :func:`_untagged`) joined to the unit before it on its line: its
+    speaker is told only by what precedes it, a beat naming him ("Lucky shook his head. `` Talk to
+    the frog . ''") or the turn it answers. Parted by a shuffle, the speech loses its speaker or takes
+    another's (round 100: wp_dev-91, -291, -297, -432). A beat with a third-person pronoun ("He simply
+    nodded.", "I shoved him aside.") brings the unit before it too, where the pronoun finds its referent. A quotation that cannot move
+    (left open at the end) keeps what it is joined to in place."""
+    spans = _spans(text)
+    out: list[Unit] = []
+    for u in units:
+        if out and "\n" not in text[out[-1].end : u.start] and _untagged(text, spans, u):
+            prev = out.pop()
+            beat = not prev.text.startswith(_QUOTE_MARKS) and _PRONOUN.search(prev.text)
+            if out and beat and "\n" not in text[out[-1].end : prev.start]:
+                prev = _joined(text, out.pop(), prev)
+            u = _joined(text, prev, u)
+        out.append(u)
+    return out
+
+
 def _quote_at(spans: tuple[tuple[int, int], ...], u: Unit) -> int | None:
     """The end of the quotation ``u`` starts with, or None."""
     if not u.text.startswith(_OPENERS):
@@ -167,12 +209,13 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
 @per_doc
 def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
     """The units ``sentence_shuffle`` moves: :func:`sentence_units`, with an ellipsis stutter kept
-    whole, a quotation kept with the narration right after it and a speaker's turn kept whole
-    ("X," she said. "Y."), and time or day headings within a line ("8:19 am"), separators and
+    whole, a quotation kept with the narration right after it, a speaker's turn kept whole
+    ("X," she said. "Y.") and an untagged quotation kept with what comes before it, and time or day headings within a line ("8:19 am"), separators and
     authors' notes pinned (not movable). No units at all when the story's single quotes do not pair (a shuffle could split
     a quotation it cannot see): fewer cases, but none with a quotation cut in two."""
     text = doc_text(doc)
     if single_quote_spans(text) is None:
         return ()
     units = _join_turns(text, _join_beats(text, _join_stutters(text, list(sentence_units(doc)))))
+    units = _join_untagged(text, units)
     return tuple(_pin_notes(text, _pin_headings(text, units)))
