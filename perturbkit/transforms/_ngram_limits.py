@@ -3,8 +3,9 @@
 
 - a shouted span: a run of all-caps words in cased text ("OINK OINK I LOVE MY BURGERS !"), and a
   span that already says a word again at once ("OINK OINK", "no , no", "over and over") or says
-  three words in a row again a few words on (a chant, a refrain, an anaphora: "we will not retreat ,
-  we will not falter"): one more doubling reads as the same babble (wp_dev-460);
+  three words in a row again within seven words, twelve if one is a content word (a chant, a
+  refrain, an anaphora: "we will not retreat , we will not falter"): one more doubling reads as
+  the same babble (wp_dev-460);
 - a passage written badly on purpose: a sentence with two or more distinct misspelt words (words
   no dictionary knows: "my cloths and this jornal"), and the sentences up to two either side of it
   (wp_dev-983, a diary whose misspellings show the writer's illiteracy);
@@ -22,6 +23,8 @@ import random
 import re
 from typing import TYPE_CHECKING
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, token_strings
 from ..resources.inflect import all_lemmas
 from ..resources.spacy_model import dictionary_words
@@ -38,7 +41,10 @@ _SAID_AGAIN = re.compile(r"\b([^\W\d_]+)(?:[\s,!\u2026-]+|\s+(?:and|or)\s+)\1\b"
 _GRAMMATICAL = frozenset("had that it he she they we you i him her them us me this there then".split())
 _WORDS = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
 _REFRAIN = 3  # words in a row said twice in a span, the second time within _REFRAIN_GAP words of the first
-_REFRAIN_GAP = 12  # ("I should have done better I should have ate better", "Fight with me , fight with me")
+# ("I should have done better I should have ate better", "fight with me , fight with me"; not the
+# parallel clauses of "that he had been young and proud , and that he had thrown"); 12 words when
+# the three hold a content word ("wrapped up in the ball of anger – wrapped up in a ball of ...")
+_REFRAIN_GAP, _REFRAIN_GAP_CONTENT = 7, 12
 _SHORT_QUOTE = 40  # words: a quotation this short is one span (a chant); a longer one, a speech, is not
 _OPEN_CLASS = frozenset({"NOUN", "VERB", "ADJ", "ADV", "PROPN", "X"})
 _MISSPELT = 2  # distinct misspelt words that make a sentence badly written
@@ -58,7 +64,8 @@ def _says_again(span: str) -> bool:
     last: dict[tuple[str, ...], int] = {}
     for i in range(len(words) - _REFRAIN + 1):
         gram = tuple(words[i : i + _REFRAIN])
-        if i - last.get(gram, -_REFRAIN_GAP) < _REFRAIN_GAP:
+        gap = _REFRAIN_GAP if all(w in STOP_WORDS for w in gram) else _REFRAIN_GAP_CONTENT
+        if gram in last and i - last[gram] < gap:
             return True
         last[gram] = i
     return False
