@@ -189,7 +189,7 @@ def test_single_quoted_speech_moves_whole(annotator):
     away from "China wo n't bite . '" (double-quoted speech was already kept whole)."""
     t = get_transform("sentence_shuffle")
     text = (
-        "The office was quiet . Rain hit the windows . "
+        "The office was quiet . Rain hit the windows . A clock ticked . "
         "Linda ran up the hall . 'Sir ? ' She panted , 'I have bad news . China wo n't bite . ' "
         "He looked up from his paperwork . After a moment , he sighed . 'Ah , screw it . Why not ? ' "
         "She left the room ."
@@ -295,3 +295,15 @@ def test_an_untagged_quotation_stays_with_what_tells_its_speaker(annotator, text
         assert out is None or together in out.text, out.text
     if together.endswith("beautiful ."):
         assert all(out is None or out.text.endswith(together) for out in outs)
+
+
+def test_a_long_story_left_with_few_units_is_not_shuffled(annotator):
+    """Round 100 follow-up: a long story whose dialogue joins into one block keeps too few units; a
+    shuffle would swap the block with a line or two, which may read as a flashback."""
+    text = (
+        "I never believed in God . The sky was grey . Confused , I asked , `` Am I dead ? '' "
+        "`` Yes and no . '' `` Where am I going ? '' `` Hold it . '' `` Tell me . '' `` No . '' "
+        "`` Why ? '' `` Rules . '' `` Whose ? '' `` Mine . ''"
+    )
+    t = get_transform("sentence_shuffle")
+    assert all(t(text, seed=seed, annotator=annotator) is None for seed in range(5))
