@@ -101,6 +101,16 @@ GOLDEN = [
         "He cried. It was empty. Tom opened the box. Then he threw it away. -- - This is my first story here. "
         "Sorry for the typos.",
     ),
+    # round 100: an untagged quotation stays with the beat before it that names its speaker
+    (
+        "I knocked twice . `` Open up , or I kick the door in . '' Lucky shook his head . "
+        "`` Talk to the frog . They go way back . '' The door slammed shut . I found the frog at the clinic . "
+        "He was screaming at a nurse . It was a long night .",
+        0,
+        "It was a long night . I knocked twice . `` Open up , or I kick the door in . '' Lucky shook his head . "
+        "`` Talk to the frog . They go way back . '' The door slammed shut . He was screaming at a nurse . "
+        "I found the frog at the clinic .",
+    ),
     # round 22: four or more sentences lose their opening and their ending and at least half of
     # their pairs change places (a cause moved after its effect, or two swapped neighbour pairs,
     # still read in order): none of the old orders "jack ... he did n't go" / "2 1 4 3" / "3 2 1 4"
@@ -179,6 +189,7 @@ def test_single_quoted_speech_moves_whole(annotator):
     away from "China wo n't bite . '" (double-quoted speech was already kept whole)."""
     t = get_transform("sentence_shuffle")
     text = (
+        "The office was quiet . Rain hit the windows . A clock ticked . "
         "Linda ran up the hall . 'Sir ? ' She panted , 'I have bad news . China wo n't bite . ' "
         "He looked up from his paperwork . After a moment , he sighed . 'Ah , screw it . Why not ? ' "
         "She left the room ."
@@ -213,13 +224,14 @@ def test_speech_turn_continued_after_its_tag_moves_whole(annotator, turn, reply)
         assert out is not None and turn in out.text and reply in out.text, out and out.text
 
 
-def test_a_reply_after_a_continued_turn_still_moves(annotator):
-    """Only one quotation joins a turn: "X," he said. "Y." "Z." ("Z" may be the other speaker)."""
+def test_an_untagged_reply_stays_after_the_turn_it_answers(annotator):
+    """ "X," he said. "Y." "Z.": "Z" (the other speaker's reply, told only by the order of the turns)
+    stays after the turn it answers; the narration around them still moves (round 100)."""
     t = get_transform("sentence_shuffle")
-    text = "`` Go , '' he said . `` Now . '' `` No . '' She sat down . He left . The sun rose ."
+    text = "`` Go , '' he said . `` Now . '' `` No . '' Anna sat down . Tom left . The sun rose ."
     outs = {t(text, seed=seed, annotator=annotator).text for seed in range(20)}
-    assert all("`` Go , '' he said . `` Now . ''" in out for out in outs)
-    assert any("`` Now . '' `` No . ''" not in out for out in outs)
+    assert all("`` Go , '' he said . `` Now . '' `` No . '' Anna sat down ." in out for out in outs)
+    assert all(not out.startswith("`` Go") for out in outs)  # and it moves
 
 
 @pytest.mark.parametrize("heading", ["8:19 am", "-- 3:30 am", "Day 2", "10:45 PM"])
@@ -240,3 +252,58 @@ def test_time_in_a_sentence_is_no_heading(annotator):
     text = "Linda sighed . She left at 8:19 am . The shop opened at eight . Jacob sold a pan . The phone rang ."
     outs = {t(text, seed=seed, annotator=annotator).text for seed in range(10)}
     assert any(not out.startswith("Linda sighed . She left at 8:19 am .") for out in outs)
+
+
+BEATS = [
+    # round 100 (wp_dev-297): the beat naming the speaker stays with the quotation it introduces
+    (
+        "I knocked twice . `` Open up , or I kick the door in . '' Lucky shook his head . "
+        "`` Talk to the frog . They go way back . '' The door slammed shut . I found the frog at the clinic . "
+        "He was screaming at a nurse . It was a long night .",
+        "Lucky shook his head . `` Talk to the frog . They go way back . ''",
+    ),
+    # wp_dev-291: a beat naming the speaker by a pronoun keeps the line that tells who he is
+    (
+        "House sat down . `` Save it . I 'll work for you . '' House blurted out at Dumbledore . "
+        "He simply nodded . `` I 'll see to it you get a room . '' House left the office . "
+        "His cane lay on the desk . The phone rang . Chase was on the line .",
+        "House blurted out at Dumbledore . He simply nodded . `` I 'll see to it you get a room . ''",
+    ),
+    # wp_dev-91: no narration lands before an untagged line ("Trump was quite grumpy." before the
+    # narrator's answer), and the untagged answer stays after the question it answers
+    (
+        "I was called in by the President . I felt oddly calm . Trump was quite grumpy . "
+        "`` Why do all you scientists lie ? '' `` Sorry . I made a mistake . '' Trump stared at me . "
+        "We were not alone any more . Security walked me out .",
+        "Trump was quite grumpy . `` Why do all you scientists lie ? '' `` Sorry . I made a mistake . ''",
+    ),
+    # wp_dev-432: a beat before a last line that cannot move (its quotation is left open) stays too
+    (
+        "I looked in the mirror . The old woman looked back . George came in . I sat on the bed . "
+        "`` Come to bed , '' George said . He smiled and leant in to kiss me . `` You look beautiful .",
+        "He smiled and leant in to kiss me . `` You look beautiful .",
+    ),
+]
+
+
+@pytest.mark.parametrize("text,together", BEATS)
+def test_an_untagged_quotation_stays_with_what_tells_its_speaker(annotator, text, together):
+    t = get_transform("sentence_shuffle")
+    outs = [t(text, seed=seed, annotator=annotator) for seed in range(20)]
+    assert any(out is not None for out in outs)
+    for out in outs:
+        assert out is None or together in out.text, out.text
+    if together.endswith("beautiful ."):
+        assert all(out is None or out.text.endswith(together) for out in outs)
+
+
+def test_a_long_story_left_with_few_units_is_not_shuffled(annotator):
+    """Round 100 follow-up: a long story whose dialogue joins into one block keeps too few units; a
+    shuffle would swap the block with a line or two, which may read as a flashback."""
+    text = (
+        "I never believed in God . The sky was grey . Confused , I asked , `` Am I dead ? '' "
+        "`` Yes and no . '' `` Where am I going ? '' `` Hold it . '' `` Tell me . '' `` No . '' "
+        "`` Why ? '' `` Rules . '' `` Whose ? '' `` Mine . ''"
+    )
+    t = get_transform("sentence_shuffle")
+    assert all(t(text, seed=seed, annotator=annotator) is None for seed in range(5))

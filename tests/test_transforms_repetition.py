@@ -88,6 +88,22 @@ GOLDEN = [
     ("repeat_ngram", {"n": 1}, "Sure enough, the air was cold.", 0, "Sure enough, the air was cold and cold."),
     ("repeat_ngram", {"n": 1}, "Tom cooked again.", 0, None),
     ("repeat_ngram", {"n": 1}, "Her path was better.", 0, None),
+    # round 99: no speaker label doubled ("Mindflexo and Mindflexo :"), nothing in a shouted chant
+    (
+        "repeat_ngram",
+        {},
+        "Mindflexo : Hey man , I do n't know what they are giggling about .",
+        1,
+        "Mindflexo : Hey man , I do n't know what they are giggling and they are giggling about .",
+    ),
+    (
+        "repeat_ngram",
+        {},
+        "I faced the red camera . `` OINK OINK I LOVE MY BURGERS ! DEMS GOOD ! '' I shout .",
+        1,
+        "I faced the red camera and faced the red camera . `` OINK OINK I LOVE MY BURGERS ! DEMS GOOD ! '' I shout .",
+    ),
+    ("repeat_ngram", {}, "Day 1 : I am stuk here with onlee my cloths and this jornal .", 0, None),
     # repeat_sentence
     ("repeat_sentence", {}, STORY, 0, "Tom woke up early. Tom woke up early. He made coffee. Then he went to work."),
     ("repeat_sentence", {"keep_length": True}, STORY, 0, "Tom woke up early. Tom woke up early. Then he went to work."),
@@ -452,3 +468,46 @@ def test_semantic_repetition_takes_long_stories_only_on_request(annotator):
     text = " ".join(f"On day {k} the crew bought {k + 3} big boxes and saw {k + 7} whales." for k in range(14))
     assert get_transform("semantic_repetition")(text, seed=0, annotator=annotator) is None
     assert get_transform("semantic_repetition", long_stories=True)(text, seed=0, annotator=annotator) is not None
+
+
+NOT_DOUBLED = [
+    # round 99 (wp_dev-460): a shouted chant, or a span that already says a word again, takes no doubling
+    ("I faced the red camera . `` OINK OINK I LOVE MY BURGERS ! DEMS GOOD ! '' I shout .", "`` OINK OINK I LOVE"),
+    ("`` Run , run , run home to your mommy ! '' the kids sang at him .", "`` Run , run , run home"),
+    # wp_dev-983: a passage written badly on purpose (a diary full of misspellings)
+    ("Day 1 : I am stuk here with onlee my cloths and this jornal . I wil rite in it tomorow .", "Day 1 : I am"),
+    # wp_dev-591: a speaker label is never doubled ("Mindflexo and Mindflexo : Hey man")
+    ("Mindflexo : Hey man , I do n't know what they are giggling about .", "Mindflexo"),
+]
+
+
+@pytest.mark.parametrize("text,kept", NOT_DOUBLED)
+def test_repeat_ngram_leaves_chants_misspellings_and_labels_alone(annotator, text, kept):
+    t = get_transform("repeat_ngram")
+    outs = [t(text, seed=seed, annotator=annotator) for seed in range(12)]
+    assert all(out is None or kept in out.text for out in outs)
+    if kept == "Mindflexo":  # the rest of the turn may still be doubled
+        assert any(out is not None for out in outs)
+        assert all(out is None or "Mindflexo and" not in out.text for out in outs)
+    else:
+        assert all(out is None or out.edits[0].before_span[0] < text.index(kept) for out in outs), outs
+
+
+def test_repeat_ngram_leaves_scripts_alone(annotator):
+    text = (
+        "Thulk : Yeah , we would never laugh at you . Leechman : Do n't listen to them , you are the "
+        "most important member of our team ."
+    )
+    t = get_transform("repeat_ngram")
+    assert all(t(text, seed=seed, annotator=annotator) is None for seed in range(5))
+    # one label is no script: the sentence after it still takes a doubling
+    assert t(text.split(" Leechman")[0], seed=0, annotator=annotator) is not None
+
+
+def test_repeat_ngram_still_doubles_plain_and_all_caps_text(annotator):
+    t = get_transform("repeat_ngram")
+    assert t("She bought a red car at the market.", seed=0, annotator=annotator).text == (
+        "She bought a red car at the market and the market."
+    )
+    # shouting needs cased text: a story all in capitals (or all in lower case) is not shouted
+    assert t("SHE BOUGHT A RED CAR.", seed=0, annotator=annotator).text == "SHE BOUGHT A RED CAR AND BOUGHT A RED CAR."

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from perturbkit.transforms._order_ties import order_broken, unit_ties
+from perturbkit.transforms._shuffle_units import shuffle_units
 from perturbkit.transforms._substitution.keywords import corpus_swap_ok
-from perturbkit.transforms._units import shuffle_units
 
 pytestmark = pytest.mark.usefixtures("annotator")
 

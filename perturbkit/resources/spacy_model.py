@@ -46,3 +46,16 @@ def available_model() -> str | None:
         if importlib.util.find_spec(cand.replace("-", "_")) is not None:
             return cand
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def dictionary_words() -> frozenset[str]:
+    """The lemmas of WordNet 3.0 (nouns, verbs, adjectives, adverbs: ~83k) as spaCy's English rule
+    lemmatizer ships them (its ``lemma_index`` table) in the configured pipeline; empty when that
+    pipeline has no such table (another lemmatizer, another language) or does not load. A lexicon
+    with no extra install, for telling a misspelt word ("jornal") from a real one."""
+    try:
+        index = load_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    except (KeyError, AttributeError, ResourceMissing):
+        return frozenset()
+    return frozenset(word for words in index.values() for word in words)

@@ -22,8 +22,8 @@ from ..annotation import Annotator, Level, default_annotator
 from ..example import Example, as_example
 from ..transform import Effect, Mixture, OneOf, Transform, get_transform, register, rng_for
 from ._order_ties import order_broken, unit_ties
+from ._shuffle_units import shuffle_units
 from ._union_overlap import clashes
-from ._units import shuffle_units
 
 UNION_COUNTS: dict[int, float] = {1: 0.5, 2: 0.2, 3: 0.2, 4: 0.1}
 UNION_WEIGHTS: dict[str, float] = {"repetition": 0.1, "substitution": 0.3, "reordering": 0.4, "negation": 0.2}

@@ -11,8 +11,11 @@ from dataclasses import dataclass
 from ..annotation import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
+from ._narration import LONG_STORY_UNITS
 from ._reorder import rejoined, scrambled_order, token_units
-from ._units import shuffle_units
+from ._shuffle_units import shuffle_units
+
+_FEW = 4  # movable units a long story needs to be shuffled
 
 
 @register
@@ -29,11 +32,19 @@ class SentenceShuffle(Transform):
     example = "Tom woke up early. He made coffee. Then he went to work."
 
     def applicable(self, example, doc) -> bool:
-        texts = [u.text for u in shuffle_units(doc) if u.movable]
+        texts = [u.text for u in self._units(doc)]
         return len(texts) >= 2 and len(set(texts)) >= 2
 
+    @staticmethod
+    def _units(doc) -> list:
+        """The movable units; none when they hold more than ten sentences but number fewer than ``_FEW`` (dialogue
+        joined into blocks, WP round 100): swapping a block and a line or two may read as a
+        flashback, not as a broken order."""
+        movable = [u for u in shuffle_units(doc) if u.movable]
+        return [] if len(movable) < _FEW and sum(u.pieces for u in movable) > LONG_STORY_UNITS else movable
+
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        units = [u for u in shuffle_units(doc) if u.movable]
+        units = self._units(doc)
         texts = [u.text for u in units]
         order = scrambled_order(texts, rng)
         if order is None:

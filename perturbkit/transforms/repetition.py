@@ -19,6 +19,7 @@ from ._copies import (
     repeats_on_purpose,
 )
 from ._narration import NEAR_COPY, SHORT_STORY_UNITS, free_gap
+from ._ngram_limits import draw_ngram, script_form
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -273,15 +274,12 @@ class RepeatNgram(Transform):
         return any(c.isalpha() for c in example.text)  # cheap pre-check; apply() finds the n-grams
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
-        if repeats_on_purpose(doc):
+        if repeats_on_purpose(doc) or script_form(doc):
             return None  # "I die , I am reborn" told three times: a doubled phrase reads as its style (round 98)
-        found = _ngram_candidates(doc)
-        by_size = {n: found[n] for n in self._sizes() if n in found}
-        if not by_size:
+        pick = draw_ngram(doc, _ngram_candidates(doc), self._sizes(), rng)  # none in a chant, a label, ...
+        if pick is None:
             return None
-        n = rng.choice(sorted(by_size))
-        sent_start, _, cands = rng.choice(by_size[n])
-        first = rng.choice(cands)
+        n, sent_start, first = pick
         last = first + n - 1
         copy = _copy_text(doc, example.text, sent_start, first, last)
         end = doc[last].idx + len(doc[last].text)
