@@ -18,6 +18,7 @@ from perturbkit.plot.text import (
     listed_items,
     meta_talk,
     plot_source,
+    reads_as_list,
 )
 
 PLOT = Plot((("tobias planned", "camping trip"), ("wife refused",), ("forgot", "tent")), title="camping")
@@ -122,18 +123,25 @@ def test_listed_items_example_sentences_and_meta_talk():
     assert not copies_example((), EXAMPLE_COPY)
     assert meta_talk(META) and meta_talk("The key words: ache, sally.") and meta_talk("Your task is to write.")
     assert not meta_talk(GOOD)
+    assert meta_talk("The story has a few key elements: a list of months.")
     assert not meta_talk("She told a story about a plot of land. He was happy to help.")
+    assert reads_as_list('"Chloe wanted, something," 2. "got," 3. "banished," 4. "eat," 5. "threw,"')
+    assert reads_as_list("tipped, health, clean his mouth, buying, monitor, watch buying, buy, buy, buy, buy")
+    assert not reads_as_list(GOOD) and not reads_as_list("He bought eggs, milk, bread and butter at the store.")
 
 
 def test_checks_reject_listed_plot_example_copy_and_meta_talk():
     """Plot echoes with words around them, copies of the prompt's example and talk about the task
     pass the coverage check; they are rejected and counted by reason."""
-    gen = Scripted([[GOOD, LISTED, EXAMPLE_COPY, META]])
+    as_list = "Tim, morning, valued, health, breakfast, loved, meals, sunny, smoothies, kitchen, sourced, "
+    as_list += "ingredients, window, better, consuming, night"
+    gen = Scripted([[GOOD, LISTED, EXAMPLE_COPY, META, as_list]])
     (c,) = gen.stories([ROC_PLOT])
-    assert all(keyword_coverage(ROC_PLOT, t) >= gen.min_coverage for t in (LISTED, EXAMPLE_COPY, META))
+    assert all(keyword_coverage(ROC_PLOT, t) >= gen.min_coverage for t in (LISTED, EXAMPLE_COPY, META, as_list))
+    assert echo_share(ROC_PLOT, as_list) <= gen.max_echo and listed_items(ROC_PLOT, as_list) < 2
     assert c.stories == (GOOD,)
-    assert [r for _, r in c.rejected] == ["echo", "prompt_copy", "meta"]
-    assert gen.counts["echo"] == 1 and gen.counts["prompt_copy"] == 1 and gen.counts["meta"] == 1
+    assert [r for _, r in c.rejected] == ["echo", "prompt_copy", "meta", "echo"]
+    assert gen.counts["echo"] == 2 and gen.counts["prompt_copy"] == 1 and gen.counts["meta"] == 1
     # an instruction without a worked example: nothing to copy
     own = Scripted([[EXAMPLE_COPY]], instruction="Write a story from this plot:\n{input}\n")
     (c,) = own.stories([ROC_PLOT])

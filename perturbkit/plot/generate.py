@@ -11,7 +11,8 @@ on disk, so a rerun calls no model.
 
 A candidate is rejected (and counted in ``counts``) when it ignores the plot (keyword coverage below
 ``min_coverage``: ``off_plot``), copies the plot back instead of telling a story (``echo``: mostly
-plot words, or two of the plot's items listed as the prompt wrote them, ``"ran, amazing animals"``),
+plot words, two of the plot's items listed as the prompt wrote them, ``"ran, amazing animals"``, or a
+list rather than sentences),
 copies a sentence of the prompt's worked example (``prompt_copy``) or talks about the task ("here's a
 story", "the key words", "your task": ``meta``); empty outputs are dropped by the base (``empty``).
 
@@ -41,6 +42,7 @@ from .text import (
     listed_items,
     meta_talk,
     plot_source,
+    reads_as_list,
 )
 
 if TYPE_CHECKING:
@@ -150,7 +152,7 @@ class PlotToStory(GenerativeTransform):
 
     def _not_a_story(self, plot: Plot, story: str) -> str:
         """Why ``story`` (on the plot) is not a story told from the plot, or ""."""
-        if echo_share(plot, story) > self.max_echo or listed_items(plot, story) >= 2:
+        if echo_share(plot, story) > self.max_echo or listed_items(plot, story) >= 2 or reads_as_list(story):
             return "echo"
         if copies_example(example_sentences(self.plot_prompt), story):
             return "prompt_copy"

@@ -85,7 +85,7 @@ def echo_share(plot: Plot, story: str) -> float:
 #: and train stories: docs/plot-generation.md).
 _META = re.compile(
     r"\b(?:key ?words?|(?:the|this|a|new|additional|narrative) plot(?! of)|plot points?|narratives?|your task|"
-    r"i(?:'ll| will|'d|'m| am)(?: be)?(?: happy| glad| ready)? to help|i'll help|this story|in the story|story is about|storyline|main characters?|"
+    r"i(?:'ll| will|'d|'m| am)(?: be)?(?: happy| glad| ready)? to help|i'll help|this story|in the story|story is about|the story (?:has|begins|ends)|key elements?|storyline|main characters?|"
     r"here(?:'s| is) (?:a|an|the|your|my)\b|rewritten|as an ai)\b",
     re.I,
 )
@@ -96,6 +96,16 @@ def meta_talk(story: str) -> bool:
     """Whether ``story`` talks about the task (the plot, key words, "here is a story") rather than
     telling one."""
     return _META.search(story) is not None
+
+
+_INLINE_NUMBER = re.compile(r"(?:^|\s)\d+[.)]\s")
+
+
+def reads_as_list(story: str) -> bool:
+    """Whether ``story`` is a list rather than sentences: more than one comma in five words, or three
+    or more inline numbers (``2. "got," 3. "banished,"``). No ROC story (dev or train) is either."""
+    words = len(_WORD.findall(story.lower()))
+    return story.count(",") > 0.2 * max(words, 1) or len(_INLINE_NUMBER.findall(story)) >= 3
 
 
 def _normal(text: str) -> str:
