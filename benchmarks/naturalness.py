@@ -14,7 +14,7 @@ binomial 95% interval. Sources:
 (d) ``AF_ManPlts``: the released negatives (``--af-tsv``, groups of one human + 3 negatives).
 
 (b) and (c) need originals kept (``keep_originals: true``); without the files those rows say they
-were not measured (generation runs at about 0.018 candidates/s on a 2-core CPU).
+were not measured (generation runs at 0.1-0.5 candidates/s on a 2-core CPU: docs/benchmarks.md).
 
     PYTHONPATH=. .venv/bin/python benchmarks/naturalness.py --stories 500 --threads 1 \
         --work /tmp/natural/work --cache /tmp/natural/cache
@@ -188,7 +188,7 @@ def load_sources(args: argparse.Namespace) -> dict[str, list[tuple[str, int, str
         print(f"union negatives: {path} ({time.perf_counter() - t0:.1f} s)")
     for name, path in (("(b) ManPlts", args.manplts), ("(c) ManPlts+AF", args.manplts_af)):
         if path is None:
-            out[name] = "not measured: no plot_story output given (generation ~0.018 candidates/s on this CPU)"
+            out[name] = "not measured: no plot_story output given (benchmarks/plot_story.py makes it from a run)"
         else:
             out[name] = _labelled_rows(path)
     out["(d) AF_ManPlts"] = read_af_tsv(args.af_tsv) if args.af_tsv.is_file() else f"not measured: no {args.af_tsv}"

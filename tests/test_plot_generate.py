@@ -9,7 +9,17 @@ import pytest
 from perturbkit.example import Example
 from perturbkit.plot import Plot
 from perturbkit.plot.generate import PROMPT, PlotToStory
-from perturbkit.plot.text import clean_story, echo_share, keyword_coverage, plot_source
+from perturbkit.plot.text import (
+    clean_story,
+    copies_example,
+    echo_share,
+    example_sentences,
+    keyword_coverage,
+    listed_items,
+    meta_talk,
+    plot_source,
+    reads_as_list,
+)
 
 PLOT = Plot((("tobias planned", "camping trip"), ("wife refused",), ("forgot", "tent")), title="camping")
 
@@ -66,6 +76,76 @@ def test_checks_reject_off_plot_and_echo_and_count_empty():
     assert gen.counts["off_plot"] == 1 and gen.counts["echo"] == 1 and gen.counts["kept"] == 1
     (req,) = gen.__dict__["requests"]
     assert req.prompt == PROMPT and req.input.startswith("Title: camping\n1. tobias planned")
+
+
+# Candidates SmolLM2-135M wrote for dev ROC plots that passed the coverage check (2026-12-02 run,
+# shortened): the plot listed back with commentary around it, the prompt's worked example copied, and
+# talk about the task.
+ROC_PLOT = Plot(
+    (
+        ("tim valued", "health"),
+        ("loved", "meals", "frequently prepare smoothies"),
+        ("carefully sourced", "healthiest ingredients"),
+        ("health", "loved", "smoothies"),
+        ("felt better", "consuming"),
+    )
+)
+LISTED = (
+    "Tim valued, health loved, meals, frequently prepare smoothies carefully sourced, healthiest ingredients "
+    "health, loved, smoothies felt better, consuming In this example, I carefully sourced the ingredients, which "
+    "matters to me. I carefully sourced the ingredients again because I valued my health and loved it."
+)
+EXAMPLE_COPY = (
+    "Tim went to the store. He bought some milk. Tim valued his health and loved meals, so he would frequently "
+    "prepare smoothies with carefully sourced, the healthiest ingredients. He felt better after consuming them."
+)
+META = (
+    "Here's a story about Tim, who valued his health. He loved meals and would frequently prepare smoothies from "
+    "carefully sourced, the healthiest ingredients. He felt better after consuming them."
+)
+GOOD = (
+    "Tim valued his health. He loved his meals and would frequently prepare smoothies. He carefully sourced the "
+    "healthiest ingredients. His health improved and he loved the smoothies. He felt better after consuming them."
+)
+
+
+def test_listed_items_example_sentences_and_meta_talk():
+    assert listed_items(ROC_PLOT, LISTED) >= 2
+    assert listed_items(ROC_PLOT, GOOD) == 0
+    assert echo_share(ROC_PLOT, LISTED) < 0.9  # why the share alone let it through
+    assert example_sentences(PROMPT) == (
+        "tom went to the store",
+        "he bought some milk",
+        "at the register he saw that he forgot his wallet",
+    )
+    assert copies_example(example_sentences(PROMPT), EXAMPLE_COPY)
+    assert not copies_example(example_sentences(PROMPT), GOOD)
+    assert not copies_example((), EXAMPLE_COPY)
+    assert meta_talk(META) and meta_talk("The key words: ache, sally.") and meta_talk("Your task is to write.")
+    assert not meta_talk(GOOD)
+    assert meta_talk("The story has a few key elements: a list of months.")
+    assert not meta_talk("She told a story about a plot of land. He was happy to help.")
+    assert reads_as_list('"Chloe wanted, something," 2. "got," 3. "banished," 4. "eat," 5. "threw,"')
+    assert reads_as_list("tipped, health, clean his mouth, buying, monitor, watch buying, buy, buy, buy, buy")
+    assert not reads_as_list(GOOD) and not reads_as_list("He bought eggs, milk, bread and butter at the store.")
+
+
+def test_checks_reject_listed_plot_example_copy_and_meta_talk():
+    """Plot echoes with words around them, copies of the prompt's example and talk about the task
+    pass the coverage check; they are rejected and counted by reason."""
+    as_list = "Tim, morning, valued, health, breakfast, loved, meals, sunny, smoothies, kitchen, sourced, "
+    as_list += "ingredients, window, better, consuming, night"
+    gen = Scripted([[GOOD, LISTED, EXAMPLE_COPY, META, as_list]])
+    (c,) = gen.stories([ROC_PLOT])
+    assert all(keyword_coverage(ROC_PLOT, t) >= gen.min_coverage for t in (LISTED, EXAMPLE_COPY, META, as_list))
+    assert echo_share(ROC_PLOT, as_list) <= gen.max_echo and listed_items(ROC_PLOT, as_list) < 2
+    assert c.stories == (GOOD,)
+    assert [r for _, r in c.rejected] == ["echo", "prompt_copy", "meta", "echo"]
+    assert gen.counts["echo"] == 2 and gen.counts["prompt_copy"] == 1 and gen.counts["meta"] == 1
+    # an instruction without a worked example: nothing to copy
+    own = Scripted([[EXAMPLE_COPY]], instruction="Write a story from this plot:\n{input}\n")
+    (c,) = own.stories([ROC_PLOT])
+    assert c.stories == (EXAMPLE_COPY,)
 
 
 def test_request_seed_follows_the_plot_not_its_position():

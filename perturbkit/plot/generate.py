@@ -10,8 +10,11 @@ one model load per process, candidates batched across plots, each candidate with
 on disk, so a rerun calls no model.
 
 A candidate is rejected (and counted in ``counts``) when it ignores the plot (keyword coverage below
-``min_coverage``: ``off_plot``) or copies the plot back instead of telling a story (``echo``); empty
-outputs are dropped by the base (``empty``).
+``min_coverage``: ``off_plot``), copies the plot back instead of telling a story (``echo``: mostly
+plot words, two of the plot's items listed as the prompt wrote them, ``"ran, amazing animals"``, or a
+list rather than sentences),
+copies a sentence of the prompt's worked example (``prompt_copy``) or talks about the task ("here's a
+story", "the key words", "your task": ``meta``); empty outputs are dropped by the base (``empty``).
 
 >>> gen = PlotToStory(num_return_sequences=6)                          # doctest: +SKIP
 >>> [c.stories for c in gen.stories([Plot.from_storyline("tom bought # milk spilled")])]  # doctest: +SKIP
@@ -29,7 +32,18 @@ from ..seeds import derive_seed
 from ..transform import Effect, GenerativeTransform
 from ..transform.generative import Request
 from .model import Plot
-from .text import STYLES, clean_story, echo_share, keyword_coverage, plot_source
+from .text import (
+    STYLES,
+    clean_story,
+    copies_example,
+    echo_share,
+    example_sentences,
+    keyword_coverage,
+    listed_items,
+    meta_talk,
+    plot_source,
+    reads_as_list,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -47,7 +61,7 @@ PROMPT = (
 @dataclass(frozen=True)
 class StoryCandidates:
     """The stories written for one plot: the ``stories`` kept (with their keyword ``coverage``), the
-    ``rejected`` ones with the reason (``off_plot`` or ``echo``), and how many came back ``empty``."""
+    ``rejected`` ones with the reason (``off_plot``, ``echo``, ``prompt_copy`` or ``meta``), and how many came back ``empty``."""
 
     plot: Plot
     stories: tuple[str, ...]
@@ -125,9 +139,7 @@ class PlotToStory(GenerativeTransform):
                     self.counts["empty"] += 1
                     continue
                 c = keyword_coverage(plot, story)
-                reason = (
-                    "off_plot" if c < self.min_coverage else "echo" if echo_share(plot, story) > self.max_echo else ""
-                )
+                reason = "off_plot" if c < self.min_coverage else self._not_a_story(plot, story)
                 if reason:
                     rejected.append((story, reason))
                     self.counts[reason] += 1
@@ -137,6 +149,14 @@ class PlotToStory(GenerativeTransform):
             self.counts["kept"] += len(kept)
             result.append(StoryCandidates(plot, tuple(kept), tuple(cov), tuple(rejected), empty))
         return result
+
+    def _not_a_story(self, plot: Plot, story: str) -> str:
+        """Why ``story`` (on the plot) is not a story told from the plot, or ""."""
+        if echo_share(plot, story) > self.max_echo or listed_items(plot, story) >= 2 or reads_as_list(story):
+            return "echo"
+        if copies_example(example_sentences(self.plot_prompt), story):
+            return "prompt_copy"
+        return "meta" if meta_talk(story) else ""
 
     # --- as a transform -----------------------------------------------------------------------------
     def applicable(self, example: Example, doc: Doc | None) -> bool:

@@ -78,3 +78,70 @@ def echo_share(plot: Plot, story: str) -> float:
         return 1.0
     plot_words = {s for _, item in plot.items for s in _stems(item)}
     return sum(1 for w in words if w in plot_words) / len(words)
+
+
+#: A model talking about the task instead of telling a story ("Here's a story about ...", "the key
+#: words", "your task is", "the plot"): phrases a human ROC story almost never holds (measured on the ROC dev
+#: and train stories: docs/plot-generation.md).
+_META = re.compile(
+    r"\b(?:key ?words?|(?:the|this|a|new|additional|narrative) plot(?! of)|plot points?|narratives?|your task|"
+    r"i(?:'ll| will|'d|'m| am)(?: be)?(?: happy| glad| ready)? to help|i'll help|this story|in the story|story is about|the story (?:has|begins|ends)|key elements?|storyline|main characters?|"
+    r"here(?:'s| is) (?:a|an|the|your|my)\b|rewritten|as an ai)\b",
+    re.I,
+)
+_SENT_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def meta_talk(story: str) -> bool:
+    """Whether ``story`` talks about the task (the plot, key words, "here is a story") rather than
+    telling one."""
+    return _META.search(story) is not None
+
+
+_INLINE_NUMBER = re.compile(r"(?:^|\s)\d+[.)]\s")
+
+
+def reads_as_list(story: str) -> bool:
+    """Whether ``story`` is a list rather than sentences: more than one comma in five words, or three
+    or more inline numbers (``2. "got," 3. "banished,"``). No ROC story (dev or train) is either."""
+    words = len(_WORD.findall(story.lower()))
+    return story.count(",") > 0.2 * max(words, 1) or len(_INLINE_NUMBER.findall(story)) >= 3
+
+
+def _normal(text: str) -> str:
+    return " ".join(_WORD.findall(text.lower()))
+
+
+def listed_items(plot: Plot, story: str) -> int:
+    """How often ``story`` lists two neighbouring items of a plot sentence as the prompt wrote them
+    (``"ran, amazing animals"``): a model echoing the plot's lines with words around them, which
+    :func:`echo_share` misses once the model adds enough words of its own."""
+    low = " ".join(story.lower().split())
+    n = 0
+    for items in plot.sentences:
+        for a, b in zip(items, items[1:]):
+            pat = r"(?<![a-z0-9])" + re.escape(f"{a.lower()}, {b.lower()}") + r"(?![a-z0-9])"
+            n += len(re.findall(pat, low))
+    return n
+
+
+@lru_cache(maxsize=8)
+def example_sentences(prompt: str) -> tuple[str, ...]:
+    """The sentences of the worked examples in a prompt (the text after each ``Story:`` that has
+    any), normalised, those of four words or more: what a model copying the example writes."""
+    out = []
+    for line in prompt.splitlines():
+        if line.strip().lower().startswith("story:"):
+            for s in _SENT_END.split(line.strip()[len("story:") :].strip()):
+                norm = _normal(s)
+                if len(norm.split()) >= 4:
+                    out.append(norm)
+    return tuple(out)
+
+
+def copies_example(examples: tuple[str, ...], story: str) -> bool:
+    """Whether ``story`` holds one of the prompt's example sentences (:func:`example_sentences`)."""
+    if not examples:
+        return False
+    norm = f" {_normal(story)} "
+    return any(f" {s} " in norm for s in examples)

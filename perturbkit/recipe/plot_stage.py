@@ -3,7 +3,7 @@
 Stage 1 streams the stories in chunks: each story's plot is extracted (a story with fewer than two
 plot sentences or no verb has no plot: not applicable), ``per_story`` manipulations are drawn from
 (seed, story id) and applied, the generator writes ``candidates`` stories per manipulated plot
-(batched across the chunk), and the candidates pass the checks (off-plot, echo, empty), duplicates
+(batched across the chunk), and the candidates pass the checks (off-plot, echo, prompt copy, meta talk, empty), duplicates
 are dropped and the recipe's filters run. One JSON line per story goes to ``<output>.candidates.jsonl``
 (written, flushed and synced per chunk, its progress in ``.progress``): an interrupted run
 continues after the last complete chunk without generating those stories again.
@@ -46,8 +46,8 @@ GENERATOR = "plot_to_story"
 @dataclass
 class PlotCounts:
     """What stage 1 did: stories, not applicable (``no_plot``, ``no_manipulation``), candidates
-    generated (asked of the generator), rejected by reason (``off_plot``, ``echo``, ``empty``,
-    ``duplicate``, a filter's name), and candidates that passed."""
+    generated (asked of the generator), rejected by reason (``off_plot``, ``echo``, ``prompt_copy``,
+    ``meta``, ``empty``, ``duplicate``, a filter's name), and candidates that passed."""
 
     stories: int = 0
     not_applicable: dict[str, int] = field(default_factory=dict)
