@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from perturbkit.transform import decode_loop
+
 INPUT = "{input}"  # where the input goes in a prompt; without it the input follows the prompt
 # unlike inputs (words a tokenizer may merge with a space before them, digits, punctuation)
 PROBES = ("a", "Z", "the", "He", "I", "Tom", "0", "[", '"', "x y", "\u00e9", " ", "\n")
@@ -225,8 +227,9 @@ def generate_rows(
     """One decoded string per row of token ids (``seeds``: one per row, used when sampling).
 
     ``prefix``: tokens every row may start with (:func:`prompt_prefix`); when all rows do and the
-    model allows it, generation starts from that prefix's cached keys and values. ``fast=False``:
-    transformers' top-p warper and every row sampled to the end (:mod:`.sampling`; the same
+    model allows it, generation starts from that prefix's cached keys and values, in the decode
+    loop of :mod:`.decode_loop` (ended rows leave the batch). ``fast=False``: ``model.generate``
+    with transformers' top-p warper and every row sampled to the end (:mod:`.sampling`; the same
     output, slower: for tests and benchmarks)."""
     from transformers import GenerationConfig
 
@@ -261,8 +264,11 @@ def generate_rows(
         past = copy.deepcopy(past)  # generation extends the cache in place: the kept one stays as is
         past.batch_repeat_interleave(len(rows))
         kwargs["past_key_values"] = past
-    out = model.generate(input_ids=input_ids.to(dev), attention_mask=mask.to(dev), **kwargs).cpu()
-    new = out[:, length:] if kind == "causal" else out[:, 1:]  # past the prompt / the decoder start
+    if past is not None and fast and decode_loop.supported(model):  # ended rows leave the batch
+        new = decode_loop.decode(model, input_ids, mask, past, d, seeds, eos, pad)
+    else:
+        out = model.generate(input_ids=input_ids.to(dev), attention_mask=mask.to(dev), **kwargs).cpu()
+        new = out[:, length:] if kind == "causal" else out[:, 1:]  # past the prompt / the decoder start
     texts = []
     stop = set(eos)
     for row in new.tolist():

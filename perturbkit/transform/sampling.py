@@ -88,17 +88,21 @@ def row_sampler(seeds: Sequence[int], d: Any, eos: Sequence[int] = (), exact_top
     live = torch.ones(len(generators), dtype=torch.bool)
 
     class RowSampler(LogitsProcessor):
+        def draw(self, rows: Any, scores: Any) -> Any:
+            """The next token of each of ``rows`` (their indices in ``seeds``), one row of
+            ``scores`` each, from that row's generator."""
+            s = scores.float()
+            for w in warpers:
+                s = w(None, s)
+            probs = torch.softmax(s, dim=-1).cpu()  # CPU generators: the same draws on any device
+            drawn = [torch.multinomial(probs[j], 1, generator=generators[int(i)])[0] for j, i in enumerate(rows)]
+            return torch.stack(drawn)
+
         def __call__(self, input_ids: Any, scores: Any) -> Any:
             idx = live.nonzero().flatten()
             picks = torch.zeros(len(generators), dtype=torch.long)  # ended rows: padded by generate
             if len(idx):
-                sub = idx.to(scores.device)
-                s = scores[sub].float()
-                for w in warpers:
-                    s = w(input_ids[sub], s)
-                probs = torch.softmax(s, dim=-1).cpu()  # CPU generators: the same draws on any device
-                drawn = [torch.multinomial(probs[j], 1, generator=generators[int(i)])[0] for j, i in enumerate(idx)]
-                picks[idx] = torch.stack(drawn)
+                picks[idx] = self.draw(idx, scores[idx.to(scores.device)])
                 if len(stop):
                     live[idx] = ~torch.isin(picks[idx], stop)
             out = torch.full_like(scores, float("-inf"))
