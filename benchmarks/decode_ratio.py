@@ -6,10 +6,10 @@ only: no cleaning, no disk cache.
 
     PYTHONPATH=. OMP_NUM_THREADS=1 nice -n 5 .venv/bin/python benchmarks/decode_ratio.py --sentences 8
 
-``--compare``: each sampled setting twice in one run, first with ``generate_rows(fast=False)``
-(transformers' top-p warper, every row sampled until its batch stops: the code before the exact
-top-p) and then as shipped, checking both give the same candidates; the load average is printed
-beside each line (the machine is shared).
+``--compare``: each setting twice in one run, first with ``generate_rows(fast=False)``
+(``model.generate`` with transformers' top-p warper, every row kept and sampled until its batch
+stops: the code before the exact top-p and the decode loop) and then as shipped, checking both
+give the same candidates; the load average is printed beside each line (the machine is shared).
 """
 
 from __future__ import annotations
@@ -83,13 +83,16 @@ def main() -> None:
                 )
             print(f"  same candidates in every call of this setting: {all(t == seen[0] for t in seen)}", flush=True)
         firsts = every[:: args.n]
-        before = load()
-        many, lengths, _ = rate([firsts], D.Decoding(48))
-        one, _, _ = rate([[i] for i in firsts], D.Decoding(48))
-        print(
-            f"greedy: {len(firsts)} rows a call {many:.2f} outputs/s, one row a call {one:.2f}/s, ratio {many / one:.2f}x; "
-            f"tokens per row mean {sum(lengths) / len(lengths):.1f}, max {max(lengths)}; {before} -> {load()}"
-        )
+        for fast in (False, True) if args.compare else (True,):
+            before = load()
+            many, lengths, _ = rate([firsts], D.Decoding(48), fast)
+            one, _, _ = rate([[i] for i in firsts], D.Decoding(48), fast)
+            print(
+                f"greedy{', fast=' + str(fast) if args.compare else ''}: {len(firsts)} rows a call {many:.2f} outputs/s, "
+                f"one row a call {one:.2f}/s, ratio {many / one:.2f}x; tokens per row mean "
+                f"{sum(lengths) / len(lengths):.1f}, max {max(lengths)}; {before} -> {load()}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
