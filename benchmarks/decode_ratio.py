@@ -5,11 +5,17 @@ without top-p 0.9; then greedy, all sentences in one call against one row a call
 only: no cleaning, no disk cache.
 
     PYTHONPATH=. OMP_NUM_THREADS=1 nice -n 5 .venv/bin/python benchmarks/decode_ratio.py --sentences 8
+
+``--compare``: each setting twice in one run, first with ``generate_rows(fast=False)``
+(``model.generate`` with transformers' top-p warper, every row kept and sampled until its batch
+stops: the code before the exact top-p and the decode loop) and then as shipped, checking both
+give the same candidates; the load average is printed beside each line (the machine is shared).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -21,6 +27,7 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=ROC)
     ap.add_argument("--sentences", type=int, default=8)
     ap.add_argument("--n", type=int, default=4)
+    ap.add_argument("--compare", action="store_true", help="each sampled setting with fast=False, then fast=True")
     args = ap.parse_args()
 
     import torch
@@ -41,17 +48,20 @@ def main() -> None:
     prefix = D.prompt_prefix(tok, FEW_SHOT, chat)
     seeds = [7 * i for i in range(len(rows))]
 
-    def rate(groups: list[list[int]], d: D.Decoding) -> tuple[float, list[int]]:
+    def rate(groups: list[list[int]], d: D.Decoding, fast: bool = True) -> tuple[float, list[int], list[str]]:
         t0 = time.perf_counter()
         texts = [
             t
             for g in groups
             for t in D.generate_rows(
-                model, tok, "causal", [rows[i] for i in g], [seeds[i] for i in g], d, prefix=prefix
+                model, tok, "causal", [rows[i] for i in g], [seeds[i] for i in g], d, prefix=prefix, fast=fast
             )
         ]
         lengths = [len(tok(t, add_special_tokens=False)["input_ids"]) for t in texts]
-        return sum(map(len, groups)) / (time.perf_counter() - t0), lengths
+        return sum(map(len, groups)) / (time.perf_counter() - t0), lengths, texts
+
+    def load() -> str:
+        return f"load {os.getloadavg()[0]:.1f}"
 
     every = list(range(len(rows)))
     per_sentence = [every[i : i + args.n] for i in range(0, len(rows), args.n)]
@@ -59,21 +69,30 @@ def main() -> None:
         D.generate_rows(model, tok, "causal", rows[:1], [0], D.Decoding(1), prefix=prefix)  # warm up
         for top_p in (0.9, None):
             d = D.Decoding(48, True, 0.7, None, top_p)
-            many, lengths = rate([every], d)
-            one, _ = rate(per_sentence, d)
+            seen: list[list[str]] = []
+            for fast in (False, True) if args.compare else (True,):
+                before = load()
+                many, lengths, texts = rate([every], d, fast)
+                one, _, single = rate(per_sentence, d, fast)
+                seen += [texts, single]
+                print(
+                    f"sampled, top_p {top_p}{', fast=' + str(fast) if args.compare else ''}: {len(rows)} rows a call "
+                    f"{many:.2f} candidates/s, {args.n} rows a call {one:.2f}/s, ratio {many / one:.2f}x; tokens per "
+                    f"row mean {sum(lengths) / len(lengths):.1f}, max {max(lengths)}; {before} -> {load()}",
+                    flush=True,
+                )
+            print(f"  same candidates in every call of this setting: {all(t == seen[0] for t in seen)}", flush=True)
+        firsts = every[:: args.n]
+        for fast in (False, True) if args.compare else (True,):
+            before = load()
+            many, lengths, _ = rate([firsts], D.Decoding(48), fast)
+            one, _, _ = rate([[i] for i in firsts], D.Decoding(48), fast)
             print(
-                f"sampled, top_p {top_p}: {len(rows)} rows a call {many:.2f} candidates/s, {args.n} rows a call "
-                f"{one:.2f}/s, ratio {many / one:.2f}x; tokens per row mean {sum(lengths) / len(lengths):.1f}, "
-                f"max {max(lengths)}",
+                f"greedy{', fast=' + str(fast) if args.compare else ''}: {len(firsts)} rows a call {many:.2f} outputs/s, "
+                f"one row a call {one:.2f}/s, ratio {many / one:.2f}x; tokens per row mean "
+                f"{sum(lengths) / len(lengths):.1f}, max {max(lengths)}; {before} -> {load()}",
                 flush=True,
             )
-        firsts = every[:: args.n]
-        many, lengths = rate([firsts], D.Decoding(48))
-        one, _ = rate([[i] for i in firsts], D.Decoding(48))
-        print(
-            f"greedy: {len(firsts)} rows a call {many:.2f} outputs/s, one row a call {one:.2f}/s, ratio {many / one:.2f}x; "
-            f"tokens per row mean {sum(lengths) / len(lengths):.1f}, max {max(lengths)}"
-        )
 
 
 if __name__ == "__main__":

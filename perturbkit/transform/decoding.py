@@ -9,6 +9,7 @@ a logits processor draws that row's next token from it (temperature, top-k and t
 transformers' own warpers) and hands ``generate`` a one-hot score that its greedy step picks. A
 row's draws depend only on its own logits, so batching and order change nothing beyond float
 rounding in the batched matrix products (padding is masked). Greedy decoding needs no RNG.
+The sampler, and its exact top-p that sorts no indices, are in :mod:`.sampling`.
 
 Prefix caching: every row built from one prompt starts with the same tokens (the instruction,
 the few-shot examples, the chat template's head), often most of the row. On a causal LM whose
@@ -30,6 +31,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from perturbkit.transform import decode_loop
 
 INPUT = "{input}"  # where the input goes in a prompt; without it the input follows the prompt
 # unlike inputs (words a tokenizer may merge with a space before them, digits, punctuation)
@@ -144,39 +147,6 @@ def _special_ids(model: Any, tok: Any) -> tuple[list[int], int]:
     return eos, int(pad)
 
 
-def _row_sampler(seeds: Sequence[int], d: Decoding) -> Any:
-    """A logits processor drawing each row's next token from that row's own generator."""
-    import torch
-    from transformers.generation.logits_process import (
-        LogitsProcessor,
-        TemperatureLogitsWarper,
-        TopKLogitsWarper,
-        TopPLogitsWarper,
-    )
-
-    warpers: list[Any] = []
-    if d.temperature != 1.0:
-        warpers.append(TemperatureLogitsWarper(d.temperature))
-    if d.top_k:
-        warpers.append(TopKLogitsWarper(d.top_k))
-    if d.top_p is not None and d.top_p < 1.0:
-        warpers.append(TopPLogitsWarper(d.top_p))
-    generators = [torch.Generator().manual_seed(int(s)) for s in seeds]
-
-    class RowSampler(LogitsProcessor):
-        def __call__(self, input_ids: Any, scores: Any) -> Any:
-            s = scores.float()
-            for w in warpers:
-                s = w(input_ids, s)
-            probs = torch.softmax(s, dim=-1).cpu()  # CPU generators: the same draws on any device
-            picks = torch.stack([torch.multinomial(probs[i], 1, generator=g)[0] for i, g in enumerate(generators)])
-            out = torch.full_like(scores, float("-inf"))
-            out[torch.arange(len(picks), device=scores.device), picks.to(scores.device)] = 0.0
-            return out
-
-    return RowSampler()
-
-
 def _prefix_kv(model: Any, prefix: Sequence[int], total: int) -> Any | None:
     """The model's ``DynamicCache`` of ``prefix`` (batch of one), computed once per process and
     kept (never handed out: callers copy it); None when the model cannot continue from one, or
@@ -252,11 +222,15 @@ def generate_rows(
     seeds: Sequence[int],
     d: Decoding,
     prefix: Sequence[int] | None = None,
+    fast: bool = True,
 ) -> list[str]:
     """One decoded string per row of token ids (``seeds``: one per row, used when sampling).
 
     ``prefix``: tokens every row may start with (:func:`prompt_prefix`); when all rows do and the
-    model allows it, generation starts from that prefix's cached keys and values."""
+    model allows it, generation starts from that prefix's cached keys and values, in the decode
+    loop of :mod:`.decode_loop` (ended rows leave the batch). ``fast=False``: ``model.generate``
+    with transformers' top-p warper and every row sampled to the end (:mod:`.sampling`; the same
+    output, slower: for tests and benchmarks)."""
     from transformers import GenerationConfig
 
     dev = next(model.parameters()).device
@@ -282,13 +256,19 @@ def generate_rows(
     if d.do_sample:
         from transformers import LogitsProcessorList
 
-        kwargs["logits_processor"] = LogitsProcessorList([_row_sampler(seeds, d)])
+        from perturbkit.transform.sampling import row_sampler
+
+        sampler = row_sampler(seeds, d, eos if fast else (), exact_top_p=fast)
+        kwargs["logits_processor"] = LogitsProcessorList([sampler])
     if past is not None:
         past = copy.deepcopy(past)  # generation extends the cache in place: the kept one stays as is
         past.batch_repeat_interleave(len(rows))
         kwargs["past_key_values"] = past
-    out = model.generate(input_ids=input_ids.to(dev), attention_mask=mask.to(dev), **kwargs).cpu()
-    new = out[:, length:] if kind == "causal" else out[:, 1:]  # past the prompt / the decoder start
+    if past is not None and fast and decode_loop.supported(model):  # ended rows leave the batch
+        new = decode_loop.decode(model, input_ids, mask, past, d, seeds, eos, pad)
+    else:
+        out = model.generate(input_ids=input_ids.to(dev), attention_mask=mask.to(dev), **kwargs).cpu()
+        new = out[:, length:] if kind == "causal" else out[:, 1:]  # past the prompt / the decoder start
     texts = []
     stop = set(eos)
     for row in new.tolist():
