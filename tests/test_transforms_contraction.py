@@ -194,3 +194,69 @@ def test_stressed_words_keep_their_form(annotator, seed):
     text = "I * can not * or * will not * go there . He did not care ."
     out = get_transform("contraction")(text, seed=seed, annotator=annotator)
     assert out is not None and out.text == "I * can not * or * will not * go there . He did n't care ."
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # wp_dev-849 (round 101): curly quotation marks, straight spaced contractions; "was n\u2019t" was written
+        (
+            "\u2018 Well , \u2019 he said . \u2018 No . \u2019 He was not there , and he did n't mind .",
+            "\u2018 Well , \u2019 he said . \u2018 No . \u2019 He was n't there , and he did n't mind .",
+        ),
+        (
+            "He said \u2018no\u2019 and \u2018never\u2019 and was not there. It's fine.",
+            "He said \u2018no\u2019 and \u2018never\u2019 and wasn't there. It's fine.",
+        ),
+        # the story's own curly contractions still decide, in either spacing
+        ("I\u2019m sure he did not go.", "I\u2019m sure he didn\u2019t go."),
+        ("it \u2019s late and he did not go .", "it \u2019s late and he did n\u2019t go ."),
+        # WP stories typed with curly apostrophes are split around them ("didn \u2019 t"): written so
+        (
+            "It \u2019 s late and he did not go , I am sure . She will not come .",
+            "It \u2019 s late and he didn \u2019 t go , I \u2019 m sure . She won \u2019 t come .",
+        ),
+    ],
+)
+def test_contractions_take_the_story_apostrophe(annotator, text, expected):
+    out = get_transform("contraction", direction="contract")(text, seed=0, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # a fixed, parallel phrase whose second half cannot contract (wp_dev-849, round 101)
+        ("' I am what I am , ' he said .", None),
+        ("I am what I am, and he is not here.", "I am what I am, and he isn't here."),
+        # twins that all contract still do
+        ("I am tired and I am hungry.", "I'm tired and I'm hungry."),
+        ("I did not ask and I did not care.", "I didn't ask and I didn't care."),
+        # "who I am", "what you are": the copula's complement went before it (wp_dev-1110)
+        ("The actions that defined who I am in my life were good.", None),
+        ("I wonder what it is like here.", "I wonder what it's like here."),
+    ],
+)
+def test_no_lone_contracted_twin(annotator, text, expected):
+    out = get_transform("contraction", direction="contract")(text, seed=0, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # the writer meant "Your daddy" (wp_dev-401, round 101): "You are daddy misses you" garbles it
+        (
+            "I 'm not your dad . You 're daddy misses you very much , he 'll be happy .",
+            "I am not your dad . You 're daddy misses you very much , he will be happy .",
+        ),
+        ("They 're dog is barking .", None),
+        ("He 's dog bit me .", None),
+        # a noun phrase that belongs to the copula still expands
+        ("You 're family , and we 're friends who help .", "You are family , and we are friends who help ."),
+        ("You 're my hero .", "You are my hero ."),
+    ],
+)
+def test_possessive_typo_clitic_stays(annotator, text, expected):
+    out = get_transform("contraction", direction="expand")(text, seed=0, annotator=annotator)
+    assert (out.text if out else None) == expected

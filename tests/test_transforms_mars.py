@@ -18,6 +18,12 @@ GOLDEN = [
     ("She walked to the store and bought some bread.", 0, "some walked to bought store and the She bread."),
     ("he did n't go to the park !", 0, "he did park go to the n't !"),
     ("[MALE] went home with [FEMALE].", 2, "[FEMALE] went home with [MALE]."),
+    # WP spacing: the tokenizer splits "'m"/"'ve" into "'" + "m"; they move whole (round 101)
+    (
+        "I 'm tired and I 've been working all day , so I 'm going home .",
+        0,
+        ", 'm tired so I 've been working all day I I and 'm home going .",
+    ),
 ]
 
 
@@ -79,3 +85,19 @@ def test_properties(text, seed, annotator):
     out = check_properties(get_transform("token_shuffle"), text, annotator, seed=seed)
     if out is not None:
         assert sorted(out.text.replace(" ", "")) == sorted(text.replace(" ", ""))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I 'm tired and I 've been working all day , so I 'm going home .",
+        "We \u2019ve seen it , I \u2019m sure , and they \u2018ve too .",
+        "THEY 'RE here and I 'VE got rock 'n' roll 'til dawn .",
+    ],
+)
+@pytest.mark.parametrize("seed", range(5))
+def test_clitics_move_whole(text, seed, annotator):
+    """A clitic split by the tokenizer ("'" + "m") is one unit: no lone "m"/"ve" or stray apostrophe."""
+    out = get_transform("token_shuffle")(text, seed=seed, annotator=annotator)
+    assert out is not None
+    assert sorted(out.text.split()) == sorted(text.split())

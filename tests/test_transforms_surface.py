@@ -31,7 +31,7 @@ GOLDEN = [
     ("delete_punctuation", {}, "The next morning, the fence was white.", 0, "The next morning the fence was white."),
     # ... before a conjunction joining two clauses
     ("delete_punctuation", {}, "I ran, and she walked.", 0, "I ran and she walked."),
-    ("delete_punctuation", {}, "It rained all day, so we stayed home.", 0, "It rained all day so we stayed home."),
+    # (not before "so": round 101, below)
     # ... the serial (Oxford) comma
     ("delete_punctuation", {}, "I bought apples, pears, and plums.", 0, "I bought apples, pears and plums."),
     (
@@ -101,6 +101,33 @@ GOLDEN = [
         0,
         "After waiting for an hour he went home .",
     ),
+    # round 101 WP: a comma splice or an imperative before the comma, an interjection-like "Here",
+    # a relative-looking "that" after it, "so" (purpose "so that", pro-verb "do so"), a filler
+    ("delete_punctuation", {}, "But there is foreboding in her ageless eyes , she knows the truth as well .", 0, None),
+    ("delete_punctuation", {}, "`` Come here , I have something really cool to show you . ''", 0, None),
+    ("delete_punctuation", {}, "Oh Paul , I know that . Here , you can pet me .", 0, None),
+    ("delete_punctuation", {}, "Now, you can pet me.", 0, None),
+    ("delete_punctuation", {}, "For our own development , that could not be allowed to continue .", 0, None),
+    ("delete_punctuation", {}, "And they really do , so he let them in .", 0, None),
+    ("delete_punctuation", {}, "Ashleigh joined her on the way , so I could n't get close enough .", 0, None),
+    ("delete_punctuation", {}, "It rained all day, so we stayed home.", 0, None),
+    ("delete_punctuation", {}, "Ca n't sleep anymore . Far worse than before , you know , daily .", 0, None),
+    # ... real introductory clauses and participles still lose theirs
+    (
+        "delete_punctuation",
+        {},
+        "As I opened my eyes , I felt a tinge of fear .",
+        0,
+        "As I opened my eyes I felt a tinge of fear .",
+    ),
+    (
+        "delete_punctuation",
+        {},
+        "If she 's had a good day , she 'll meet up with Ashleigh .",
+        0,
+        "If she 's had a good day she 'll meet up with Ashleigh .",
+    ),
+    ("delete_punctuation", {}, "Walking home, I saw a cat.", 0, "Walking home I saw a cat."),
 ]
 
 

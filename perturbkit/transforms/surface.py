@@ -14,7 +14,8 @@ from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._quotes import starred_spans
 from ._surface.commas import eligible_commas
-from ._surface.contractions import CANDIDATE, contractions, disjoint, expansions, may_contract, may_expand
+from ._surface.contractions import CANDIDATE, contractions, disjoint, may_contract
+from ._surface.expansions import expansions, may_expand
 from ._surface.typos import misspelt, typo_sites, word_count
 
 #: A ``*...*`` span of at most this many words marks stressed words, which keep their form.

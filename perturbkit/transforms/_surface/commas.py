@@ -1,5 +1,6 @@
 """``delete_punctuation``'s parts: the commas a sentence can lose without a change of meaning or
-a garden path (after an introductory phrase, before "and" + a clause, the serial comma)."""
+a garden path (after an introductory phrase, before "and"/"but"/"or" + a clause, the serial
+comma)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ if TYPE_CHECKING:
 
 
 _QUOTES = set('"\u201c\u201d')
-_CLAUSE_CC = {"and", "but", "or", "so"}
+#: "so" is not among them: without its comma, result "so" reads as purpose "so that" ("joined her
+#: on the way so I could n't get close") or as the pro-verb "do so" ("they really do so he let
+#: them in"; round 101).
+_CLAUSE_CC = {"and", "but", "or"}
 _NOMINATIVE = {"i", "he", "she", "we", "they"}
 _TIME_WORDS = {
     "day",
@@ -37,6 +41,16 @@ _TIME_WORDS = {
     "minute",
 }
 _NOT_INTRO = {"however", "yes", "no", "well", "oh", "please", "thus", "too", "also"}
+#: Interjection-like openers: without the comma "Here you can pet me" reads as a place, "Now you
+#: ..." as a time (round 101: "Here , you can pet me").
+_NOT_INTRO |= {"here", "look", "listen", "now", "see", "say", "hey", "okay", "ok", "right", "anyway"}
+#: Fillers a comma sets off: "Far worse than before , you know , daily" without the first comma
+#: reads as the clause "before you know" (round 101).
+_FILLERS = {("you", "know"), ("i", "mean"), ("i", "guess"), ("you", "see"), ("i", "suppose"), ("mind", "you")}
+#: Words that, right after a deleted comma, read as a relative pronoun taking the clause: "For
+#: our own development that could not be allowed" leaves no main clause (round 101).
+_RELATIVE = {"that", "which", "who", "whom", "whose"}
+_FINITE = {"VBD", "VBZ", "VBP", "MD"}
 _INTRO_DEPS = {"advmod", "prep", "advcl", "npadvmod"}
 #: Adverbs that end a clause and need the comma after them ("All legends must end though, and ...").
 _CLAUSE_FINAL_ADVERBS = {"though", "however", "anyway", "too", "either", "instead", "then", "also"}
@@ -76,6 +90,33 @@ def _subordinated(verb: Token) -> bool:
     return any(c.dep_ == "mark" or (c.tag_ in ("WRB", "WDT", "WP") and c.i < verb.i) for c in verb.children)
 
 
+def _own_clause(intro: Span) -> bool:
+    """The words before the comma hold a clause that could stand alone: a finite verb with no
+    subordinator ("when", "because", a relative pronoun, a preposition's clause) over it inside
+    them ("But there is foreboding in her ageless eyes , she knows the truth": a comma splice the
+    parser took for an introductory clause; round 101)."""
+    for t in intro:
+        if t.tag_ not in _FINITE:
+            continue
+        v = t.head if t.dep_ in ("aux", "auxpass") else t
+        while not (_subordinated(v) or v.dep_ in ("relcl", "acl", "pcomp")):
+            if v.head.i == v.i or not intro.start <= v.head.i < intro.end:
+                return True
+            v = v.head
+    return False
+
+
+def _phrase_head(head: Token) -> bool:
+    """A verb heading the introductory words is a subordinate clause ("When I got home"), a
+    participle ("Walking home", "Tired of waiting") or an infinitive ("To win"), not an imperative
+    ("Come here , I have something": two clauses; round 101)."""
+    if head.pos_ not in ("VERB", "AUX"):
+        return True
+    if _subordinated(head) or head.tag_ in ("VBG", "VBN"):
+        return True
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in head.children)
+
+
 def _introductory(sent: Span, comma: Token) -> bool:
     """ "After dinner, we left" / "Luckily, it stopped" / "When I got home, I slept"."""
     doc = sent.doc
@@ -90,6 +131,8 @@ def _introductory(sent: Span, comma: Token) -> bool:
         return False
     head = heads[0]
     if head.dep_ not in _INTRO_DEPS or head.head.i <= comma.i or head.left_edge.i != first:
+        return False
+    if not _phrase_head(head) or _own_clause(intro):
         return False
     if len(intro) == 1 and (head.lower_ in _NOT_INTRO or head.pos_ != "ADV"):
         return False
@@ -106,6 +149,8 @@ def _introductory(sent: Span, comma: Token) -> bool:
     if any(t.lower_ in _FRAGMENT_OPENERS for t in intro):
         return False  # "Like this pocket watch for example it only says"
     nxt = doc[comma.i + 1]
+    if nxt.lower_ in _RELATIVE:
+        return False  # "For our own development that could not be allowed"
     if len(intro) == 1 and head.lower_ in _PREPOSITIONAL and nxt.lower_ not in _NOMINATIVE:
         return False  # "Besides this resort is 30 miles away"
     if len(intro) == 1 and head.lower_ in _SUBORDINATORS:
@@ -137,10 +182,6 @@ def _before_clause(sent: Span, comma: Token) -> bool:
     if cc.dep_ == "cc":
         conj = next((c for c in cc.head.children if c.dep_ == "conj" and c.i > cc.i), None)
         if conj is None or cc.head.pos_ not in ("VERB", "AUX") or len(list(cc.head.conjuncts)) != 1:
-            return False
-    elif cc.lower_ == "so" and cc.dep_ in ("advmod", "mark"):
-        conj = cc.head
-        if conj.i < cc.i:
             return False
     else:
         return False
@@ -186,6 +227,13 @@ def _serial(sent: Span, comma: Token) -> bool:
     return all(doc[i].pos_ not in ("NUM",) for i in items) and not _subject(last)
 
 
+def _filler_beside(doc: Doc, i: int, sent: Span) -> bool:
+    """A filler ("you know", "I mean") just before or just after the comma at ``i``."""
+    after = tuple(t.lower_ for t in doc[i + 1 : min(i + 3, sent.end)])
+    before = tuple(t.lower_ for t in doc[max(i - 2, sent.start) : i])
+    return after in _FILLERS or before in _FILLERS
+
+
 def _comma_indices(doc: Doc, text: str) -> list[int]:
     """Token indices of the commas (from the per-Doc columns: no spaCy Token objects)."""
     cols = token_columns(doc)
@@ -213,6 +261,8 @@ def eligible_commas(doc: Doc, text: str) -> list[tuple[Token, str]]:
                 continue
             if prev.lower_ == nxt.lower_:
                 continue  # "When he opened it it made no noise": the same word twice in a row
+            if _filler_beside(doc, i, sent):
+                continue  # "before , you know ," -> "before you know ,"
             if _introductory(sent, tok):
                 out.append((tok, "introductory"))
             elif _before_clause(sent, tok):

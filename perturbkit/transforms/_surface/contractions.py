@@ -1,17 +1,13 @@
-"""``contraction``'s parts: contract ("do not" -> "don't", "I am" -> "I'm") or expand them, only
-where the parse makes the other form certain (never "'s" as possessive, never a clause-final
-auxiliary)."""
+"""``contraction``'s contractions ("do not" -> "don't", "I am" -> "I'm"), only where the parse makes
+the contracted form certain (never a clause-final auxiliary); the expansions are in ``expansions``."""
 
 from __future__ import annotations
 
-import bisect
-import functools
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...annotation import token_columns
-from ...resources.inflect import all_lemmas, forms
 from ...transform import Change
 from ...transform.words import is_tokenised, match_case
 
@@ -48,61 +44,6 @@ _PRON_AUX = {
     "would": ({"i", "you", "he", "she", "we", "they"}, "d"),  # "it'd" reads badly in writing
     "had": ({"i", "you", "he", "she", "we", "they"}, "d"),
 }
-# expansion: host of "n't" -> full form (tokenised text, normal text); "can't" is "cannot" in both
-# ("can not" reads as non-standard, or as stressing "not")
-_NEG_HOST = {"ca": ("cannot", "cannot"), "wo": ("will not", "will not"), "sha": ("shall not", "shall not")}
-_NEG_PLAIN = {
-    "do",
-    "does",
-    "did",
-    "is",
-    "are",
-    "was",
-    "were",
-    "has",
-    "have",
-    "had",
-    "could",
-    "should",
-    "would",
-    "must",
-    "need",
-    "might",
-}
-_CLITIC_HOSTS = {
-    "m": {"i"},
-    "re": {"you", "we", "they", "who", "what"},
-    "ve": {"i", "you", "we", "they", "who", "could", "would", "should", "might", "must"},
-    "ll": {"i", "you", "he", "she", "it", "we", "they", "that", "there", "who", "what"},
-    "s": {"he", "she", "it", "that", "there", "here", "what", "who", "where"},
-    "d": {"i", "you", "he", "she", "it", "we", "they", "who", "that", "there"},
-}
-_SUBJECTS = {"i", "you", "he", "she", "it", "we", "they", "there"}
-_CLITIC_WORD = {"m": "am", "re": "are", "ve": "have", "ll": "will"}
-_HAS_NEXT = {"been", "got", "gotten", "had"}  # "she's been" = she has been
-_IS_ADVERBS = {
-    "here",
-    "there",
-    "home",
-    "back",
-    "away",
-    "out",
-    "outside",
-    "inside",
-    "upstairs",
-    "downstairs",
-    "late",
-    "early",
-    "over",
-    "right",
-    "fine",
-    "okay",
-    "ok",
-    "alright",
-}
-
-_NT_RE = re.compile(r"(?<![\w'\u2019])([A-Za-z]+?)( ?)(n['\u2019]t)(?![\w'\u2019])", re.I)
-_CLITIC_RE = re.compile(r"(?<![\w'\u2019])([A-Za-z]+)( ?)(['\u2019])(s|re|ve|ll|d|m)(?![\w'\u2019])", re.I)
 # a pronoun then one space then an auxiliary it can host (any such pair in the lower-cased text)
 _PRON_AUX_RE = re.compile(
     "(?:"
@@ -121,11 +62,6 @@ def may_contract(text: str) -> bool:
     return "not" in low_text or _PRON_AUX_RE.search(low_text) is not None
 
 
-def may_expand(text: str) -> bool:
-    """The string-level condition :func:`expansions` starts with: an apostrophe."""
-    return "'" in text or "\u2019" in text
-
-
 def disjoint(changes: list[Change]) -> list[Change]:
     """The changes sorted by position, dropping any that overlaps an earlier one."""
     out: list[Change] = []
@@ -135,12 +71,40 @@ def disjoint(changes: list[Change]) -> list[Change]:
     return out
 
 
-def _apostrophe(text: str) -> str:
-    """The apostrophe the text uses (curly if it mostly uses curly ones)."""
-    return "\u2019" if text.count("\u2019") > text.count("'") else "'"
+# a contraction or possessive as the story writes it: spaced ("was n't", "I 'm", WritingPrompts),
+# joined ("wasn't") or split around its apostrophe ("wasn \u2019 t", "I \u2019 m": WP stories typed
+# with curly apostrophes, which WP's tokenizer did not know); group 1 is its apostrophe
+_CLITICS = r"(?:s|m|re|ve|ll|d)(?![\w'\u2019])"
+_SPACED = re.compile(r"(?<=[A-Za-z]) (?:n(['\u2019])t|(['\u2019])" + _CLITICS + ")", re.I)
+_JOINED = re.compile(r"(?<=[A-Za-z])(?:n(['\u2019])t|(['\u2019])" + _CLITICS + ")", re.I)
+_SPLIT = re.compile(r"(?<=[A-Za-z]) ?(['\u2019]) (?:t(?![\w'\u2019])|" + _CLITICS + ")", re.I)
+_IN_WORD = re.compile(r"(?<=[A-Za-z])(['\u2019])(?=[A-Za-z])")
 
 
-def _upper(s: str) -> bool:
+def _style(text: str) -> tuple[str, str]:
+    """(apostrophe, form) of the contractions to write: as the story's own contractions are
+    written, its native form first (spaced in tokenised text, else joined), then the split form,
+    then the other one; curly only if most of them are curly. Quotation marks do not count: a WP
+    story with curly quotes and "was n't" everywhere got "was n\u2019t" (round 101). A story with
+    no contraction takes the apostrophes inside its words, else the straight one."""
+    native = "spaced" if is_tokenised(text) else "joined"
+    other = "joined" if native == "spaced" else "spaced"
+    patterns = {"spaced": _SPACED, "joined": _JOINED, "split": _SPLIT}
+    for form in (native, "split", other, None):
+        marks = ["".join(m) for m in (patterns[form] if form else _IN_WORD).findall(text)]
+        if marks:
+            return ("\u2019" if marks.count("\u2019") > len(marks) / 2 else "'"), form or native
+    return "'", native
+
+
+def _attached(clitic: str, apos: str, form: str) -> str:
+    """The clitic as written after its host: " n't", "n't" or "n \u2019 t" (form as in :func:`_style`)."""
+    if form == "split":
+        return clitic.replace(apos, f" {apos} ") if clitic[0] != apos else f" {apos} {clitic[1:]}"
+    return (" " if form == "spaced" else "") + clitic
+
+
+def upper(s: str) -> bool:
     """All of the string's letters are capitals (and it has some)."""
     letters = [c for c in s if c.isalpha()]
     return bool(letters) and all(c.isupper() for c in letters)
@@ -180,7 +144,7 @@ def _negates_gerund(aux: Token) -> bool:
     return subj is not None and subj.pos_ == "NOUN"
 
 
-def _negations(doc: Doc, sites: list[int], tokenised: bool, apos: str) -> Iterator[tuple[Token, Change]]:
+def _negations(doc: Doc, sites: list[int], form: str, apos: str) -> Iterator[tuple[Token, Change]]:
     """Auxiliary + "not" -> "n't" ("did not" -> "didn't", "will not" -> "won't", "cannot" -> "can't"),
     for the auxiliaries at token indices ``sites`` (each followed by "not")."""
     for i in sites:
@@ -198,8 +162,8 @@ def _negations(doc: Doc, sites: list[int], tokenised: bool, apos: str) -> Iterat
             continue
         if _negates_gerund(aux):
             continue
-        clitic = "N" + apos + "T" if _upper(neg.text) and _upper(aux.text) else "n" + apos + "t"
-        new = match_case(aux.text, host) + (" " if tokenised else "") + clitic
+        clitic = "N" + apos + "T" if upper(neg.text) and upper(aux.text) else "n" + apos + "t"
+        new = match_case(aux.text, host) + _attached(clitic, apos, form)
         yield aux, Change(aux.idx, neg.idx + len(neg.text), new, f"contracted {aux.text} {neg.text!r}")
 
 
@@ -214,7 +178,20 @@ def _possessive_left(doc: Doc, participle: Token) -> bool:
     )
 
 
-def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: set[int]) -> Iterator[Change]:
+def _extracted(doc: Doc, pron: Token, verb: Token) -> bool:
+    """ "who I am", "what you are": the copula's complement went before the subject, so the copula
+    ends its clause however much follows ("the actions that defined who I am in my life" cannot
+    read "who I'm in my life"; wp_dev-1110, found comparing outputs in round 101)."""
+    return (
+        verb.lower_ in ("am", "are", "is")
+        and verb.dep_ not in ("aux", "auxpass")
+        and pron.i > 0
+        and doc[pron.i - 1].lower_ in ("who", "what")
+        and doc[verb.i + 1].lower_ != "like"  # "what it's like": "what" is the object of "like"
+    )
+
+
+def _pronoun_aux(doc: Doc, sites: list[int], form: str, apos: str, used: set[int]) -> Iterator[tuple[Token, Change]]:
     """Subject pronoun + auxiliary/copula -> clitic ("I am" -> "I'm"), for the pronouns at token
     indices ``sites`` (each followed by an auxiliary it can host), skipping ``used`` auxiliaries."""
     for i in sites:
@@ -240,19 +217,35 @@ def _pronoun_aux(doc: Doc, sites: list[int], tokenised: bool, apos: str, used: s
                 continue
         if verb.lower_ == "is" and verb.tag_ != "VBZ":
             continue
-        clitic = apos + (spec[1].upper() if _upper(verb.text) else spec[1])
+        if _extracted(doc, pron, verb):
+            continue
+        clitic = apos + (spec[1].upper() if upper(verb.text) else spec[1])
         start = pron.idx + len(pron.text)
-        yield Change(
+        change = Change(
             start,
             verb.idx + len(verb.text),
-            (" " if tokenised else "") + clitic,
+            _attached(clitic, apos, form),
             f"contracted {pron.text} {verb.text!r}",
         )
+        yield pron, change
+
+
+def _without_lone_twins(doc: Doc, low: list[str], sites: list[int], made: list[tuple[int, Change]]) -> list[Change]:
+    """The changes (each with the index of its word pair's first token) whose word pair has no
+    twin left uncontracted in the same sentence: "I am what I am" does not become "I'm what I am"
+    (a fixed, parallel phrase whose second half cannot contract; round 101), and "I did not ask
+    and I did not care" contracts both or neither."""
+    touched = {j for i, _ in made for j in (i, i + 1)}
+    left = {(doc[i].sent.start, low[i], low[i + 1]) for i in sites if i not in touched and i + 1 not in touched}
+    if not left:
+        return [ch for _, ch in made]
+    return [ch for i, ch in made if (doc[i].sent.start, low[i], low[i + 1]) not in left]
 
 
 def contractions(doc: Doc, text: str) -> list[Change]:
-    """Every safe contraction in the text (a negation wins over a pronoun contraction of its verb).
-    Only the word pairs that could contract are looked at through the parse."""
+    """Every safe contraction in the text (a negation wins over a pronoun contraction of its verb),
+    in the story's own apostrophe and spacing. Only the word pairs that could contract are looked
+    at through the parse."""
     if not may_contract(text):
         return []  # no "not" and no pronoun + auxiliary: no word pair to look at
     low = token_columns(doc)["lower"]
@@ -261,116 +254,10 @@ def contractions(doc: Doc, text: str) -> list[Change]:
     prons = [i for i, (a, b) in enumerate(pairs) if b in _PRON_AUX and a in _PRON_AUX[b][0]]
     if not negs and not prons:
         return []
-    tokenised, apos = is_tokenised(text), _apostrophe(text)
-    used, changes = set(), []
-    for aux, ch in _negations(doc, negs, tokenised, apos):
+    apos, form = _style(text)
+    used, made = set(), []
+    for aux, ch in _negations(doc, negs, form, apos):
         used.add(aux.i)
-        changes.append(ch)
-    changes.extend(_pronoun_aux(doc, prons, tokenised, apos, used))
-    return changes
-
-
-# ------------------------------------------------------------------------------------------------
-# expand
-# ------------------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=8192)
-def _verb_form(word: str) -> str | None:
-    """ "base" or "participle" for an unambiguous verb form, else None ("come", "cut", "put")."""
-    w = word.lower()
-    lemmas = all_lemmas(w, "VERB").get("VERB", ())
-    if not lemmas:
-        return None
-    base = w in lemmas
-    part = any(w in forms(lem, "VBN", oov=True) for lem in lemmas)  # lemminflect's getInflection
-    if base == part:
-        return None
-    return "base" if base else "participle"
-
-
-def _following(doc: Doc, starts: list[int], pos: int, n: int = 8) -> list[Token]:
-    """The (up to ``n``) tokens from character ``pos`` on, without whitespace tokens."""
-    i = bisect.bisect_left(starts, pos)
-    return [t for t in doc[i : i + 2 * n] if not t.is_space][:n]
-
-
-def _expand_s(host: str, nxt: list[Token]) -> str | None:
-    """ "is" or "has" for "'s" after a pronoun, when the next words decide it."""
-    if host == "it":
-        k = next((k for k, t in enumerate(nxt) if t.pos_ != "ADJ"), len(nxt))
-        if k < len(nxt) and nxt[k].pos_ in ("NOUN", "PROPN") and (k == 0 or nxt[k].pos_ == "NOUN"):
-            return None  # "it's owner", "it 's secondary smaller yellow star": a misspelt possessive "its"
-    advs = []
-    for t in nxt:
-        if t.tag_ in ("RB", "RBR", "RBS") and t.lower_ not in _IS_ADVERBS and t.lower_ not in ("here", "there"):
-            advs.append(t)
-            continue
-        if t.lower_ in _HAS_NEXT:
-            return "has"
-        if t.lower_ in _IS_ADVERBS and not advs:
-            return "is"
-        if t.tag_ == "VBG":
-            return "is"
-        if t.tag_.startswith("VB") or t.tag_ == "MD" or t.is_punct or t.pos_ in ("PART", "CCONJ", "SCONJ"):
-            return None
-        if t.pos_ in ("ADJ", "DET", "NUM", "NOUN", "PROPN", "PRON", "ADP"):
-            return "is"
-        return None
-    return None
-
-
-def _expand_d(nxt: list[Token]) -> str | None:
-    """ "would" or "had" for "'d": "better" -> had, "rather" -> would, else the next verb's form."""
-    for t in nxt:
-        if t.lower_ == "better":
-            return "had"
-        if t.lower_ == "rather":
-            return "would"
-        if t.tag_ in ("RB", "RBR", "RBS") and t.pos_ in ("ADV", "PART"):
-            continue
-        if t.pos_ not in ("VERB", "AUX"):
-            return None
-        form = _verb_form(t.text)
-        return {"base": "would", "participle": "had"}.get(form or "")
-    return None
-
-
-def expansions(doc: Doc, text: str) -> list[Change]:
-    """Every contraction in the text whose full form is certain."""
-    if not may_expand(text):
-        return []  # both patterns need an apostrophe
-    tokenised = is_tokenised(text)
-    starts = token_columns(doc)["IDX"]
-    changes = []
-    for m in _NT_RE.finditer(text):
-        host, clitic = m.group(1), m.group(3)
-        low = host.lower()
-        nxt = _following(doc, starts, m.end())
-        if nxt and (nxt[0].lower_ in _SUBJECTS or nxt[0].dep_ in ("nsubj", "nsubjpass", "expl")):
-            continue  # inverted ("Why won't you ...?", "isn't it?"): the expansion would need reordering
-        if low in _NEG_HOST:
-            full = _NEG_HOST[low][0 if tokenised else 1]
-            new = match_case(host, full.split(" ")[0]) + full[len(full.split(" ")[0]) :]
-        elif low in _NEG_PLAIN:
-            new = host + " not"
-        else:
-            continue  # "ain't" and unknown hosts: no single right expansion
-        if _upper(clitic):
-            new = new.upper() if _upper(host) else new.replace("not", "NOT")
-        changes.append(Change(m.start(), m.end(), new, f"expanded {m.group(0)!r}"))
-    for m in _CLITIC_RE.finditer(text):
-        host, clitic = m.group(1), m.group(4)
-        low, cl = host.lower(), clitic.lower()
-        if low not in _CLITIC_HOSTS[cl]:
-            continue
-        if cl in _CLITIC_WORD:
-            word = _CLITIC_WORD[cl]
-        elif cl == "s":
-            word = _expand_s(low, _following(doc, starts, m.end()))
-        else:
-            word = _expand_d(_following(doc, starts, m.end()))
-        if word is None:
-            continue
-        if _upper(clitic) and (len(clitic) > 1 or _upper(host)):
-            word = word.upper()
-        changes.append(Change(m.end(1), m.end(), " " + word, f"expanded {m.group(0)!r}"))
-    return changes
+        made.append((aux.i, ch))
+    made.extend((pron.i, ch) for pron, ch in _pronoun_aux(doc, prons, form, apos, used))
+    return _without_lone_twins(doc, low, negs + prons, made)

@@ -1,0 +1,213 @@
+"""``contraction``'s expansions ("I'm" -> "I am", "didn't" -> "did not"), only where the full form
+is certain: never "'s" as possessive, never an inverted question, never a clitic the writer meant
+as a possessive ("You 're daddy misses you" is "Your daddy", round 101)."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from typing import TYPE_CHECKING
+
+from ...annotation import token_columns
+from ...resources.inflect import all_lemmas, forms
+from ...transform import Change
+from ...transform.words import is_tokenised, match_case
+from .contractions import upper
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+# expansion: host of "n't" -> full form (tokenised text, normal text); "can't" is "cannot" in both
+# ("can not" reads as non-standard, or as stressing "not")
+_NEG_HOST = {"ca": ("cannot", "cannot"), "wo": ("will not", "will not"), "sha": ("shall not", "shall not")}
+_NEG_PLAIN = {
+    "do",
+    "does",
+    "did",
+    "is",
+    "are",
+    "was",
+    "were",
+    "has",
+    "have",
+    "had",
+    "could",
+    "should",
+    "would",
+    "must",
+    "need",
+    "might",
+}
+_CLITIC_HOSTS = {
+    "m": {"i"},
+    "re": {"you", "we", "they", "who", "what"},
+    "ve": {"i", "you", "we", "they", "who", "could", "would", "should", "might", "must"},
+    "ll": {"i", "you", "he", "she", "it", "we", "they", "that", "there", "who", "what"},
+    "s": {"he", "she", "it", "that", "there", "here", "what", "who", "where"},
+    "d": {"i", "you", "he", "she", "it", "we", "they", "who", "that", "there"},
+}
+_SUBJECTS = {"i", "you", "he", "she", "it", "we", "they", "there"}
+_CLITIC_WORD = {"m": "am", "re": "are", "ve": "have", "ll": "will"}
+_HAS_NEXT = {"been", "got", "gotten", "had"}  # "she's been" = she has been
+_IS_ADVERBS = {
+    "here",
+    "there",
+    "home",
+    "back",
+    "away",
+    "out",
+    "outside",
+    "inside",
+    "upstairs",
+    "downstairs",
+    "late",
+    "early",
+    "over",
+    "right",
+    "fine",
+    "okay",
+    "ok",
+    "alright",
+}
+
+_NT_RE = re.compile(r"(?<![\w'\u2019])([A-Za-z]+?)( ?)(n['\u2019]t)(?![\w'\u2019])", re.I)
+_CLITIC_RE = re.compile(r"(?<![\w'\u2019])([A-Za-z]+)( ?)(['\u2019])(s|re|ve|ll|d|m)(?![\w'\u2019])", re.I)
+
+
+def may_expand(text: str) -> bool:
+    """The string-level condition :func:`expansions` starts with: an apostrophe."""
+    return "'" in text or "\u2019" in text
+
+
+@functools.lru_cache(maxsize=8192)
+def _verb_form(word: str) -> str | None:
+    """ "base" or "participle" for an unambiguous verb form, else None ("come", "cut", "put")."""
+    w = word.lower()
+    lemmas = all_lemmas(w, "VERB").get("VERB", ())
+    if not lemmas:
+        return None
+    base = w in lemmas
+    part = any(w in forms(lem, "VBN", oov=True) for lem in lemmas)  # lemminflect's getInflection
+    if base == part:
+        return None
+    return "base" if base else "participle"
+
+
+def _following(doc: Doc, starts: list[int], pos: int, n: int = 8) -> list[Token]:
+    """The (up to ``n``) tokens from character ``pos`` on, without whitespace tokens."""
+    i = bisect.bisect_left(starts, pos)
+    return [t for t in doc[i : i + 2 * n] if not t.is_space][:n]
+
+
+def _expand_s(host: str, nxt: list[Token]) -> str | None:
+    """ "is" or "has" for "'s" after a pronoun, when the next words decide it."""
+    if host == "it":
+        k = next((k for k, t in enumerate(nxt) if t.pos_ != "ADJ"), len(nxt))
+        if k < len(nxt) and nxt[k].pos_ in ("NOUN", "PROPN") and (k == 0 or nxt[k].pos_ == "NOUN"):
+            return None  # "it's owner", "it 's secondary smaller yellow star": a misspelt possessive "its"
+    advs = []
+    for t in nxt:
+        if t.tag_ in ("RB", "RBR", "RBS") and t.lower_ not in _IS_ADVERBS and t.lower_ not in ("here", "there"):
+            advs.append(t)
+            continue
+        if t.lower_ in _HAS_NEXT:
+            return "has"
+        if t.lower_ in _IS_ADVERBS and not advs:
+            return "is"
+        if t.tag_ == "VBG":
+            return "is"
+        if t.tag_.startswith("VB") or t.tag_ == "MD" or t.is_punct or t.pos_ in ("PART", "CCONJ", "SCONJ"):
+            return None
+        if t.pos_ in ("ADJ", "DET", "NUM", "NOUN", "PROPN", "PRON", "ADP"):
+            return "is"
+        return None
+    return None
+
+
+def _expand_d(nxt: list[Token]) -> str | None:
+    """ "would" or "had" for "'d": "better" -> had, "rather" -> would, else the next verb's form."""
+    for t in nxt:
+        if t.lower_ == "better":
+            return "had"
+        if t.lower_ == "rather":
+            return "would"
+        if t.tag_ in ("RB", "RBR", "RBS") and t.pos_ in ("ADV", "PART"):
+            continue
+        if t.pos_ not in ("VERB", "AUX"):
+            return None
+        form = _verb_form(t.text)
+        return {"base": "would", "participle": "had"}.get(form or "")
+    return None
+
+
+_COPULAS = {"m", "re", "s"}
+_NOMINAL = {"NN", "NNS", "NNP", "NNPS"}
+_FINITE = {"VBZ", "VBD", "VBP", "MD"}
+
+
+def _copula(doc: Doc, starts: list[int], pos: int) -> bool:
+    """The clitic token at character ``pos`` ("'re", "'s", "'m") is parsed as a verb and what
+    follows it can follow "are"/"is"/"am": not a bare noun that is the subject of another verb,
+    as where the writer meant a possessive ("You 're daddy misses you" = "Your daddy"; expanded
+    to "You are daddy misses you", round 101)."""
+    i = bisect.bisect_left(starts, pos)
+    if i >= len(doc) or starts[i] != pos or doc[i].pos_ not in ("AUX", "VERB"):
+        return False
+    j = i + 1
+    while j < len(doc) and doc[j].is_space:
+        j += 1
+    if j >= len(doc) or doc[j].tag_ not in _NOMINAL:
+        return True  # "you 're the best", "you 're my hero", "you 're late"
+    while j + 1 < len(doc) and doc[j].dep_ == "compound" and doc[j + 1].tag_ in _NOMINAL:
+        j += 1  # the noun phrase's head
+    noun = doc[j]
+    if noun.dep_ in ("nsubj", "nsubjpass") and noun.head.i != i:
+        return False  # "they 're dog is barking"
+    if any(c.dep_ == "dobj" for c in noun.children):
+        return False  # "daddy misses you": a "noun" with an object is a verb the parser missed
+    return not (j + 1 < len(doc) and doc[j + 1].tag_ in _FINITE)  # "you 're mom said"
+
+
+def expansions(doc: Doc, text: str) -> list[Change]:
+    """Every contraction in the text whose full form is certain."""
+    if not may_expand(text):
+        return []  # both patterns need an apostrophe
+    tokenised = is_tokenised(text)
+    starts = token_columns(doc)["IDX"]
+    changes = []
+    for m in _NT_RE.finditer(text):
+        host, clitic = m.group(1), m.group(3)
+        low = host.lower()
+        nxt = _following(doc, starts, m.end())
+        if nxt and (nxt[0].lower_ in _SUBJECTS or nxt[0].dep_ in ("nsubj", "nsubjpass", "expl")):
+            continue  # inverted ("Why won't you ...?", "isn't it?"): the expansion would need reordering
+        if low in _NEG_HOST:
+            full = _NEG_HOST[low][0 if tokenised else 1]
+            new = match_case(host, full.split(" ")[0]) + full[len(full.split(" ")[0]) :]
+        elif low in _NEG_PLAIN:
+            new = host + " not"
+        else:
+            continue  # "ain't" and unknown hosts: no single right expansion
+        if upper(clitic):
+            new = new.upper() if upper(host) else new.replace("not", "NOT")
+        changes.append(Change(m.start(), m.end(), new, f"expanded {m.group(0)!r}"))
+    for m in _CLITIC_RE.finditer(text):
+        host, clitic = m.group(1), m.group(4)
+        low, cl = host.lower(), clitic.lower()
+        if low not in _CLITIC_HOSTS[cl]:
+            continue
+        if cl in _COPULAS and not _copula(doc, starts, m.start(3)):
+            continue
+        if cl in _CLITIC_WORD:
+            word = _CLITIC_WORD[cl]
+        elif cl == "s":
+            word = _expand_s(low, _following(doc, starts, m.end()))
+        else:
+            word = _expand_d(_following(doc, starts, m.end()))
+        if word is None:
+            continue
+        if upper(clitic) and (len(clitic) > 1 or upper(host)):
+            word = word.upper()
+        changes.append(Change(m.end(1), m.end(), " " + word, f"expanded {m.group(0)!r}"))
+    return changes
