@@ -23,8 +23,6 @@ import random
 import re
 from typing import TYPE_CHECKING
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from ..annotation import doc_text, per_doc, sentence_bounds, token_columns, token_strings
 from ..resources.inflect import all_lemmas
 from ..resources.spacy_model import dictionary_words
@@ -58,6 +56,8 @@ _NOT_SPEAKERS = frozenset({"edit", "update", "note", "ps", "p.s.", "warning", "c
 
 
 def _says_again(span: str) -> bool:
+    from spacy.lang.en.stop_words import STOP_WORDS  # here: importing spaCy is heavy
+
     if any(m.group(1).lower() not in _GRAMMATICAL for m in _SAID_AGAIN.finditer(span)):
         return True
     words = [w.lower() for w in _WORDS.findall(span)]

@@ -10,8 +10,6 @@ from __future__ import annotations
 import functools
 import re
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from ...resources.lexicons import table, word_list
 from .._persons import text_style
 from .names import is_common_word, word_spans
@@ -177,6 +175,8 @@ def near_spelling(word: str, words: set[str]) -> str | None:
 def odd_words(texts, lower_style: bool) -> set[str]:
     """The lower-cased words of ``texts`` that a misspelt name could be: capitalised (any word in
     a lower-cased story) and neither English words nor stop words ("And" beside "Andre")."""
+    from spacy.lang.en.stop_words import STOP_WORDS  # here: importing spaCy is heavy
+
     found = set()
     for t in texts:
         for w in re.findall(r"[^\W\d_]{3,}", t or ""):
