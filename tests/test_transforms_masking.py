@@ -87,6 +87,18 @@ def test_speaker_labels_stay(annotator):
         ("I'm gonna sleep near the window.", "I'm gonna AAA near the AAA."),
         # pre-tokenised spoken forms (WritingPrompts): "gon na", "'em"
         ("I 'm gon na sleep and wake 'em later .", "I 'm gon na AAA and AAA 'em AAA ."),
+        # prepositions made from verbs (round 101: "including", "save" masked); the verbs still are
+        (
+            "His closet ( including an ugly purple turtleneck ) was full .",
+            "His AAA ( including an AAA AAA AAA ) was full .",
+        ),
+        ("The desk was now empty , save for to-do notes .", "The AAA was now empty , save for to-do AAA ."),
+        (
+            "He wanted to save the cat . Following the war , he was following me .",
+            "He AAA to AAA the AAA . Following the AAA , he was AAA me .",
+        ),
+        ("Given that it rained , she was given a book .", "Given that it AAA , she was AAA a AAA ."),
+        ("`` Save it , '' he said . Save the date .", "`` AAA it , '' he AAA . AAA the AAA ."),
     ],
 )
 def test_function_uses_stay(annotator, text, expected):

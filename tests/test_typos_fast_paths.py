@@ -13,13 +13,16 @@ from perturbkit.transforms._surface import typos as T
 
 
 def _typo_words_plain(text):
-    """typos' word scan as it was: a comprehension over the matches, then the filters."""
+    """typos' word scan as it was: a comprehension over the matches, then the filters (the name
+    filter of round 101 added)."""
     split, dotted = T._tokenizer_exceptions()
     free = [
         (m.start(), w)
         for m in T._FREE_WORD.finditer(text)
         if (w := m.group()).lower() not in split and not (text[m.end() : m.end() + 1] == "." and w in dotted)
     ]
+    lower = {w for _, w in free if w[0].islower()}  # names keep their spelling (round 101)
+    free = [(i, w) for i, w in free if w[0].islower() or not T._name_like(text, i, w, lower)]
     if free and (skip := T._address_spans(text)):
         free = [(i, w) for i, w in free if not any(a <= i < b for a, b in skip)]
     cands = [(i, w) for i, w in free if len(w) >= 3] or free

@@ -21,6 +21,20 @@ _FUNCTION_WORDS = frozenset(
     # clitic "'em": spoken forms of function words
     "gon na wan ta 'em \u2019em".split()
 )
+# Prepositions and conjunctions made from verbs (round 101: "including" in "(including an ugly
+# purple turtleneck", "save" in "empty, save for to-do notes" masked as content words): always
+# function words, or (the others) when they open a phrase: after a comma, bracket or dash, or
+# before "that", and (not "save": "Save it!") opening a sentence ("Following the war", "Given
+# that"); the verbs "to save the cat", "was following me" stay maskable.
+_DEVERBAL_PREPOSITIONS = frozenset(
+    "including excluding regarding barring pending notwithstanding except excepting during".split()
+)
+_INSIDE = frozenset(",;:([-\u2013\u2014") | {"--"}
+_OPENING = _INSIDE | frozenset(".!?\"`'\u201c") | {"``", "''"}
+_PHRASE_OPENING_PREPOSITIONS = {
+    "save": _INSIDE,
+    **dict.fromkeys(("following", "given", "considering", "concerning"), _OPENING),
+}
 # What marks the token before it as the first piece of a contraction ("wo" of "wo n't", "isn ’ t").
 _CONTRACTION_TAILS = frozenset({"n't", "n\u2019t", "'", "\u2019"})
 
@@ -57,6 +71,11 @@ def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
         nxt = lower[i + 1] if i + 1 < n else ""
         return (
             lower[i] in _FUNCTION_WORDS
+            or lower[i] in _DEVERBAL_PREPOSITIONS
+            or (
+                (before := _PHRASE_OPENING_PREPOSITIONS.get(lower[i])) is not None
+                and (nxt == "that" or (lower[i - 1] in before if i else before is _OPENING))
+            )
             or (lower[i] == "going" and nxt == "to")  # "was going to" (a future)
             or nxt in _CONTRACTION_TAILS
             or (i > 0 and not ws[i - 1] and alpha[i - 1])  # "na" of "gonna": a piece of one word

@@ -8,24 +8,39 @@ import random
 import re
 
 from ...resources.inflect import all_lemmas
+from ...resources.lexicons import word_list
+
+
+@functools.cache
+def _more_words() -> frozenset[str]:
+    """Words lemminflect and the stop words miss: WordNet's that a slip reaches ("tat", "tink",
+    "hi"; scripts/make_typo_words.py), interjections ("hm"), spaCy's tokenizer exceptions ("cos")."""
+    from spacy.lang.en.tokenizer_exceptions import TOKENIZER_EXCEPTIONS
+
+    exceptions = (k.lower() for k in TOKENIZER_EXCEPTIONS if k.isalpha())
+    return word_list("typo_real_words.txt") | word_list("interjections.txt") | frozenset(exceptions)
 
 
 @functools.lru_cache(maxsize=8192)
 def _is_word(word: str) -> bool:
-    """Whether ``word`` is an English word (lemminflect's dictionary or spaCy's stop words)."""
+    """Whether ``word`` is an English word: lemminflect's dictionary (every inflected form), spaCy's
+    stop words, or :func:`_more_words` (round 101: "that" -> "tat", "His" -> "Hi" read as words)."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
     w = word.lower()
-    return w in STOP_WORDS or bool(all_lemmas(w))
+    return w in STOP_WORDS or w in _more_words() or bool(all_lemmas(w))
 
 
 def misspelt(word: str, rng: random.Random) -> tuple[str, str] | None:
     """A keyboard slip in ``word`` (first letter kept) that is not itself a word ("proud" never
-    becomes "prod"): transpose, double or drop a letter; None if every try gives a real word."""
+    becomes "prod") and keeps a final "s" ("bafoons" -> "bafoon" reads as a singular, round 101):
+    transpose, double or drop a letter; None if every try gives a real word."""
     for _ in range(6):
         typo = _one_typo(word, rng)
         if typo is None:
             return None
+        if word[-1] in "sS" and typo[0] == word[:-1]:
+            continue
         if not _is_word(typo[0]):
             return typo
     return None
@@ -62,6 +77,29 @@ _WORD = re.compile(r"(?<!['\u2019])(?![nN]['\u2019][tT]\b)[^\W\d_]+")
 # URLs, e-mails, "U.S.", "e.g.", 3.5; the dot first, then what is around it: twice as fast to search
 _ADDRESS = re.compile(r"\.(?<=[^\W_]\.)(?=[^\W_])|@|://|www\.", re.IGNORECASE)
 _CHUNK = re.compile(r"\S+")
+
+
+# What may stand between a sentence's end and its first word: spaces, opening quotes and brackets.
+_OPENERS = " \t\n`'\"([{*_-\u2018\u201c"
+_ENDS = frozenset(".!?:;\u2026")
+
+
+def _name_like(text: str, start: int, word: str, lower_words: set[str]) -> bool:
+    """Whether the capitalised ``word`` at ``start`` may be a name, which keeps its spelling (round
+    101: "Buddy", "Erg", "New" of "New York Times" misspelt): it is, unless it opens a sentence and
+    is a stop word ("His", "The") or is found in lower case in the text too ("Spittle ... spittle").
+    Strings only: a tagger would be slower than the whole transform. A word in capitals is shouted
+    when it is an English word ("HELLO THERE"), else an acronym ("NASA"), or a name when the text
+    writes it capitalised too ("Hey Gene ... GENE !")."""
+    if word.isupper() and len(word) > 1:
+        return not _is_word(word) or word.capitalize() in text
+    before = text[max(0, start - 24) : start].rstrip(_OPENERS)
+    if before and before[-1] not in _ENDS:
+        return True  # capitalised inside a sentence
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    low = word.lower()
+    return low not in STOP_WORDS and low not in lower_words
 
 
 @functools.cache
@@ -108,17 +146,29 @@ def typo_sites(text: str) -> tuple[tuple[int, ...], tuple[str, ...], int]:
     words: list[str] = []
     short: list[tuple[int, str]] = []
     letters = 0
+    lower_words: set[str] = set()  # the words in lower case, for the name test
+    capitalised: list[int] = []  # indices into starts/words, then short (negated)
     for m in _FREE_WORD.finditer(text):
         w = m.group()
         if w.lower() in split or (w in dotted and text[m.end() : m.end() + 1] == "."):
             continue
         letters += len(w)
+        if w[0].islower():
+            lower_words.add(w)
+        else:
+            capitalised.append(len(starts) if len(w) >= 3 else ~len(short))
         if len(w) >= 3:
             starts.append(m.start())
             words.append(w)
         else:
             short.append((m.start(), w))
     most = len(text) - letters + 1  # runs of letters <= non-letters + 1
+    site = lambda j: (starts[j], words[j]) if j >= 0 else short[~j]  # noqa: E731
+    names = {j for j in capitalised if _name_like(text, *site(j), lower_words)}
+    if names:
+        starts = [i for j, i in enumerate(starts) if j not in names]
+        words = [w for j, w in enumerate(words) if j not in names]
+        short = [x for j, x in enumerate(short) if ~j not in names]
     if (words or short) and (skip := _address_spans(text)):
         free = [(i, w) for i, w in sorted([*zip(starts, words), *short]) if not any(a <= i < b for a, b in skip)]
         starts = [i for i, w in free if len(w) >= 3]

@@ -1,0 +1,68 @@
+"""typos after round 101 (20 WritingPrompts dev stories, 10/20 valid): a slip never lands on a short
+or rare real word nor drops a final "s", and names keep their spelling."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from perturbkit.transform import get_transform
+from perturbkit.transforms._surface import typos as T
+
+
+@pytest.mark.parametrize(
+    "text,seed,expected",
+    [
+        # seeds that gave "Hi eyes", "call tat", "tink", "Ad I", "Hm," before
+        ("His eyes are closed.", 18, "Hsi eyes are closed."),
+        ("His eyes are closed.", 41, "Hiis eyes are closed."),
+        ("I would call that misguided.", 26, "I would call taht misguided."),
+        ("And I think I am bad.", 3, "And I thnik I am bad."),
+        ("And I think I am bad.", 19, "Andd I think I am bad."),
+        ("Hmm, he said.", 0, "Hmm, he saidd."),
+    ],
+)
+def test_no_real_word_golden(annotator, text, seed, expected):
+    assert get_transform("typos")(text, seed=seed, annotator=annotator).text == expected
+
+
+@pytest.mark.parametrize(
+    "word,not_typo", [("His", "Hi"), ("that", "tat"), ("And", "Ad"), ("think", "tink"), ("hmm", "hm")]
+)
+def test_short_and_rare_words_are_words(word, not_typo):
+    assert T._is_word(not_typo)
+    assert all((T.misspelt(word, random.Random(s)) or ("",))[0] != not_typo for s in range(300))
+
+
+def test_final_s_never_dropped():
+    """ "bafoons" -> "bafoon" reads as a singular (seed 20 gave it before)."""
+    assert T.misspelt("bafoons", random.Random(20)) == ("bafonos", "swapped 'on'")
+    assert all((T.misspelt("bafoons", random.Random(s)) or ("",))[0] != "bafoon" for s in range(300))
+
+
+NAMES = "`` Buddy ... '' he whispers . Greg met Laura in Russia and read the New York Times ."
+
+
+def test_names_keep_their_spelling(annotator):
+    out = get_transform("typos", rate=1.0)(NAMES, seed=0, annotator=annotator)
+    assert out.text == "`` Buddy ... '' he wispers . Greg mt Laura in Russia andd raed teh New York Times ."
+
+
+@pytest.mark.parametrize(
+    "text,sites",
+    [
+        # capitalised inside a sentence: a name
+        ("I read the New York Times today.", ("read", "the", "today")),
+        # opening a sentence: a stop word or a word also written in lower case is not a name
+        (
+            "The dog barked. Spittle flew. Erg wiped the spittle.",
+            ("The", "dog", "barked", "Spittle", "flew", "wiped", "the", "spittle"),
+        ),
+        # a word in capitals: shouted if an English word, an acronym if not
+        ("HELLO THERE, said NASA.", ("HELLO", "THERE", "said")),
+        ("Hey Gene, you on duty? GENE! HELLO!", ("you", "duty", "HELLO")),
+    ],
+)
+def test_name_sites(text, sites):
+    assert T.typo_sites(text)[1] == sites
