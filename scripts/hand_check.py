@@ -25,7 +25,11 @@ import random
 import sys
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+REPO = Path(__file__).resolve().parents[1]
+# sample the checkout this script belongs to, not whichever one an editable install points at (an
+# install made from another worktree once made a round read that worktree's transforms)
+sys.path.insert(0, str(REPO))
+SHARED = REPO.parent / "shared" / "data"
 ROC = SHARED / "roc" / "rocstories_dev.tsv"
 WP = SHARED / "wp" / "wp_dev.target"
 CONTEXT_CHARS = 60  # characters shown either side of an edit
@@ -67,6 +71,13 @@ def sample(args: argparse.Namespace) -> None:
     from perturbkit.transform import registry
 
     data = _data()
+    if Path(pk.__file__).resolve().parent != REPO / "perturbkit":
+        sys.exit(f"hand_check: imported perturbkit from {pk.__file__}, not from {REPO}")
+    import subprocess
+
+    head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "perturbkit"], capture_output=True, text=True)
+    made_by = f"Sampled from {REPO} at {head.stdout.strip() or '?'}" + (" (perturbkit/ modified)" if dirty.stdout.strip() else "")
     names = [n for n in registry() if not args.only or n in args.only.split(",")]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -103,7 +114,10 @@ def sample(args: argparse.Namespace) -> None:
                     continue
                 applied += 1
                 case = f"{label}:{ex.id}"
-                cases.append({"case": case, "transform": name, "edits": [e.to_dict() for e in v.edits]})
+                row = {"case": case, "transform": name, "edits": [e.to_dict() for e in v.edits]}
+                if v.context != ex.context:  # name_change renames the context too
+                    row["context"] = v.context
+                cases.append(row)
                 lines += [f"## case {case}", ""]
                 if ex.context:
                     lines += [f"Context: {ex.context}", ""]
@@ -113,12 +127,14 @@ def sample(args: argparse.Namespace) -> None:
                     lines += [f"- {e.transform}: {e.before!r} => {e.after!r}" for e in v.edits] + [""]
                 else:
                     lines += ["Edits (in the original, with context):", ""] + _edit_lines(ex.text, v) + [""]
+                if v.context != ex.context:
+                    lines += ["Context in the variant (changed):", "", v.context or "", ""]
                 if _structural(v):
                     lines += ["Variant:", "", v.text, ""]
             cases_note = f"{label}: {applied} variants from {tried} stories tried"
             summary.append(f"- {cases_note}")
             print(f"{name} {cases_note}", file=sys.stderr)
-        lines[4:4] = summary + [""]
+        lines[4:4] = summary + [f"- {made_by}", ""]
         (out / f"{name}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
         with open(out / f"{name}.cases.jsonl", "w", encoding="utf-8") as f:
             for c in cases:
