@@ -76,8 +76,12 @@ def sample(args: argparse.Namespace) -> None:
     import subprocess
 
     head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "perturbkit"], capture_output=True, text=True)
-    made_by = f"Sampled from {REPO} at {head.stdout.strip() or '?'}" + (" (perturbkit/ modified)" if dirty.stdout.strip() else "")
+    dirty = subprocess.run(
+        ["git", "-C", str(REPO), "status", "--porcelain", "perturbkit"], capture_output=True, text=True
+    )
+    made_by = f"Sampled from {REPO} at {head.stdout.strip() or '?'}" + (
+        " (perturbkit/ modified)" if dirty.stdout.strip() else ""
+    )
     names = [n for n in registry() if not args.only or n in args.only.split(",")]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
