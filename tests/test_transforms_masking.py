@@ -99,6 +99,13 @@ def test_speaker_labels_stay(annotator):
         ),
         ("Given that it rained , she was given a book .", "Given that it AAA , she was AAA a AAA ."),
         ("`` Save it , '' he said . Save the date .", "`` AAA it , '' he AAA . AAA the AAA ."),
+        # round 103: a clitic after a spaced or curly apostrophe, dialect "'ill", an interjection,
+        # "atop" and "somebody" were masked
+        (
+            "You \u2019 ll find , he would 've saved them 'ill you .",
+            "You \u2019 ll AAA , he would 've AAA them 'ill you .",
+        ),
+        ("Whoa . Somebody hooted from atop a tree branch .", "Whoa . Somebody AAA from atop a AAA AAA ."),
     ],
 )
 def test_function_uses_stay(annotator, text, expected):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import doc_text, hyphen_glued, per_doc, token_columns
-from ...resources.lexicons import phrases_by_first_word
+from ...resources.lexicons import phrases_by_first_word, word_list
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 # light verb ("got a call", "got tired"), and spoken forms; masking one hides nothing a reader needs.
 _FUNCTION_WORDS = frozenset(
     "like unlike despite till near onto toward towards inside outside beneath underneath beside amid versus via "
+    # round 103: "hooted from atop a tree branch", "somebody had to have made it"
+    "atop aboard alongside astride amidst amongst betwixt "
+    "somebody anybody everybody "
     "oh ah uh um hmm huh hey wow yeah yes yep nope okay ok "
     "get gets got gotten getting "
     # the pieces of "gonna", "wanna", "gotta" as pre-tokenised text writes them ("gon na") and the
@@ -37,6 +40,10 @@ _PHRASE_OPENING_PREPOSITIONS = {
 }
 # What marks the token before it as the first piece of a contraction ("wo" of "wo n't", "isn ’ t").
 _CONTRACTION_TAILS = frozenset({"n't", "n\u2019t", "'", "\u2019"})
+_APOSTROPHES = frozenset({"'", "\u2019", "`"})
+# The second piece of a contraction after an apostrophe token, spaced or not ("you ’ ll", "would
+# 've", dialect "'ill" for "will"; round 103 masked "ll" and "ve" to "’ AAA")
+_CLITICS = frozenset("ll ve re m d s t ill em n".split())
 
 
 def _fixed_tokens(lower: tuple[str, ...]) -> set[int]:
@@ -71,6 +78,8 @@ def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
         nxt = lower[i + 1] if i + 1 < n else ""
         return (
             lower[i] in _FUNCTION_WORDS
+            or lower[i] in word_list("interjections.txt")  # "I incant. Whoa."
+            or (lower[i] in _CLITICS and i > 0 and lower[i - 1] in _APOSTROPHES)
             or lower[i] in _DEVERBAL_PREPOSITIONS
             or (
                 (before := _PHRASE_OPENING_PREPOSITIONS.get(lower[i])) is not None
