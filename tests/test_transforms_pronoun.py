@@ -46,12 +46,7 @@ FRESH_GOLDEN = [
         "Greg found a lost tape. She sent it to a label and they signed him.",
     ),
     ("Jim needed plants. He went to the nursery.", 2, "Jim needed plants. She went to the nursery."),
-    # (b) a reflexive object and a gesture's body part are bound to the subject
-    (
-        "Alice loved excitement. By doing this, she learned about herself.",
-        3,
-        "Alice loved excitement. By doing this, she learned about myself.",
-    ),
+    # (b) a gesture's body part is bound to the subject
     (
         "Anna was sad. Her husband came home and he nodded his head.",
         1,
@@ -308,12 +303,21 @@ def test_lower_case_corpus_keeps_lower_i(swap, annotator):
             assert text_style(o.text) == "lower"
 
 
-def test_reflexives_only_when_asked(annotator):
-    """Without ``strict``; strict swaps a reflexive bound to its clause's subject (round 102)."""
-    text = "They painted themselves green. She laughed at him."
-    for seed in range(5):
-        out = get_transform("pronoun_swap", strict=False)(text, seed=seed, annotator=annotator)
+@pytest.mark.parametrize(
+    "text",
+    [  # round 103 (WP): "he revealed ourselves", "She smiled slightly to myself" read as grammar errors
+        "They painted themselves green. She laughed at him.",
+        "Alice loved excitement. By doing this, she learned about herself.",
+        "Adam sat alone. He thought to himself that it was late.",
+    ],
+)
+@pytest.mark.parametrize("strict", [True, False])
+def test_reflexives_only_when_asked(annotator, text, strict):
+    """Neither strict nor loose swaps touch a reflexive unless ``reflexives=True`` (round 103)."""
+    for seed in range(6):
+        out = get_transform("pronoun_swap", strict=strict)(text, seed=seed, annotator=annotator)
         assert out is None or all(not e.before.lower().endswith(("self", "selves")) for e in out.edits)
+    text = "They painted themselves green. She laughed at him."
     assert any(
         (o := get_transform("pronoun_swap", reflexives=True)(text, seed=s, annotator=annotator)) is not None
         and any(e.before == "themselves" for e in o.edits)

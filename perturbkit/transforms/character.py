@@ -64,12 +64,15 @@ class PronounSwap(Transform):
     # or first mentioning its referent; False: any other person/gender, those the story has first
     fresh: bool = True
     prefer_story: bool = True  # without ``fresh``: prefer a person/gender that occurs in the story
-    reflexives: bool = False  # "they painted themselves" -> "yourself" breaks binding: off by default
+    # "they painted themselves" -> "yourself" breaks binding, which readers take for a grammar
+    # error, not a character slip (round 103: 10 of 20 WP strict swaps were reflexives, all judged
+    # ungrammatical): off by default, with or without ``strict``
+    reflexives: bool = False
     # with ``fresh``, only the two kinds of swap readers judged breaks (round 102: a new "my"/"we"
     # in a third-person story reads as a narrator never introduced): he <-> she with no one of the
-    # new gender in the story or context, or a pronoun bound to its clause's subject (a reflexive
-    # object, a body part: "bile rising in his throat" -> "our throat"); see
-    # ``_character.pronoun_bound``. False: round 101's fresh swaps (any person nobody could be)
+    # new gender in the story or context, or a possessive bound to its clause's subject (a body
+    # part: "bile rising in his throat" -> "our throat"); see ``_character.pronoun_bound``.
+    # False: round 101's fresh swaps (any person nobody could be)
     strict: bool = True
 
     def applicable(self, example: Example, doc) -> bool:
@@ -104,9 +107,9 @@ class PronounSwap(Transform):
         return None
 
     def _candidates(self, doc) -> list[tuple]:
-        """The pronouns to try: not "you" with ``fresh``; reflexives when asked for or ``strict``
-        (which decides per reflexive whether it is bound)."""
-        cands = swappable_pronouns(doc, self.reflexives or (self.fresh and self.strict))
+        """The pronouns to try: not "you" with ``fresh``; reflexives only when asked for (``strict``
+        then decides per reflexive whether it is bound)."""
+        cands = swappable_pronouns(doc, self.reflexives)
         return [c for c in cands if c[1] != "2"] if self.fresh else cands
 
     def _referents(self, example: Example, doc) -> set[str]:

@@ -8,7 +8,8 @@ stay coherent). Two kinds were judged valid, and only they are made:
   ("wife", "boy"), no name or masked name of it, and no person of unknown gender ("others", "his
   teacher") in the story ("she sent it" where Greg is the only character);
 - (b) a pronoun bound in its own clause, which must be its subject: a reflexive object
-  ("she learned about herself" -> "myself"), a possessive of a body part in a place phrase
+  ("she learned about herself" -> "myself", only with ``reflexives=True``: round 103's readers
+  took every such swap for a grammar error), a possessive of a body part in a place phrase
   ("bile rising in his throat" -> "our throat" for Levi) or the object of a gesture that is
   always one's own ("he nodded his head", "cleared her throat"), whose clause subject (past
   non-human subjects: "bile", "the wind") is a person of the pronoun's own identity.
