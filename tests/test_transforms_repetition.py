@@ -21,8 +21,10 @@ DIALOGUE = (
 
 GOLDEN = [
     # repeat_ngram: a whole phrase, then " and " + its copy (a sentence-initial capital lowered)
-    ("repeat_ngram", {}, CAR, 0, "She bought a red car at the market and the market."),
-    ("repeat_ngram", {"n": 2}, CAR, 0, "She bought a red car at the market and the market."),
+    # (round 103: no n-gram starts right after a preposition or determiner: "at the market and the
+    # market" and "red car" are cut from their phrase; CAR has no whole 2-word phrase)
+    ("repeat_ngram", {}, CAR, 0, "She bought a red car and a red car at the market."),
+    ("repeat_ngram", {"n": 2}, CAR, 0, None),
     ("repeat_ngram", {"n": 3}, CAR, 0, "She bought a red car and a red car at the market."),
     ("repeat_ngram", {"n": 4}, CAR, 0, "She bought a red car and bought a red car at the market."),
     (
@@ -30,7 +32,7 @@ GOLDEN = [
         {},
         "she bought a red car at the market .",
         3,
-        "she bought a red car at the market and the market .",
+        "she bought a red car at the market and at the market .",
     ),
     ("repeat_ngram", {}, "SHE BOUGHT A RED CAR.", 0, "SHE BOUGHT A RED CAR AND BOUGHT A RED CAR."),
     ("repeat_ngram", {}, "[MALE] went home.", 0, "[MALE] went home and went home."),
@@ -507,7 +509,7 @@ def test_repeat_ngram_leaves_scripts_alone(annotator):
 def test_repeat_ngram_still_doubles_plain_and_all_caps_text(annotator):
     t = get_transform("repeat_ngram")
     assert t("She bought a red car at the market.", seed=0, annotator=annotator).text == (
-        "She bought a red car at the market and the market."
+        "She bought a red car and a red car at the market."
     )
     # shouting needs cased text: a story all in capitals (or all in lower case) is not shouted
     assert t("SHE BOUGHT A RED CAR.", seed=0, annotator=annotator).text == "SHE BOUGHT A RED CAR AND BOUGHT A RED CAR."

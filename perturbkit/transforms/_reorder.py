@@ -121,6 +121,8 @@ _APOSTROPHES = frozenset({"'", "\u2019", "\u2018", "`"})
 # tokenizer splits some of them ("'" + "m"), and a lone "m" or "ve" moved elsewhere is no word
 # (round 101: 13 of 20 WP shuffles scattered them)
 _CLITICS = frozenset({"m", "ve", "s", "re", "d", "ll", "t", "em", "n", "til", "tis", "twas", "cause", "bout", "round"})
+# clitics WritingPrompts writes apart from their (often curly) apostrophe: "I ' ve", "weren ' t", "let ' em"
+_SPACED_CLITICS = frozenset({"m", "ve", "s", "re", "d", "ll", "t", "em"})
 _TRAILERS = frozenset(
     {",", ".", ";", ":", "!", "?", "...", ")", "]", "}", '"', "'", "\u201d", "\u2019", "\u00bb", "''"}
 )
@@ -167,6 +169,35 @@ def _units(t: _Toks) -> list[tuple[int, int]]:
                 continue
         out.append((a, b))
         i = j
+    return _join_spaced_clitics(w, punct, out)
+
+
+def _join_spaced_clitics(w: list[str], punct: list[bool], units: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Units with a clitic written apart from its apostrophe joined to it: WritingPrompts writes
+    "I \u2019 ve", "it \u2019 s", "weren \u2019 t" (round 103: a lone "\u2019" and a stray "ve" or "t"
+    moved apart are no words). The apostrophe and the clitic move as one unit ("\u2019 ve"); "t"
+    takes its host as well ("weren \u2019 t": "weren" alone is no word either)."""
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < len(units):
+        a, b = units[k]
+        nxt = units[k + 1] if k + 1 < len(units) else None
+        if (
+            nxt is not None
+            and b == a + 1
+            and w[a] in _APOSTROPHES
+            and nxt[1] == nxt[0] + 1
+            and w[nxt[0]].lower() in _SPACED_CLITICS
+            and out
+            and not punct[out[-1][1] - 1]
+        ):
+            if w[nxt[0]].lower() == "t" and out[-1][1] == a and w[a - 1].lower().endswith("n"):
+                a = out.pop()[0]  # "weren ' t", "did n ' t"
+            out.append((a, nxt[1]))
+            k += 2
+            continue
+        out.append((a, b))
+        k += 1
     return out
 
 

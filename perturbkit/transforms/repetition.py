@@ -20,6 +20,7 @@ from ._copies import (
 )
 from ._narration import NEAR_COPY, SHORT_STORY_UNITS, free_gap
 from ._ngram_limits import draw_ngram, script_form
+from ._ngram_phrases import PhraseLimits
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -95,6 +96,7 @@ class _Phrases:
             if d in _COMPLEMENTS and h != i:
                 self.needs[h] = max(self.needs[h], i)
         self.head = head
+        self.limits = PhraseLimits(doc)  # contractions, negations, phrases opened before the n-gram
         # may end an n-gram: a content word that modifies nothing after it
         self.end_ok = [p in _CONTENT_POS and h <= i for i, (p, h) in enumerate(zip(pos, head))]
         # the first token of its phrase (none for verbs: their left edge is a subject they may leave out)
@@ -189,7 +191,7 @@ def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     for a in range(start, end):
         k = longest[a]
-        if not k or ph.fixed_lo[a] < a:
+        if not k or ph.fixed_lo[a] < a or ph.limits.no_start[a]:
             continue
         lo = first_end[a]
         verb = -1  # the verb of the last subject seen in the n-gram
@@ -210,6 +212,8 @@ def _ngrams(ph: _Phrases, start: int, end: int) -> dict[int, list[int]]:
                 and not ph.ends_subject[z]
                 and not (z == a and ph.bare_verb[a])
                 and _whole(ph, a, z)
+                and not ph.limits.no_end[z]
+                and not ph.limits.cuts(a, z)
             ):
                 out.setdefault(z - a + 1, []).append(a)
     return out
