@@ -535,7 +535,30 @@ SCOPED = [
 ]
 
 
-@pytest.mark.parametrize("name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY + SCOPED + ROUND_101)
+# Round 104: an event with a source, means or place of its own reads as "not from there" when
+# negated, and the later "the dress" / "the company" still fits.
+ROUND_104 = [
+    (
+        name,
+        "our roof started to leak . we found a roofing company through an app . the company came the next day .",
+        0,
+        None,
+    )
+    for name in ("negation", "negation_alteration")
+] + [
+    (
+        "negation",
+        "kim was getting married . she ordered a dress from the bridal shop . she worried it would be late . the"
+        " dress came the day before the wedding .",
+        0,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY + SCOPED + ROUND_101 + ROUND_104
+)
 def test_targeted(annotator, name, text, seed, expected):
     out = get_transform(name)(text, seed=seed, annotator=annotator)
     assert (out.text if out else None) == expected

@@ -14,7 +14,9 @@ dialogue tags are left out: nothing makes them contradict. So are events a reade
 the later "the": a replacement ("did not buy new batteries": the old ones), a bare plural ("did not
 buy chips": chips from home), a later mention another adjective restricts ("the best reviews"), a
 choice, a promise or a perception ("did not pick a teller", "did not see a snail"), a manner of moving ("did not trudge": went some
-other way) and a source or place passed ("did not wake up from a dream": the dream was still had).
+other way), a source or place passed ("did not wake up from a dream": the dream was still had) and
+an event with a source, means or place of its own ("did not find a roofer through thumbtack", "did
+n't order a dress from the bridal shop": read as "not from there", round 104).
 Nor does a later "the" need what was there anyway (round 101): the place of a verb of being
 somewhere ("was n't sitting in a room": lying there), a person the verb only acts on ("does n't
 grab a passing woman by the arm ... the woman screams") or anything a verb like "open" acts on.
@@ -72,6 +74,10 @@ _REACH = 3
 #: Subordinators of a reason: negating a clause that has one negates the reason instead ("he did not
 #: leave because he was tired" reads as "he left for another reason").
 _REASONS = frozenset({"because", "since"})
+#: Prepositions of a source, a means or a place of the event ("did not find a roofer through
+#: thumbtack", "did n't order a dress from the bridal shop", "did not buy it at the mall"): negated,
+#: the clause reads as "not through/from/at that one" (round 104), and a later "the dress" still fits.
+_SCOPE_PREPS = frozenset("from through via at by with online".split())
 #: Quotation marks (not "\u2019", which is also an apostrophe: "don \u2019 t").
 _QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018"})
 
@@ -262,7 +268,10 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
         return ()  # a dialogue tag: "... ," Miranda said
     if any(dep[k] == "advcl" and any(lower[m] in _REASONS for m in kids[k] if dep[m] == "mark") for k in kids[root]):
         return ()  # "the chip was not unique because it looked like ...": the negation takes the reason
-    found = [w for n in _introduced(doc, root) if (w := _later_definite(doc, n, sentence)) is not None]
+    introduced = _introduced(doc, root)
+    if any(dep[p] == "prep" and lower[p] in _SCOPE_PREPS for h in (root, *introduced) for p in kids[h]):
+        return ()  # "did not find a roofer through thumbtack": the negation takes the source or means
+    found = [w for n in introduced if (w := _later_definite(doc, n, sentence)) is not None]
     if cols["lemma"][root] == "be" and not found:
         found = _state_witnesses(doc, root, sentence)
     return tuple(sorted(found))
