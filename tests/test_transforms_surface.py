@@ -19,7 +19,7 @@ GOLDEN = [
     # typos: first letter kept; swap, double or drop one letter; never a real word
     ("typos", {}, BREAD, 0, "Shhe walked to the market and bought fresh bread."),
     ("typos", {}, BREAD, 1, "Shee walked to the market and bought fresh bread."),
-    ("typos", {"rate": 0.5}, BREAD, 0, "Shhe walked to th market and bought fersh brread."),
+    ("typos", {"rate": 0.5}, BREAD, 0, "Shhe walked to thhe market and bought fersh berad."),
     ("typos", {}, "she did n't go to the market .", 0, "she ddi n't go to the market ."),
     ("typos", {}, "[MALE] is ok.", 0, "[MALE] is okk."),
     ("typos", {}, "HELLO THERE.", 0, "HEELLO THERE."),
