@@ -19,7 +19,7 @@ GOLDEN = [
     # typos: first letter kept; swap, double or drop one letter; never a real word
     ("typos", {}, BREAD, 0, "Shhe walked to the market and bought fresh bread."),
     ("typos", {}, BREAD, 1, "Shee walked to the market and bought fresh bread."),
-    ("typos", {"rate": 0.5}, BREAD, 0, "Shhe walked to th market and bought fersh brread."),
+    ("typos", {"rate": 0.5}, BREAD, 0, "Shhe walked to thhe market and bought fersh berad."),
     ("typos", {}, "she did n't go to the market .", 0, "she ddi n't go to the market ."),
     ("typos", {}, "[MALE] is ok.", 0, "[MALE] is okk."),
     ("typos", {}, "HELLO THERE.", 0, "HEELLO THERE."),
@@ -128,6 +128,35 @@ GOLDEN = [
         "If she 's had a good day she 'll meet up with Ashleigh .",
     ),
     ("delete_punctuation", {}, "Walking home, I saw a cat.", 0, "Walking home I saw a cat."),
+    # round 103 WP (all deleted a comma before): one comma of a pair around an apposition or a
+    # non-restrictive relative clause, the comma of a tag ("that is", "of course"), a comma after
+    # a wh-word that would take the clause ("No matter what my gut always said")
+    (
+        "delete_punctuation",
+        {},
+        "What remains of her , my memory of her heart and vigor , are now the pillars I lean on .",
+        0,
+        None,
+    ),
+    (
+        "delete_punctuation",
+        {},
+        "But nothing interesting happened really , until today that is , and I 'm supposed to be writing .",
+        0,
+        None,
+    ),
+    (
+        "delete_punctuation",
+        {},
+        "As we approached no one had spoken , which was normal for my family , and I veered to the right .",
+        0,
+        None,
+    ),
+    ("delete_punctuation", {}, "No matter what , my gut always said that next step was fine .", 0, None),
+    ("delete_punctuation", {}, "Of course , I 'm not so pathetic .", 0, None),
+    ("delete_punctuation", {}, "in fact , she read books on them frequently .", 0, None),
+    ("delete_punctuation", {}, "After all , we were friends .", 0, None),
+    ("delete_punctuation", {}, "He lost the game after all , and she laughed .", 0, None),
 ]
 
 

@@ -35,6 +35,21 @@ def test_short_and_rare_words_are_words(word, not_typo):
     assert all((T.misspelt(word, random.Random(s)) or ("",))[0] != not_typo for s in range(300))
 
 
+@pytest.mark.parametrize("seed", [1, 5])
+def test_no_first_name_golden(annotator, seed):
+    """Round 103: "All I know" -> "Al I know" reads as a name (seeds 1 and 5 gave it before)."""
+    assert get_transform("typos")("All I know is that.", seed=seed, annotator=annotator).text == "Alll I know is that."
+
+
+def test_frequent_words_and_names_are_words():
+    """A capitalised slip that is a first name of the name lists ("Al", "Tim") and a slip that is a
+    frequent word in any casing (wordfreq: "th", "al") reads as a word; "the" -> "th" before (seed 5)."""
+    assert T._real("Al") and T._real("Tim") and T._real("th") and T._real("al")
+    assert not T._real("Alll") and not T._real("thhe")
+    assert all((T.misspelt("All", random.Random(s)) or ("",))[0] != "Al" for s in range(300))
+    assert T.misspelt("the", random.Random(5)) == ("thhe", "doubled 'h'")
+
+
 def test_final_s_never_dropped():
     """ "bafoons" -> "bafoon" reads as a singular (seed 20 gave it before)."""
     assert T.misspelt("bafoons", random.Random(20)) == ("bafonos", "swapped 'on'")
@@ -46,7 +61,8 @@ NAMES = "`` Buddy ... '' he whispers . Greg met Laura in Russia and read the New
 
 def test_names_keep_their_spelling(annotator):
     out = get_transform("typos", rate=1.0)(NAMES, seed=0, annotator=annotator)
-    assert out.text == "`` Buddy ... '' he wispers . Greg mt Laura in Russia andd raed teh New York Times ."
+    # "mt" (Mt.) and "teh" are frequent words now (round 103): other slips
+    assert out.text == "`` Buddy ... '' he whisers . Greg mte Laura in Russia adn raed the New York Times ."
 
 
 @pytest.mark.parametrize(

@@ -47,6 +47,14 @@ _NOT_INTRO |= {"here", "look", "listen", "now", "see", "say", "hey", "okay", "ok
 #: Fillers a comma sets off: "Far worse than before , you know , daily" without the first comma
 #: reads as the clause "before you know" (round 101).
 _FILLERS = {("you", "know"), ("i", "mean"), ("i", "guess"), ("you", "see"), ("i", "suppose"), ("mind", "you")}
+#: ... and tags and afterthoughts: "until today , that is , and I 'm supposed" without its closing
+#: comma runs the tag into the next clause (round 103); "After all the fuss" reads as one phrase.
+_FILLERS |= {("that", "is"), ("of", "course"), ("after", "all"), ("in", "fact"), ("for", "example")}
+_FILLERS |= {("for", "instance"), ("i", "think"), ("i", "believe"), ("i", "hope"), ("i", "swear")}
+#: Tags of words that can take the noun phrase after a deleted comma as object or complement: a
+#: wh-word ("No matter what , my gut always said" reads "what my gut always said"; round 103), a
+#: preposition or subordinator, a particle, "to".
+_TAKES_OBJECT = {"WP", "WDT", "WRB", "WP$", "IN", "RP", "TO"}
 #: Words that, right after a deleted comma, read as a relative pronoun taking the clause: "For
 #: our own development that could not be allowed" leaves no main clause (round 101).
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
@@ -160,13 +168,17 @@ def _introductory(sent: Span, comma: Token) -> bool:
         return False  # "At the river Glen slipped": the name reads as part of the noun ("the river Glen")
     if last.lower_.endswith("ing") and last.lower_ not in _TIME_WORDS and nxt.lower_ not in _NOMINATIVE:
         return False  # "Over twenty years of thinking nothing seemed to fit": the gerund takes an object
-    if last.pos_ in ("VERB", "AUX", "ADP", "PART") or last.like_num or last.lower_ in ("so", "that"):
+    if last.pos_ in ("VERB", "AUX", "ADP", "PART", "SCONJ") or last.like_num or last.lower_ in ("so", "that"):
         return False  # "When he finished eating the dog barked": a garden path without the comma
+    if last.tag_ in _TAKES_OBJECT:
+        return False  # "No matter what my gut always said": the wh-word takes the clause
     if last.pos_ == "ADJ" or last.lower_ in _CLAUSE_FINAL_ADVERBS:
         return False  # "Their first day open the boss ...": the adjective reads as taking the subject
     if head.pos_ in ("VERB", "AUX") and _subject(head) is not None and not _subordinated(head):
         return False  # a comma splice ("He was hungry, he ate"): two independent clauses
     main = head.head
+    if any(t.text == "," for t in doc[comma.i + 1 : main.i]):
+        return False  # the subject has commas of its own: an apposition, "What remains of her , my memory of ... , are"
     return _subject_starts_at(_subject(main), nxt) and _starts_clause(nxt)
 
 
@@ -198,8 +210,8 @@ def _before_clause(sent: Span, comma: Token) -> bool:
         return False  # "The princess said nothing but she looked": "nothing but" reads as "only"
     if prev.pos_ in ("VERB", "AUX") and prev.lemma_.lower() in _REPORTING:
         return False  # "he said but we could pretend": the clause reads as what was said
-    if any(t.text == "," for t in doc[max(sent.start, comma.i - 4) : comma.i]):
-        return False  # closes a parenthetical ("correctly, however, and ...")
+    if any(t.text == "," for t in doc[max(sent.start, min(comma.i - 4, cc.head.i)) : comma.i]):
+        return False  # closes a parenthetical ("correctly, however, and"; "spoken , which was normal ... , and")
     if prev.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and after.lower_ not in _NOMINATIVE:
         return False  # "He saw Mary and Bob waved": a garden path without the comma
     return True

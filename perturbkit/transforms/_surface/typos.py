@@ -8,7 +8,7 @@ import random
 import re
 
 from ...resources.inflect import all_lemmas
-from ...resources.lexicons import word_list
+from ...resources.lexicons import table, word_list
 
 
 @functools.cache
@@ -31,17 +31,37 @@ def _is_word(word: str) -> bool:
     return w in STOP_WORDS or w in _more_words() or bool(all_lemmas(w))
 
 
+@functools.cache
+def _first_names() -> frozenset[str]:
+    """The first names of the lists name_change reads (lower case): the project's own and the 1990
+    US Census's."""
+    own = word_list("names_male.txt") | word_list("names_female.txt") | word_list("names_neutral.txt")
+    return own | frozenset(r["name"].lower() for r in table("names_census.tsv"))
+
+
+def _real(typo: str) -> bool:
+    """A slip that reads as another word (round 103: "All I know" -> "Al I know" reads as a name):
+    an English word (:func:`_is_word`), a word frequent in any casing (wordfreq's, shipped in
+    ``typo_frequent_words.txt``: "al", "th", "nasa"), or, capitalised, a first name of the name
+    lists name_change reads ("Ed", "Tim")."""
+    if _is_word(typo):
+        return True
+    low = typo.lower()
+    return low in word_list("typo_frequent_words.txt") or (typo[0].isupper() and low in _first_names())
+
+
 def misspelt(word: str, rng: random.Random) -> tuple[str, str] | None:
     """A keyboard slip in ``word`` (first letter kept) that is not itself a word ("proud" never
-    becomes "prod") and keeps a final "s" ("bafoons" -> "bafoon" reads as a singular, round 101):
-    transpose, double or drop a letter; None if every try gives a real word."""
+    becomes "prod") nor, capitalised, a first name ("All" never becomes "Al") and keeps a final "s"
+    ("bafoons" -> "bafoon" reads as a singular, round 101): transpose, double or drop a letter;
+    None if every try gives a real word."""
     for _ in range(6):
         typo = _one_typo(word, rng)
         if typo is None:
             return None
         if word[-1] in "sS" and typo[0] == word[:-1]:
             continue
-        if not _is_word(typo[0]):
+        if not _real(typo[0]):
             return typo
     return None
 
