@@ -60,10 +60,11 @@ def test_variant_or_cue_in_the_context_declines(annotator):
 
 
 def test_compound_words(annotator):
-    doc = annotator.pipe(["We stayed at the Lake Louise hotel with Anna Smith and Agent Sarah."])[0]
+    doc = annotator.pipe(["We stayed at the Lake Louise hotel with Anna Smith, John Carpenter and Agent Sarah."])[0]
     at = {tok.text: tok.i for tok in doc}
     assert in_compound(doc, at["Louise"])  # a place
     assert not in_compound(doc, at["Anna"])  # a surname WordNet knows
+    assert not in_compound(doc, at["John"])  # a surname of surname_words.txt (wp_dev-566)
     assert not in_compound(doc, at["Sarah"])  # a rank
 
 
