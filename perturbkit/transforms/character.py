@@ -31,8 +31,9 @@ from ._character.entities import (
 )
 from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, narrative_mention, unmatched_casings
 from ._character.entity_witness import list_member, number_witness
+from ._character.name_allusions import renameable_names
 from ._character.name_checks import period_pool
-from ._character.names import cased_name, name_pool, person_names, rename_changes, renamed_context, story_words
+from ._character.names import cased_name, name_pool, rename_changes, renamed_context, story_words
 from ._character.pronoun_bound import strict_targets
 from ._character.pronoun_sites import context_referents, declined, long_story_referents
 from ._character.pronoun_swaps import (
@@ -172,10 +173,10 @@ class NameChange(Transform):
     example = "Anna Smith bought a red bike. Anna's brother wanted to ride it."
 
     def applicable(self, example: Example, doc) -> bool:
-        return bool(person_names(doc))
+        return bool(renameable_names(example, doc))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        names = dict(person_names(doc))
+        names = renameable_names(example, doc)
         if not names:
             return None
         old = rng.choice(sorted(names))

@@ -123,6 +123,7 @@ def _find_person_names(doc) -> dict[str, str]:
     """:func:`person_names` computed from the token columns (only proper nouns and PERSON
     entities are looked at), keeping only the names :mod:`.name_checks` lets through: given names
     of the lists, every mention matched whatever its casing, no near spelling, no famous name."""
+    from .name_allusions import in_compound
     from .name_checks import famous_mention, is_given_name, name_mentions, near_spelling, odd_words
 
     cols = token_columns(doc)
@@ -176,6 +177,8 @@ def _find_person_names(doc) -> dict[str, str]:
             odd, words = odd_words([text], lower), [t.text for t in doc]
         if near_spelling(word, odd) or any(famous_mention(words, m, lower) for m in mentions):
             continue
+        if not lower and any(in_compound(doc, m) for m in mentions):
+            continue  # "Hugo Boss", "Lake Louise": a brand or place, not a person's first name
         found[word] = g
     return found
 

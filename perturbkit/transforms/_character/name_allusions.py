@@ -1,0 +1,160 @@
+"""What ``name_change`` also checks before it renames a character (validity round 103 on long
+WritingPrompts stories, where 6 of 20 renames were wrong):
+
+- no mention of the name forms a proper compound with a capitalised English word next to it (a
+  brand or place: "Hugo Boss", "Lake Louise"; "Anna Smith" and "Captain Nathaniel" are still names);
+- the story has no variant of the name that would keep the old one: a nickname or long form
+  sharing its first three letters ("Nate" and "Nathan" beside "Nathaniel"), or a code word it is
+  made from ("Ari" from the robot model "ArRe");
+- it is not a famous fictional, legendary or biblical character the story alludes to (Ariel beside
+  "Mermaid" or "Eric", Zelda beside "Hyrule", Peter beside "omnipotent"): the lexicon
+  ``fictional_names.tsv`` lists each such name with its cue words."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ...resources.lexicons import table, word_list
+from .name_checks import census_share
+from .names import _TITLES, is_common_word
+
+# ranks, kin and honorifics that stand before a first name without making a compound of it
+# ("Captain Nathaniel Deshler", "Agent Sarah", "Auntie May"); royal and sacred titles are
+# :data:`.name_checks.FAME_TITLES`, declined before this check
+_BEFORE_OK = _TITLES | frozenset(
+    "captain capt sergeant sgt lieutenant lt general colonel major commander admiral corporal private "
+    "detective agent inspector constable sheriff deputy marshal chief doctor professor prof nurse sister "
+    "brother cousin auntie nana papa mama master mister madame senor señor monsieur herr frau don dame "
+    "judge senator governor mayor pastor reverend rev father elder cadet ensign chancellor director "
+    "duke duchess count countess baron baroness earl marquis viscount knight dame "
+    "hello hi hey thanks thank bye goodbye sorry please yes no okay ok oh well love darling honey sweetie".split()
+)
+
+
+def _given(low: str) -> bool:
+    return low in word_list("names_male.txt") or low in word_list("names_female.txt") or low in census_share()
+
+
+@functools.lru_cache(maxsize=4096)
+def _compound_word(word: str) -> bool:
+    """True for a capitalised English word that is neither a first name nor a surname (a famous
+    one WordNet knows, or one of ``surname_words.txt``): "Boss", "Lake", "Mermaid"."""
+    low = word.lower()
+    if not (word.isalpha() and len(word) > 1 and word[:1].isupper() and not word.isupper()):
+        return False
+    if not is_common_word(word) or _given(low) or low in word_list("surname_words.txt") or not _noun(low):
+        return False
+    return low not in word_list("interjections.txt") and not _surname(low) and not _stop(low)
+
+
+def _noun(low: str) -> bool:
+    """True when WordNet has ``low`` as a noun ("boss", "lake"; not "marvelous", an epithet: "the
+    Marvelous Greg"). True without WordNet."""
+    from ...resources.wordnet import ResourceMissing, wordnet
+
+    try:
+        return bool(wordnet().synsets(low, "n"))
+    except ResourceMissing:
+        return True
+
+
+def _surname(low: str) -> bool:
+    """True when WordNet has a person (an instance: "Adam Smith", not "party boss") whose name
+    ends with ``low``. False without WordNet."""
+    from ...resources.wordnet import ResourceMissing, wordnet
+
+    try:
+        synsets = wordnet().synsets(low, "n")
+    except ResourceMissing:
+        return False
+    return any(
+        s.lexname() == "noun.person"
+        and s.instance_hypernyms()
+        and any(n.lower().endswith("_" + low) for n in s.lemma_names())
+        for s in synsets
+    )
+
+
+def _stop(low: str) -> bool:
+    from spacy.lang.en.stop_words import STOP_WORDS  # here: importing spaCy is heavy
+
+    return low in STOP_WORDS
+
+
+def in_compound(doc, i: int) -> bool:
+    """True when the name ``doc[i]`` (in a story with capitals) forms a proper compound: a
+    capitalised English word right after it ("Hugo Boss"), or right before it where that word does
+    not start a sentence or quotation and is not a rank, kin word or greeting ("the Lake Louise
+    hotel"; not "Captain Nathaniel", "`` Go Ariel")."""
+    if i + 1 < len(doc) and not doc[i + 1].is_sent_start and _compound_word(doc[i + 1].text):
+        return True
+    if i < 2 or doc[i - 1].is_sent_start:
+        return False
+    before, prior = doc[i - 1].text, doc[i - 2].text
+    return prior[:1].isalnum() and before.lower() not in _BEFORE_OK and _compound_word(before)
+
+
+def _shortens(short: str, long: str) -> bool:
+    """True when ``short`` (lower-cased) is ``long`` cut short, perhaps with a pet ending ("nathan",
+    "nate" and "nat" for "nathaniel"; "juli" for "julius"), the two sharing three letters or more;
+    not two names of one length ("mark", "mary")."""
+    if len(short) >= len(long) or short[:3] != long[:3]:
+        return False
+    stems = [short] + [short[: -len(e)] for e in ("ie", "ey", "e", "y", "i") if short.endswith(e)]
+    return any(len(s) >= 3 and long.startswith(s) for s in stems)
+
+
+_CODE = re.compile(r"[^\W\d_]*[a-z][A-Z][^\W\d_]*|[^\W\d_]+(?=-?\d)")
+
+
+def name_variant(word: str, texts, lower_style: bool, odd: set[str]) -> str | None:
+    """A word of the story (``odd``: its capitalised non-English words, see
+    :func:`.name_checks.odd_words`) that reads as a variant of the name ``word``, so that renaming
+    the name would leave the character's other name: a longer or shorter form ("Nate", "Nathan"
+    beside "Nathaniel"), or a code word with a capital inside or a number after it ("ArRe-41")
+    sharing its first two letters ("Ari"), or None."""
+    low = word.lower()
+    hit = next((w for w in sorted(odd) if _shortens(low, w) or _shortens(w, low)), None)
+    if hit or lower_style:
+        return hit
+    for t in texts:
+        for m in _CODE.finditer(t or ""):
+            code = m.group()
+            if code.lower() != low and code[:2].lower() == low[:2]:
+                return code
+    return None
+
+
+@functools.cache
+def _fictional() -> dict[str, tuple[str, ...]]:
+    return {r["name"].lower(): tuple(r["cues"].split()) for r in table("fictional_names.tsv")}
+
+
+def fictional_cue(word: str, texts, lower_style: bool) -> str | None:
+    """A cue word of ``fictional_names.tsv`` for the name ``word`` in ``texts`` (the story and its
+    context): the famous character the story alludes to ("Mermaid" for Ariel), or None."""
+    for cue in _fictional().get(word.lower(), ()):
+        flags = re.I if lower_style or cue.islower() else 0
+        pattern = r"(?<![\w\-])" + re.escape(cue) + r"(?![\w\-])"
+        if any(t and re.search(pattern, t, flags) for t in texts):
+            return cue
+    return None
+
+
+def renameable_names(example, doc) -> dict[str, str]:
+    """:func:`.names.person_names` of ``doc`` (name -> gender) without the names that have a variant
+    or a famous character's cue word in the story or its context (``example.context``)."""
+    from .._persons import text_style
+    from .name_checks import odd_words
+    from .names import person_names
+
+    names = dict(person_names(doc))
+    if not names:
+        return names
+    texts = (example.text, example.context)
+    lower = text_style(example.text) == "lower"
+    odd = odd_words(texts, lower)
+    return {
+        n: g for n, g in names.items() if not name_variant(n, texts, lower, odd) and not fictional_cue(n, texts, lower)
+    }
