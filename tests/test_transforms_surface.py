@@ -157,6 +157,15 @@ GOLDEN = [
     ("delete_punctuation", {}, "in fact , she read books on them frequently .", 0, None),
     ("delete_punctuation", {}, "After all , we were friends .", 0, None),
     ("delete_punctuation", {}, "He lost the game after all , and she laughed .", 0, None),
+    # round 105 WP: the comma closing a subordinate clause before ", and" (the "when" clause would
+    # take in the next one)
+    (
+        "delete_punctuation",
+        {},
+        "She was a fiery little thing when her temper got up , and I could see that rage coming out .",
+        0,
+        None,
+    ),
 ]
 
 

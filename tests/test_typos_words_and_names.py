@@ -59,6 +59,11 @@ def test_final_s_never_dropped():
 NAMES = "`` Buddy ... '' he whispers . Greg met Laura in Russia and read the New York Times ."
 
 
+def test_interjections_are_words():
+    # round 105: "where" -> "whee" read as the exclamation
+    assert T._real("whee") and T._real("whew")
+
+
 def test_names_keep_their_spelling(annotator):
     out = get_transform("typos", rate=1.0)(NAMES, seed=0, annotator=annotator)
     # "mt" (Mt.) and "teh" are frequent words now (round 103): other slips
@@ -78,6 +83,9 @@ def test_names_keep_their_spelling(annotator):
         # a word in capitals: shouted if an English word, an acronym if not
         ("HELLO THERE, said NASA.", ("HELLO", "THERE", "said")),
         ("Hey Gene, you on duty? GENE! HELLO!", ("you", "duty", "HELLO")),
+        # a lower-cased story (ROC): a first name that is no English word keeps its spelling (round
+        # 105: "liza" -> "lizza"), a name that is also a word ("bill") does not
+        ("liza asked bill for a pen . liza smiled .", ("asked", "bill", "for", "pen", "smiled")),
     ],
 )
 def test_name_sites(text, sites):

@@ -212,9 +212,22 @@ def _before_clause(sent: Span, comma: Token) -> bool:
         return False  # "he said but we could pretend": the clause reads as what was said
     if any(t.text == "," for t in doc[max(sent.start, min(comma.i - 4, cc.head.i)) : comma.i]):
         return False  # closes a parenthetical ("correctly, however, and"; "spoken , which was normal ... , and")
+    if _closes_subclause(prev, cc.head):
+        return False  # "she was fiery when her temper got up , and I could see": the "when" clause would run on
     if prev.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and after.lower_ not in _NOMINATIVE:
         return False  # "He saw Mary and Bob waved": a garden path without the comma
     return True
+
+
+def _closes_subclause(prev: Token, verb: Token) -> bool:
+    """Whether ``prev`` ends a subordinate clause inside the clause of ``verb`` (round 105): without
+    the comma after it, the next clause reads as part of that one."""
+    tok = prev
+    while tok.i != verb.i and tok.head.i != tok.i:
+        if tok.dep_ in ("advcl", "relcl", "acl", "ccomp") and tok.right_edge.i == prev.i:
+            return True
+        tok = tok.head
+    return False
 
 
 def _serial(sent: Span, comma: Token) -> bool:

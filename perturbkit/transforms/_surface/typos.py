@@ -39,6 +39,12 @@ def _first_names() -> frozenset[str]:
     return own | frozenset(r["name"].lower() for r in table("names_census.tsv"))
 
 
+def _lower_cased_name(word: str) -> bool:
+    """Whether ``word`` of a lower-cased story is a first name and no English word ("liza", not
+    "bill"): its spelling is kept as a capitalised name's is (round 105: "liza" -> "lizza")."""
+    return word in _first_names() and not _is_word(word)
+
+
 def _real(typo: str) -> bool:
     """A slip that reads as another word (round 103: "All I know" -> "Al I know" reads as a name):
     an English word (:func:`_is_word`), a word frequent in any casing (wordfreq's, shipped in
@@ -185,6 +191,9 @@ def typo_sites(text: str) -> tuple[tuple[int, ...], tuple[str, ...], int]:
     most = len(text) - letters + 1  # runs of letters <= non-letters + 1
     site = lambda j: (starts[j], words[j]) if j >= 0 else short[~j]  # noqa: E731
     names = {j for j in capitalised if _name_like(text, *site(j), lower_words)}
+    if not capitalised and letters:  # a lower-cased story (ROC): a first name keeps its spelling too
+        names = {j for j in range(len(starts)) if _lower_cased_name(words[j])}
+        names |= {~j for j, (_, w) in enumerate(short) if _lower_cased_name(w)}
     if names:
         starts = [i for j, i in enumerate(starts) if j not in names]
         words = [w for j, w in enumerate(words) if j not in names]
