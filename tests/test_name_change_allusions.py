@@ -11,7 +11,7 @@ import pytest
 from perturbkit import get_transform
 from perturbkit.example import Example
 from perturbkit.resources.lexicons import table
-from perturbkit.transforms._character.name_allusions import fictional_cue, in_compound, name_variant
+from perturbkit.transforms._character.name_allusions import fictional_cue, in_compound, in_name_idiom, name_variant
 
 NAME_ROUND_103 = [
     # wp_dev-323: "The Hugo Boss uniform" -> "The Rafael Boss uniform" garbled the brand
@@ -66,6 +66,28 @@ def test_compound_words(annotator):
     assert not in_compound(doc, at["Anna"])  # a surname WordNet knows
     assert not in_compound(doc, at["John"])  # a surname of surname_words.txt (wp_dev-566)
     assert not in_compound(doc, at["Sarah"])  # a rank
+
+
+# round 105: a name inside a fixed phrase ("a cup of Joe", the toy "gi joe") names no one
+NAME_ROUND_105 = [
+    ("Joe poured a cup of Joe. Joe smiled.", None),
+    (
+        "tim got a gi joe for his birthday . the gi joe was his favorite .",
+        "ben got a gi joe for his birthday . the gi joe was his favorite .",
+    ),
+    ("Joe poured coffee. Joe smiled.", "Jake poured coffee. Jake smiled."),
+]
+
+
+@pytest.mark.parametrize("text,expected", NAME_ROUND_105)
+def test_name_change_round_105(annotator, text, expected):
+    out = get_transform("name_change")(text, seed=0, annotator=annotator)
+    assert (out and out.text) == expected
+
+
+def test_name_idioms():
+    assert in_name_idiom("Joe", ["A cup of Joe ."]) and in_name_idiom("joe", ["his g.i. joe"])
+    assert not in_name_idiom("Joe", ["Joe drank a cup ."]) and not in_name_idiom("Ann", ["a cup of Ann"])
 
 
 def test_variants_and_cues():

@@ -8,7 +8,9 @@ WritingPrompts stories, where 6 of 20 renames were wrong):
   made from ("Ari" from the robot model "ArRe");
 - it is not a famous fictional, legendary or biblical character the story alludes to (Ariel beside
   "Mermaid" or "Eric", Zelda beside "Hyrule", Peter beside "omnipotent"): the lexicon
-  ``fictional_names.tsv`` lists each such name with its cue words."""
+  ``fictional_names.tsv`` lists each such name with its cue words;
+- it is not used inside a fixed phrase built on a first name ("a cup of Joe", "G.I. Joe", "a
+  peeping Tom": ``name_idioms.txt``, round 105)."""
 
 from __future__ import annotations
 
@@ -142,6 +144,30 @@ def fictional_cue(word: str, texts, lower_style: bool) -> str | None:
     return None
 
 
+@functools.cache
+def _idiom_patterns() -> dict[str, re.Pattern]:
+    """name -> one pattern for the phrases of ``name_idioms.txt`` that hold it."""
+    by_name: dict[str, list[str]] = {}
+    for phrase in word_list("name_idioms.txt"):
+        words = phrase.split()
+        body = r"[\s.]*".join(re.escape(w) for w in words)
+        for w in words:
+            if _given(w):
+                by_name.setdefault(w, []).append(body)
+    return {n: re.compile(r"(?<![\w\-])(?:" + "|".join(ps) + r")(?![\w\-])", re.I) for n, ps in by_name.items()}
+
+
+def in_name_idiom(word: str, texts) -> bool:
+    """True when the name ``word`` stands in a fixed phrase of ``name_idioms.txt`` in ``texts`` ("a
+    cup of Joe"): there it names no one, and a rename would break the phrase.
+
+    >>> in_name_idiom("Joe", ["I made a cup of joe ."]), in_name_idiom("Joe", ["Joe made coffee ."])
+    (True, False)
+    """
+    pattern = _idiom_patterns().get(word.lower())
+    return pattern is not None and any(t and pattern.search(t) for t in texts)
+
+
 def renameable_names(example, doc) -> dict[str, str]:
     """:func:`.names.person_names` of ``doc`` (name -> gender) without the names that have a variant
     or a famous character's cue word in the story or its context (``example.context``)."""
@@ -156,5 +182,7 @@ def renameable_names(example, doc) -> dict[str, str]:
     lower = text_style(example.text) == "lower"
     odd = odd_words(texts, lower)
     return {
-        n: g for n, g in names.items() if not name_variant(n, texts, lower, odd) and not fictional_cue(n, texts, lower)
+        n: g
+        for n, g in names.items()
+        if not name_variant(n, texts, lower, odd) and not fictional_cue(n, texts, lower) and not in_name_idiom(n, texts)
     }
