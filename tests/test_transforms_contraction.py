@@ -43,11 +43,9 @@ GOLDEN = [
     ),
     (C, "I\u2019m sure he did not go.", "I\u2019m sure he didn\u2019t go."),
     # expand: n't, 'm, 're, 've, 'll always; 's and 'd only when the next words decide
-    (
-        E,
-        "Don't go. Can't stop. Won't stop. DON'T GO. I ain't going.",
-        "Do not go. Cannot stop. Will not stop. DO NOT GO. I ain't going.",
-    ),
+    (E, "Don't go. Can't stop. Won't stop. DON'T GO.", "Do not go. Cannot stop. Will not stop. DO NOT GO."),
+    # "ain't" has no single expansion, and its colloquial voice keeps its other contractions (round 103)
+    (E, "Don't go. Can't stop. I ain't going.", None),
     (E, "I'm here. You're late. I've eaten. We'll see.", "I am here. You are late. I have eaten. We will see."),
     (
         E,
@@ -245,10 +243,11 @@ def test_no_lone_contracted_twin(annotator, text, expected):
 @pytest.mark.parametrize(
     "text,expected",
     [
-        # the writer meant "Your daddy" (wp_dev-401, round 101): "You are daddy misses you" garbles it
+        # the writer meant "Your daddy" (wp_dev-401, round 101): "You are daddy misses you" garbles it;
+        # its sentence keeps "he 'll" beside the "You 're" that stays (round 103)
         (
             "I 'm not your dad . You 're daddy misses you very much , he 'll be happy .",
-            "I am not your dad . You 're daddy misses you very much , he will be happy .",
+            "I am not your dad . You 're daddy misses you very much , he 'll be happy .",
         ),
         ("They 're dog is barking .", None),
         ("He 's dog bit me .", None),

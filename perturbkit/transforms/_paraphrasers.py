@@ -21,6 +21,8 @@ from ..transform.paraphrasers import (
 )
 from ..transform.similarity import SimilarityCheck
 from ._quotes import quotation_spans
+from ._register import Voices, colloquial, contraction_spans
+from ._substitution.synonyms import FORMAL
 
 # Compositions tried per sentence, most rewritten first; a step that does not apply is skipped.
 # No passive voice: strict readings (rounds 26 and 30) found most rule paraphrases that used it
@@ -96,6 +98,27 @@ def expands_speech(a: str, b: str) -> bool:
     (True, False)
     """
     return _speech_contractions(b) < _speech_contractions(a)
+
+
+def keeps_register(story: str, pos: int, a: str, b: str) -> bool:
+    """True when ``b``, in place of the sentence ``a`` at character ``pos`` of ``story``, keeps the
+    story's register: no contraction added where the voice never contracts (a long narration or
+    dialogue without one), no contraction expanded and no formal synonym (``purchase``,
+    ``intoxicated``) brought in where the voice talks colloquially ("I was drunk and horny" ->
+    "intoxicated" in a profane story, round 103). The rule paraphraser sees a sentence alone;
+    this check sees the story.
+
+    >>> keeps_register("I was shit-faced . I was drunk .", 17, "I was drunk .", "I was intoxicated .")
+    False
+    """
+    voices = Voices(story)
+    added = len(contraction_spans(b)) - len(contraction_spans(a))
+    if added > 0 and voices.never_contracts(pos):
+        return False
+    if added < 0 and voices.colloquial(pos):
+        return False
+    new = set(b.lower().split()) - set(a.lower().split())
+    return not (new & FORMAL and colloquial(story))
 
 
 def _form(word: str) -> tuple[bool, bool]:

@@ -29,7 +29,14 @@ from ._narration import (
     sequenced,
 )
 from ._paraphrasers import KINDS as PARAPHRASERS
-from ._paraphrasers import build_paraphraser, expands_speech, keeps_inflection, keeps_senses, only_contractions
+from ._paraphrasers import (
+    build_paraphraser,
+    expands_speech,
+    keeps_inflection,
+    keeps_register,
+    keeps_senses,
+    only_contractions,
+)
 from ._passive import clause, object_verbs, passive_change, topical
 from ._persons import sid, text_style
 
@@ -167,7 +174,10 @@ class _SentenceParaphrase(GenerativeTransform):
             cands = para.paraphrase_many(sents, [plans[k][2][r] for k, r in jobs]) if jobs else []
             rewordings: dict[int, list[tuple[int, str]]] = {}
             for (k, r), sent, cs in zip(jobs, sents, cands):
+                pos = plans[k][0][plans[k][1][r][0]][0]
                 for c in cs:
+                    if not keeps_register(examples[k].text, pos, sent, c):
+                        continue  # out of the story's register (the paraphraser saw the sentence alone)
                     rank = self.rank(sent, c)
                     if rank == 0:
                         rewordings.setdefault(k, []).append((r, c))

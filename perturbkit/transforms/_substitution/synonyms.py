@@ -11,6 +11,7 @@ from ...annotation import per_doc
 from ...resources.lexicons import table
 from .._persons.lexicon import reflexives
 from .._quotes import inside_any, speech_spans
+from .._register import colloquial
 from .adjectives import adjective_synonym_ok
 from .antonyms import WN_POS
 from .synonym_senses import sense_kept
@@ -218,8 +219,14 @@ _QUANTIFIER_SUBJECTS = frozenset("more most many few fewer some several others b
 #: Synonyms of a more formal register than their word: not brought into a character's speech or
 #: quoted text ("you can't be serious about purchasing a new pair", "Are you certain you want to
 #: permanently delete this file?"; round 99), nor into narration that talks like a character
-#: (round 101: "It must be that big park you took me to when I was a puppy !" -> "large park")
-_FORMAL = frozenset({"purchase", "certain", "photograph", "large"})
+#: (round 101: "It must be that big park you took me to when I was a puppy !" -> "large park"),
+#: nor into a colloquial text (round 103: "I was drunk and horny" -> "intoxicated", in a profane story)
+FORMAL = frozenset({"purchase", "certain", "photograph", "large", "intoxicated"})
+
+
+@per_doc
+def _colloquial(doc: Doc) -> bool:
+    return colloquial(doc.text)
 
 
 @per_doc
@@ -228,11 +235,14 @@ def _speech_spans(doc: Doc) -> tuple[tuple[int, int], ...]:
 
 
 def register_kept(tok: Token, syn: str) -> bool:
-    """A formal synonym (:data:`_FORMAL`) stays out of quoted speech and italic quotations, and out
-    of a narrator's spoken voice: a sentence in the first or second person that exclaims or asks
-    ("It must be that big park you took me to when I was a puppy !")."""
-    if syn not in _FORMAL:
+    """A formal synonym (:data:`FORMAL`) stays out of quoted speech and italic quotations, out of a
+    text with colloquial words (gonna, profanity, "horny"), and out of a narrator's spoken voice: a
+    sentence in the first or second person that exclaims or asks ("It must be that big park you
+    took me to when I was a puppy !")."""
+    if syn not in FORMAL:
         return True
+    if _colloquial(tok.doc):
+        return False
     speech = _speech_spans(tok.doc)
     if inside_any(speech, tok.idx):
         return False

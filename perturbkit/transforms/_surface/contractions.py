@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...annotation import token_columns
 from ...transform import Change
 from ...transform.words import is_tokenised, match_case
+from .._register import Voices, formal, written_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -144,6 +145,17 @@ def _negates_gerund(aux: Token) -> bool:
     return subj is not None and subj.pos_ == "NOUN"
 
 
+#: Determiners before "do not": the words are a label's ("the do not touch signs", "a do not
+#: disturb sign"), quoted as written.
+_LABEL_DETERMINERS = {"the", "a", "an", "my", "your", "our", "their", "its"}
+
+
+def _label_determiner(tok: Token) -> bool:
+    """A determiner, which no auxiliary follows but a label's first word ("a do not disturb
+    sign"); "her" and "his" only as parsed possessives ("girls like her are not")."""
+    return tok.lower_ in _LABEL_DETERMINERS or (tok.lower_ in ("her", "his") and tok.dep_ in ("det", "poss"))
+
+
 def _negations(doc: Doc, sites: list[int], form: str, apos: str) -> Iterator[tuple[Token, Change]]:
     """Auxiliary + "not" -> "n't" ("did not" -> "didn't", "will not" -> "won't", "cannot" -> "can't"),
     for the auxiliaries at token indices ``sites`` (each followed by "not")."""
@@ -162,6 +174,10 @@ def _negations(doc: Doc, sites: list[int], form: str, apos: str) -> Iterator[tup
             continue
         if _negates_gerund(aux):
             continue
+        if aux.i > 0 and _label_determiner(doc[aux.i - 1]):
+            continue  # "the do not touch signs": a sign's wording used as a noun's modifier (round 103)
+        if upper(neg.text) and any(t.is_alpha and t.is_lower for t in aux.sent):
+            continue  # "But the FIRE WILL NOT LISTEN !": capitals in a sentence of small letters are stress (round 103)
         clitic = "N" + apos + "T" if upper(neg.text) and upper(aux.text) else "n" + apos + "t"
         new = match_case(aux.text, host) + _attached(clitic, apos, form)
         yield aux, Change(aux.idx, neg.idx + len(neg.text), new, f"contracted {aux.text} {neg.text!r}")
@@ -237,9 +253,40 @@ def _without_lone_twins(doc: Doc, low: list[str], sites: list[int], made: list[t
     and I did not care" contracts both or neither."""
     touched = {j for i, _ in made for j in (i, i + 1)}
     left = {(doc[i].sent.start, low[i], low[i + 1]) for i in sites if i not in touched and i + 1 not in touched}
-    if not left:
+    # a negation left whole keeps every negation of its sentence whole: "you do not -- -could not
+    # know" is one parallel run (round 103), whatever its auxiliaries
+    negated = {
+        t.sent.start
+        for t in doc
+        if t.lower_ == "not"
+        and t.i > 0
+        and not {t.i, t.i - 1} & touched  # "I'm not" is contracted
+        and (doc[t.i - 1].tag_ == "MD" or doc[t.i - 1].pos_ == "AUX")
+    }
+    if not left and not negated:
         return [ch for _, ch in made]
-    return [ch for i, ch in made if (doc[i].sent.start, low[i], low[i + 1]) not in left]
+    return [
+        ch
+        for i, ch in made
+        if (doc[i].sent.start, low[i], low[i + 1]) not in left
+        and not (low[i + 1] == "not" and doc[i].sent.start in negated)
+    ]
+
+
+def _in_register(doc: Doc, text: str, made: list[tuple[int, Change]]) -> list[tuple[int, Change]]:
+    """The contractions (each with its first token's index) that keep the register: none in a
+    voice that never contracts although it is long enough to show it (a wizard's "You will not
+    pass", an alien's proclamation, a mock academic report; round 103), none in a sentence of
+    formal voice ("whom I would sacrifice"), none in a quotation of written wording (a sign's)."""
+    voices, written = Voices(text), written_spans(text)
+    out = []
+    for i, ch in made:
+        if voices.never_contracts(ch.start) or any(a < ch.start < b for a, b in written):
+            continue
+        if formal(doc[i].sent.text):
+            continue
+        out.append((i, ch))
+    return out
 
 
 def contractions(doc: Doc, text: str) -> list[Change]:
@@ -260,4 +307,4 @@ def contractions(doc: Doc, text: str) -> list[Change]:
         used.add(aux.i)
         made.append((aux.i, ch))
     made.extend((pron.i, ch) for pron, ch in _pronoun_aux(doc, prons, form, apos, used))
-    return _without_lone_twins(doc, low, negs + prons, made)
+    return _without_lone_twins(doc, low, negs + prons, _in_register(doc, text, made))

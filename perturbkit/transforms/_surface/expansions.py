@@ -13,6 +13,7 @@ from ...annotation import token_columns
 from ...resources.inflect import all_lemmas, forms
 from ...transform import Change
 from ...transform.words import is_tokenised, match_case
+from .._register import Voices, contraction_spans, written_spans
 from .contractions import upper
 
 if TYPE_CHECKING:
@@ -100,12 +101,17 @@ def _following(doc: Doc, starts: list[int], pos: int, n: int = 8) -> list[Token]
     return [t for t in doc[i : i + 2 * n] if not t.is_space][:n]
 
 
+def _possessive_its(nxt: list[Token]) -> bool:
+    """ "it's" before a noun (after adjectives or not): a misspelt possessive "its" ("it's owner",
+    "it 's secondary smaller yellow star")."""
+    k = next((k for k, t in enumerate(nxt) if t.pos_ != "ADJ"), len(nxt))
+    return k < len(nxt) and nxt[k].pos_ in ("NOUN", "PROPN") and (k == 0 or nxt[k].pos_ == "NOUN")
+
+
 def _expand_s(host: str, nxt: list[Token]) -> str | None:
     """ "is" or "has" for "'s" after a pronoun, when the next words decide it."""
-    if host == "it":
-        k = next((k for k, t in enumerate(nxt) if t.pos_ != "ADJ"), len(nxt))
-        if k < len(nxt) and nxt[k].pos_ in ("NOUN", "PROPN") and (k == 0 or nxt[k].pos_ == "NOUN"):
-            return None  # "it's owner", "it 's secondary smaller yellow star": a misspelt possessive "its"
+    if host == "it" and _possessive_its(nxt):
+        return None
     advs = []
     for t in nxt:
         if t.tag_ in ("RB", "RBR", "RBS") and t.lower_ not in _IS_ADVERBS and t.lower_ not in ("here", "there"):
@@ -169,12 +175,42 @@ def _copula(doc: Doc, starts: list[int], pos: int) -> bool:
     return not (j + 1 < len(doc) and doc[j + 1].tag_ in _FINITE)  # "you 're mom said"
 
 
+def _its_for_its(doc: Doc, text: str, starts: list[int]) -> bool:
+    """The writer types "it's" for the possessive "its" somewhere in the text ("in it 's deep
+    uncertainty"): then no "it's" of the text is certainly "it is" ("the night masks it 's every
+    feature" became "masks it is every feature", round 103)."""
+    return any(
+        m.group(1).lower() == "it" and m.group(4).lower() == "s" and _possessive_its(_following(doc, starts, m.end()))
+        for m in _CLITIC_RE.finditer(text)
+    )
+
+
+def _in_register(doc: Doc, text: str, changes: list[Change]) -> list[Change]:
+    """The expansions that keep the voice's register: none in a voice (the dialogue, or the
+    narration) that talks colloquially ("I 'm gon na be late" -> "I am gon na", a profane rant
+    expanded to "If you cannot tell"; round 103), and none in a sentence that keeps another
+    contraction (one the rules cannot expand: "DON \u2019 T BE FOOLED", "ai n't", "is n't it"), none in
+    a quotation of written wording (a sign's)."""
+    voices, written = Voices(text), written_spans(text)
+    changes = [c for c in changes if not voices.colloquial(c.start) and not any(a < c.start < b for a, b in written)]
+    if not changes:
+        return changes
+    kept = [a for a, b in contraction_spans(text) if not any(a < c.end and c.start < b for c in changes)]
+    if not kept:
+        return changes
+    bounds = [(s.start_char, s.end_char) for s in doc.sents]
+    mixed = {k for k, (a, b) in enumerate(bounds) if any(a <= p < b for p in kept)}
+    return [c for c in changes if not any(a <= c.start < b for k, (a, b) in enumerate(bounds) if k in mixed)]
+
+
 def expansions(doc: Doc, text: str) -> list[Change]:
-    """Every contraction in the text whose full form is certain."""
+    """Every contraction in the text whose full form is certain, where the full form keeps the
+    voice's register (:func:`_in_register`)."""
     if not may_expand(text):
         return []  # both patterns need an apostrophe
     tokenised = is_tokenised(text)
     starts = token_columns(doc)["IDX"]
+    its_typo = _its_for_its(doc, text, starts)
     changes = []
     for m in _NT_RE.finditer(text):
         host, clitic = m.group(1), m.group(3)
@@ -195,7 +231,7 @@ def expansions(doc: Doc, text: str) -> list[Change]:
     for m in _CLITIC_RE.finditer(text):
         host, clitic = m.group(1), m.group(4)
         low, cl = host.lower(), clitic.lower()
-        if low not in _CLITIC_HOSTS[cl]:
+        if low not in _CLITIC_HOSTS[cl] or (its_typo and low == "it" and cl == "s"):
             continue
         if cl in _COPULAS and not _copula(doc, starts, m.start(3)):
             continue
@@ -210,4 +246,4 @@ def expansions(doc: Doc, text: str) -> list[Change]:
         if upper(clitic) and (len(clitic) > 1 or upper(host)):
             word = word.upper()
         changes.append(Change(m.end(1), m.end(), " " + word, f"expanded {m.group(0)!r}"))
-    return changes
+    return _in_register(doc, text, changes)
