@@ -67,14 +67,17 @@ GOLDEN = [
     (
         "I remember saying good\nbye. We left the house. The car would not start. We walked home.",
         1,
-        "We left the house. We walked home. I remember saying good\nbye. The car would not start.",
+        # round 103: the order drawn among those that tell two events the other way round
+        "The car would not start. I remember saying good\nbye. We walked home. We left the house.",
     ),
     # a separator and the author's note after it stay at the end; an ellipsis stutter is one unit
+    # (round 103: "The lights were off" became "I turned on the lights": with one event among the
+    # units that move, the story is a description and declined)
     (
-        "I walked into the room . The lights were off . It ... It was mine . I picked it up and left . "
+        "I walked into the room . I turned on the lights . It ... It was mine . I picked it up and left . "
         "-- - I 'll try to write more tomorrow .",
         0,
-        "It ... It was mine . The lights were off . I walked into the room . I picked it up and left . "
+        "It ... It was mine . I turned on the lights . I walked into the room . I picked it up and left . "
         "-- - I 'll try to write more tomorrow .",
     ),
     (
@@ -189,7 +192,8 @@ def test_single_quoted_speech_moves_whole(annotator):
     away from "China wo n't bite . '" (double-quoted speech was already kept whole)."""
     t = get_transform("sentence_shuffle")
     text = (
-        "The office was quiet . Rain hit the windows . A clock ticked . "
+        "The office was quiet . Rain hit the windows . A clock ticked . The printer jammed . Tom swore at it . "
+        "Someone laughed . The lights flickered . A phone rang . Nobody answered it . "
         "Linda ran up the hall . 'Sir ? ' She panted , 'I have bad news . China wo n't bite . ' "
         "He looked up from his paperwork . After a moment , he sighed . 'Ah , screw it . Why not ? ' "
         "She left the room ."

@@ -8,20 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ._paratext import paratext_at
 from ._persons import MASKED
 
 # Quotation and markdown marks (name masks like "[MALE]" are removed before the check).
 _MARKS = re.compile(r"[*_#~>|\[\]\"\u201c\u201d]|``|''")
-# Where an author's note starts: a horizontal rule, "Edit:", "Thanks for reading", a subreddit plug.
-_STORY_END = re.compile(
-    r"(?:(?<=\s)|^)(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,}|(?:=\s*){3,})"
-    r"|\b(?:edit|update|ps|p\.s\.|a/n|author's note)\s*:"
-    r"|\bthanks?\s+(?:you\s+)?(?:so\s+much\s+|all\s+)?for\s+reading"
-    r"|(?:^|\s)/?r/\w",
-    re.IGNORECASE,
-)
-
-
 # Single quotation marks around dialogue ('Will I survive ? '): an opening "'" before a word that
 # is no contraction ("I 'm", "it 's"), a closing "'" standing alone or after end punctuation.
 _SINGLE_OPEN = re.compile(r"(?:^|(?<=\s))'(?!(?:s|ll|d|re|ve|m|t|em)\b)(?=[A-Za-z])|\u2018")
@@ -35,9 +26,10 @@ def is_plain(text: str) -> bool:
 
 
 def story_end(text: str) -> int:
-    """Where the story proper ends: the start of an author's note, else the text's length."""
-    m = _STORY_END.search(text)
-    return m.start() if m else len(text)
+    """Where the story proper ends: the start of the first separator or author's note (see
+    ``_paratext``), else the text's length."""
+    at = paratext_at(text)
+    return len(text) if at is None else at
 
 
 def open_marks(text: str, ends: Sequence[int]) -> list[bool]:

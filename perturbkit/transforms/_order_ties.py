@@ -4,11 +4,20 @@ count: a discourse opener ("then", "but", "finally") that now opens the story or
 sentence that came after it, and a definite noun ("the towel") that now comes before the
 sentence introducing it ("a towel"). A shuffle of sentences told in any order ("she grabbed her
 keys. she put a towel down.") leaves a plausible story: strict readings (round 49) judged such
-orders valid stories, so they are no negatives."""
+orders valid stories, so they are no negatives.
+
+``sentence_shuffle`` asks more of a short story (round 103: "if there is too much milk the cereal
+is too soggy" and "they were amazed with the alligators" read as well shuffled): two more ties, a
+sequel word anywhere in a unit ("then", "the next day", "finally", "as a result") after a unit
+told before it, and two events told in sequence (dynamic verbs in the simple past: "he walked in",
+"she was fired", "he did n't go") told the other way round; and a story whose clauses mostly
+describe (be, have, like, love, hate ..., a generic present "i get mad", a past perfect backstory)
+gets no shuffle at all (:func:`descriptive`)."""
 
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -24,6 +33,22 @@ OPENERS = frozenset(
     """then next later afterwards afterward finally eventually soon but so however instead yet
     still also thus therefore meanwhile luckily unfortunately fortunately""".split()
 )
+# a word that places a unit after something told before it: a time ("then", "the next day") or a
+# consequence ("as a result", "that's why"); "after all" and "next to" are none
+_SEQUEL = re.compile(
+    r"\b(?:then|later|suddenly|afterwards?|after(?!\s+all\b)|finally|eventually|next(?!\s+to\b)|soon|again|now"
+    r"|the (?:next|following) (?:day|morning|night|evening|week|weekend|month|year|time)"
+    r"|that (?:night|evening|afternoon|morning|day)|as a result|because of (?:this|that|it)"
+    r"|that\s*'?\s*s why|that is why|since then|ever since|one day|for the first time|(?:by|at) the (?:end|time)|in the end|at (?:first|last)|therefore|thus"
+    r"|by (?:lunch|lunchtime|noon|morning|evening|night|nightfall|then)|(?:all of (?:a|the) )?sudden)\b"
+)
+# verbs of states, not events: told in another order, "i love cereal" and "i hate soggy cereal"
+# still read as one description
+_STATIVE = frozenset(
+    """be have like love hate want need know seem prefer enjoy own wish hope believe think feel
+    mean belong contain appear deserve adore dislike fear envy doubt matter care remember
+    understand resemble""".split()
+)
 _INTRO_DETS = frozenset({"a", "an", "another", "some"})
 _DEFINITE_DETS = frozenset({"the", "this", "that", "these", "those"})
 
@@ -35,13 +60,61 @@ class UnitTies(NamedTuple):
     opener: bool
     introduces: frozenset[str]
     definite: frozenset[str]
+    sequel: bool = False  # a sequel word anywhere in it (see ``_SEQUEL``)
+    clauses: int = 0  # its main clauses (the root and the verbs conjoined to it)
+    events: int = 0  # those that tell an event (see :func:`_event`)
+
+
+_HABITUAL = frozenset({"always", "usually", "often", "sometimes", "generally", "normally", "rarely", "seldom"})
+_GENERIC_MARKS = frozenset({"if", "whenever", "unless"})
+_BECOME = frozenset({"get", "become", "grow", "turn", "feel", "look", "sound"})
+
+
+def _event(i: int, lemma: tuple, tag: tuple, pos: tuple, dep: tuple, children: tuple, lower: tuple) -> bool:
+    """Verb ``i`` tells an event: a dynamic verb (not ``_STATIVE``) in the simple past ("walked"),
+    passive ("was fired"), with "did" ("did n't go"), a causative "had it fixed", or a present
+    that narrates ("mark fills in for tom"); not a copula, a past or present perfect ("had left":
+    backstory), a progressive, a modal, or a generic present ("i get mad", "if it rains i stay
+    in", "i always eat cereal")."""
+    kids = children[i]
+    if lemma[i] == "be" and tag[i] == "VBD":  # "he was able to pass his test": he passed it
+        return any(lower[c] in ("able", "unable") and any(tag[x] == "VB" for x in children[c]) for c in kids)
+    if pos[i] != "VERB":
+        return False
+    if lemma[i] == "have" and any(
+        dep[c] in ("ccomp", "xcomp") and (tag[c] == "VBN" or (tag[c] == "VB" and lemma[c] not in _STATIVE))
+        for c in kids
+    ):
+        return True  # "he had hair implants put in", "she had to start at a new school"
+    if lemma[i] in _STATIVE or (lemma[i] == "use" and any(lower[c] == "to" for c in kids)):
+        return False  # "used to go": a habit
+    aux = {lower[c] for c in kids if dep[c] in ("aux", "auxpass")}
+    subject = any(dep[c] == "nsubj" for c in kids)
+    if tag[i] == "VBD" or (not aux and (subject or (dep[i] == "conj" and tag[i] == "VBN")) and tag[i] in ("VBN", "VB")):
+        return True  # with a subject and no auxiliary, a "VBN" or "VB" is a past the tagger missed ("she let")
+    if tag[i] == "VBN":
+        return not aux & {"had", "'d", "have", "'ve", "has", "'s"} and bool(aux & {"was", "were", "got", "is", "are"})
+    if tag[i] in ("VBZ", "VBP"):
+        generic = any(
+            lower[c] in _HABITUAL or {lower[d] for d in children[c]} & {"every", "each"} for c in kids
+        ) or any(dep[c] == "advcl" and any(lower[m] in _GENERIC_MARKS for m in children[c]) for c in kids)
+        return not generic and not (lemma[i] in _BECOME and any(dep[c] == "acomp" for c in kids))
+    return tag[i] == "VB" and bool(aux & {"did", "do", "does"})
+
+
+def _tells_event(h: int, lemma: tuple, tag: tuple, pos: tuple, dep: tuple, children: tuple, lower: tuple) -> bool:
+    """Main clause ``h`` tells an event, in its verb or in a clause under it ("when he came back")."""
+    args = (lemma, tag, pos, dep, children, lower)
+    return _event(h, *args) or any(
+        dep[c] in ("advcl", "xcomp", "ccomp") and _event(c, *args) for c in children[h] if pos[c] in ("VERB", "AUX")
+    )
 
 
 def unit_ties(doc: Doc, units: Sequence[Unit]) -> list[UnitTies]:
     """:class:`UnitTies` of each unit of ``doc`` (units by character offsets), from the token table."""
     cols, strs = token_columns(doc), token_strings(doc)
     lower, lemma, head, idx = cols["lower"], cols["lemma"], cols["HEAD"], cols["IDX"]
-    pos, dep = strs["pos"], strs["dep"]
+    pos, dep, tag, children = strs["pos"], strs["dep"], strs["tag"], strs["children"]
     out = []
     for u in units:
         toks = range(bisect.bisect_left(idx, u.start), bisect.bisect_left(idx, u.end))
@@ -54,20 +127,49 @@ def unit_ties(doc: Doc, units: Sequence[Unit]) -> list[UnitTies]:
                     intro.add(lemma[head[i]])
                 elif lower[i] in _DEFINITE_DETS:
                     definite.add(lemma[head[i]])
-        out.append(UnitTies(opener, frozenset(intro), frozenset(definite - intro)))
+        heads = [i for i in toks if dep[i] == "ROOT"]
+        if not any(pos[h] in ("VERB", "AUX") for h in heads):  # a misparse ("along the way they took turns")
+            heads += [i for i in toks if tag[i] == "VBD" and any(dep[c] == "nsubj" for c in children[i])]
+        heads += [c for h in heads for c in children[h] if dep[c] == "conj" and pos[c] in ("VERB", "AUX")]
+        events = sum(_tells_event(i, lemma, tag, pos, dep, children, lower) for i in heads)
+        sequel = bool(_SEQUEL.search(" ".join(lower[i] for i in toks)))
+        sequel = sequel or any(lower[i] == "first" and pos[i] == "ADV" for i in toks)  # "first though she ..."
+        sequel = sequel or (bool(words) and lower[words[0]] == "so")  # "so she needed to work out"
+        out.append(UnitTies(opener, frozenset(intro), frozenset(definite - intro), sequel, len(heads), events))
     return out
 
 
-def order_broken(ties: Sequence[UnitTies], order: Sequence[int], known: frozenset[str] = frozenset()) -> bool:
+def descriptive(ties: Sequence[UnitTies]) -> bool:
+    """The units tell fewer than two events and no sequel word places one after another: a
+    description, a preference, a backstory ("if there is too much milk the cereal is too soggy",
+    "they were amazed with the alligators ... it was a very unique place"), which read as well in
+    another order (round 103: roc-2846, roc-2928)."""
+    return sum(1 for t in ties if t.events) < 2 and not any(t.sequel for t in ties)
+
+
+def order_broken(
+    ties: Sequence[UnitTies], order: Sequence[int], known: frozenset[str] = frozenset(), sequence: bool = False
+) -> bool:
     """The order (``order[slot]`` = the unit told there) breaks a tie of :func:`unit_ties`: an
     opener first or right after a unit that came after it, or a definite noun (not in ``known``,
-    the context's nouns) before every unit introducing it although one came before it."""
+    the context's nouns) before every unit introducing it although one came before it. With
+    ``sequence`` (``sentence_shuffle``), also a unit with a sequel word before a unit that came
+    before it, or two units telling events in the other order."""
     where = {src: slot for slot, src in enumerate(order)}
     for src, t in enumerate(ties):
         slot = where.get(src)
         if slot is None:
             continue
         if t.opener and src > 0 and (slot == 0 or order[slot - 1] > src):
+            return True
+        earlier = [v for v in range(src) if v in where]
+        if sequence and t.sequel and any(where[v] > slot for v in earlier):
+            return True
+        if (
+            sequence
+            and (t.events or t.sequel)
+            and any((ties[v].events or ties[v].sequel) and where[v] > slot for v in earlier)
+        ):
             return True
         for noun in t.definite - known:
             intros = [v for v, o in enumerate(ties) if noun in o.introduces and v in where]

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..annotation import doc_text, frozen, per_doc, token_columns, token_strings
+from ._narration import LONG_STORY_UNITS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -18,37 +19,79 @@ if TYPE_CHECKING:
 _SMALL = 6  # up to this many units, every order is listed and one drawn; beyond it, drawn until one fits
 
 
-def _scrambled(order: Sequence[int], texts: Sequence[str]) -> bool:
+def _scrambled(order: Sequence[int], texts: Sequence[str], weights: Sequence[int] | None = None) -> bool:
     """An order that breaks the story's: its text differs, at most one in four sentences is still
     followed by the one that followed it (none in a short story), and at least two pairs of
     sentences changed places (swapping two neighbours may leave a story that still reads well).
     A short story of four or more sentences also loses its opening and its ending (neither stays
     in place) and at least half of its pairs of sentences change places: strict readings (round
     22) accepted "he did n't go ... jack was n't feeling well" (cause after effect) and two
-    swapped pairs as stories that still read in order."""
+    swapped pairs as stories that still read in order. A long story's order (given the sentences
+    each unit holds, ``weights``) breaks throughout (:func:`_displaced`)."""
     n = len(order)
     if [texts[i] for i in order] == list(texts):
         return False
     kept = sum(1 for a, b in zip(order, order[1:]) if a + 1 < n and texts[b] == texts[a + 1])
-    swapped = sum(1 for i in range(n) for j in range(i + 1, n) if order[i] > order[j]) if n <= _SMALL else n
+    swapped = _inversions(order) if n <= _SMALL else n
     if 4 <= n <= _SMALL and (order[0] == 0 or order[-1] == n - 1 or 4 * swapped < n * (n - 1)):
+        return False
+    if weights is not None and not _displaced(order, weights):
         return False
     return kept <= (n - 1) // 4 and swapped >= min(2, n - 1)
 
 
-def scrambled_order(texts: Sequence[str], rng: random.Random) -> list[int] | None:
-    """A random order of ``texts`` that :func:`_scrambled` accepts, or None (for few sentences:
-    drawn from all such orders; for many: shuffled until one is accepted)."""
+def _inversions(order: Sequence[int]) -> int:
+    """The pairs of units told in the other order (the Kendall distance to the story's order)."""
+    return sum(1 for i in range(len(order)) for j in range(i + 1, len(order)) if order[i] > order[j])
+
+
+#: A long story's shuffle leaves at least this share of its pairs of units in the other order
+KENDALL_FLOOR = 1 / 3
+#: and no stretch read in the story's order (one unit, or units that still follow each other) holds
+#: more than this share of its movable sentences
+RUN_SHARE = 1 / 2
+
+
+def _displaced(order: Sequence[int], weights: Sequence[int]) -> bool:
+    """The order breaks a long story throughout: at least ``KENDALL_FLOOR`` of its pairs of units
+    change places, and no run of units still in the story's order (one unit, or units that still
+    follow each other) holds more than ``RUN_SHARE`` of the sentences (``weights``: per unit; one
+    unit alone counts in a story of more than ``LONG_STORY_UNITS`` sentences: in a shorter one, a
+    dialogue exchange may hold half of it).
+    Round 103 (wp_dev-691): three short closing lines moved before a block of 70% of the story read
+    as a flash-forward prologue, not as a broken order."""
+    n = len(order)
+    if _inversions(order) < KENDALL_FLOOR * n * (n - 1) / 2:
+        return False
+    total, run = sum(weights), weights[order[0]]
+    longest = run if total > LONG_STORY_UNITS else 0  # one unit alone counts in a long story only
+    for a, b in zip(order, order[1:]):
+        run = run + weights[b] if b == a + 1 else weights[b]
+        longest = max(longest, run if b == a + 1 or total > LONG_STORY_UNITS else 0)
+    return longest <= RUN_SHARE * total
+
+
+def scrambled_order(
+    texts: Sequence[str],
+    rng: random.Random,
+    weights: Sequence[int] | None = None,
+    accept: Callable[[list[int]], bool] | None = None,
+) -> list[int] | None:
+    """A random order of ``texts`` that :func:`_scrambled` accepts (with ``weights``, as a long
+    story's; and ``accept``, if given), or
+    None (for few sentences: drawn from all such orders; for many: shuffled until one is
+    accepted, seeded by ``rng``)."""
     n = len(texts)
     if n < 2:
         return None
     if n <= _SMALL:
-        orders = [list(p) for p in itertools.permutations(range(n)) if _scrambled(p, texts)]
+        orders = [list(p) for p in itertools.permutations(range(n)) if _scrambled(p, texts, weights)]
+        orders = [o for o in orders if accept is None or accept(o)]
         return rng.choice(orders) if orders else None
     order = list(range(n))
     for _ in range(50):
         rng.shuffle(order)
-        if _scrambled(order, texts):
+        if _scrambled(order, texts, weights) and (accept is None or accept(order)):
             return order
     return None
 

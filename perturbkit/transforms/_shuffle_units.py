@@ -9,26 +9,18 @@ import re
 from typing import TYPE_CHECKING
 
 from ..annotation import doc_text, per_doc
+from ._paratext import NOTE, SEPARATOR
 from ._quotes import inside_any, single_quote_spans
 from ._units import _OPENERS, Unit, _attribution, _balanced, _ends_sentence, _spans, sentence_units
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-# a separator: three or more dashes, asterisks, ... ("-- -", "***", "* * *"), on a line or inline
-_SEPARATOR = re.compile(r"(?:^|(?<=\s))(?:[-*_=~#]\s?){3,}(?=\s|$)")
-# an author's note: "Edit:", "EDIT", "A/N", "I'll try to write more", "first time writing", ...
-_NOTE = re.compile(
-    r"\b(?:edit|update)\s*\d*\s*:|(?-i:\bEDIT\b)|\bA/N\b|\bauthor\s*'?\s*s note\b|\bthanks? (?:you )?for reading\b"
-    r"|\b(?:i\s*'?\s*ll|i will|i may|i might) (?:try to )?(?:write|continue|post) (?:more|a part|part|another)\b"
-    r"|\bfirst (?:time|attempt|post|story|prompt)\b[^.!?]*\b(?:writing|responding|posting|trying|prompts?|here)\b"
-    r"|\b(?:feedback|criticism|critique)\b|\br/\w|\bwritingprompts?\b",
-    re.IGNORECASE,
-)
 _TRAILING_ELLIPSIS = re.compile(r"(?:\.\.\.|\u2026)\s*$")
 _STUTTER_WORDS = 2  # a piece of this many words ending in an ellipsis goes with what follows ("It ..." "It was")
 _NOTE_TAIL = 0.5  # a note in the last half of the story, and all after it, stays put
 _SEPARATOR_TAIL = 2 / 3  # so does all after a separator in the last third (the author's afterword)
+_SEPARATOR_HEAD = 1 / 3  # and all before a separator in the first third with a note before it (a preface)
 
 
 def _join_stutters(text: str, units: list[Unit]) -> list[Unit]:
@@ -188,21 +180,28 @@ def _pin_headings(text: str, units: list[Unit]) -> list[Unit]:
 
 def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
     """Separators and authors' notes stay in place, and so does everything after a separator near
-    the end or a note in the last half (an afterword: "-- - I'll try to write more")."""
-    pinned_from = len(units)
+    the end or a note in the last half (an afterword: "-- - I'll try to write more"), and everything
+    before a separator near the start that follows a note (a preface: "Changed the second to last
+    paragraph . Original is [here](.../r/writing/...) _____": round 103 moved its first line into
+    the story)."""
+    pinned_from, pinned_to = len(units), -1
     pinned = set()
     for i, u in enumerate(units):
-        sep, note = _SEPARATOR.search(u.text), _NOTE.search(u.text)
+        sep, note = SEPARATOR.search(u.text), NOTE.search(u.text)
         if not (sep or note):
             continue
         pinned.add(i)
+        at = u.start + sep.start() if sep else -1
+        if sep and at < len(text) * _SEPARATOR_HEAD and NOTE.search(text, 0, at):
+            pinned_to = i
         if (sep and u.start + sep.start() >= len(text) * _SEPARATOR_TAIL) or (
             note and u.start + note.start() >= len(text) * _NOTE_TAIL
         ):
             pinned_from = i
             break
     return [
-        u._replace(movable=False, whole=False) if i in pinned or i >= pinned_from else u for i, u in enumerate(units)
+        u._replace(movable=False, whole=False) if i in pinned or not pinned_to < i < pinned_from else u
+        for i, u in enumerate(units)
     ]
 
 

@@ -6,16 +6,26 @@ a candidate's tokens: the words stay, their order does not, so word-overlap metr
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from ..annotation import Level
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._narration import LONG_STORY_UNITS
+from ._narration import LONG_STORY_UNITS, SHORT_STORY_UNITS
+from ._order_ties import descriptive, order_broken, unit_ties
 from ._reorder import rejoined, scrambled_order, token_units
 from ._shuffle_units import shuffle_units
 
 _FEW = 4  # movable units a long story needs to be shuffled
+_WORD = re.compile(r"[a-z]+")
+
+
+def _known(context: str | None) -> frozenset[str]:
+    """The context's words (and their singulars, roughly): nouns a story may call "the X" from its
+    first sentence on."""
+    words = set(_WORD.findall((context or "").lower()))
+    return frozenset(words | {w[:-1] for w in words if w.endswith("s")} | {w[:-2] for w in words if w.endswith("es")})
 
 
 @register
@@ -24,7 +34,17 @@ class SentenceShuffle(Transform):
     """Reorder the story's sentences so that the order of events breaks: no sentence keeps the one
     after it (short stories) and more than one pair changes order. Quoted speech, a speaker label
     or heading with what it labels, and fragments move as one unit (see ``_units``); separators
-    stay in place."""
+    and authors' notes stay in place (``_paratext``).
+
+    A short story (up to five sentences) is shuffled only where its order carries a signal the
+    shuffle breaks (``_order_ties``): a moved sentence's "then" or "the next day" now before what
+    it followed, "the X" before the sentence that introduced it, or two events told the other way
+    round; a story that mostly describes ("if there is too much milk the cereal is too soggy",
+    "they were amazed with the alligators") is declined: shuffled, it still reads (round 103).
+    A long story's order breaks throughout: a third of its pairs of units or more change places,
+    and no stretch still in order (one unit, or units still following each other) holds more than
+    half its sentences (``_reorder._displaced``; round 103, wp_dev-691: three closing lines put
+    before a block of most of the story read as a flash-forward)."""
 
     name = "sentence_shuffle"
     aspect = "coherence"
@@ -32,8 +52,15 @@ class SentenceShuffle(Transform):
     example = "Tom woke up early. He made coffee. Then he went to work."
 
     def applicable(self, example, doc) -> bool:
-        texts = [u.text for u in self._units(doc)]
-        return len(texts) >= 2 and len(set(texts)) >= 2
+        units = self._units(doc)
+        texts = [u.text for u in units]
+        if len(texts) < 2 or len(set(texts)) < 2:
+            return False
+        return not (self._short(units) and descriptive(unit_ties(doc, units)))
+
+    @staticmethod
+    def _short(units) -> bool:
+        return sum(u.pieces for u in units) <= SHORT_STORY_UNITS
 
     @staticmethod
     def _units(doc) -> list:
@@ -46,7 +73,14 @@ class SentenceShuffle(Transform):
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         units = self._units(doc)
         texts = [u.text for u in units]
-        order = scrambled_order(texts, rng)
+        accept = None
+        if self._short(units):
+            ties, known = unit_ties(doc, units), _known(example.context)
+            if descriptive(ties):
+                return None
+            accept = lambda order: order_broken(ties, order, known, sequence=True)  # noqa: E731
+        weights = None if self._short(units) else [u.pieces for u in units]
+        order = scrambled_order(texts, rng, weights, accept)
         if order is None:
             return None
         return self.rewrite(
