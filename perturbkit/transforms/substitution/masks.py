@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 @register
 @dataclass(repr=False)
 class MaskWords(Transform):
-    """Replace a share (``rate``, at least one) of content words with a mask token ("AAA"); words
-    of a multiword unit (an idiom, a name of two words or more) are left whole."""
+    """Replace a share (``rate``, at least one) of content words with a mask token ("AAA").
+
+    Words of a multiword unit (an idiom, a name of two words or more) are left whole."""
 
     name = "mask_words"
     aspect = "robustness"
