@@ -46,7 +46,7 @@ def test_typos_reads_no_annotation_at_all(annotator):
     assert ann.n_parsed == 0
 
 
-@pytest.mark.parametrize("name", ["mask_words", "token_shuffle"])
+@pytest.mark.parametrize("name", ["token_shuffle"])  # mask_words reads the parse since round 104
 def test_tokens_level_transforms_run_on_a_blank_pipeline(annotator, blank, name):
     t = get_transform(name)
     assert t.level == Level.TOKENS
@@ -57,7 +57,7 @@ def test_tokens_level_transforms_run_on_a_blank_pipeline(annotator, blank, name)
     assert outs[0] is not None and ann.n_parsed == 0
 
 
-@pytest.mark.parametrize("name", ["synonym", "sentence_shuffle", "negation"])
+@pytest.mark.parametrize("name", ["synonym", "sentence_shuffle", "negation", "mask_words"])
 def test_parse_level_transforms_name_what_is_missing(blank, name):
     t = get_transform(name)
     for call in (lambda ann: t.batch([STORY], annotator=ann), lambda ann: t(STORY, annotator=ann)):

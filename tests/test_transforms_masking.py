@@ -50,8 +50,9 @@ def test_properties(annotator, text, seed):
 
 
 def test_token_level_docs_still_pickle(annotator):
-    """mask_words, typos and token_shuffle cache per-Doc facts on the tokenizer-only Doc (not the
-    parsed one tests/test_annotator.py pickles): the cache must stay plain data."""
+    """typos and token_shuffle cache per-Doc facts on the tokenizer-only Doc, mask_words on the
+    parsed one (since round 104 it reads lemmas, parts of speech and entities): each cache must
+    stay plain data."""
     import pickle
 
     from perturbkit.annotation import Level
@@ -59,10 +60,11 @@ def test_token_level_docs_still_pickle(annotator):
     text = "Tom didn't go to the old store because it was late. Then he fell asleep early at home."
     for name in ("mask_words", "typos", "token_shuffle"):
         assert get_transform(name)(text, seed=1, annotator=annotator) is not None
-    doc = annotator.parse(text, Level.TOKENS)
-    assert doc.user_data, "expected the transforms to cache something on the Doc"
-    restored = pickle.loads(pickle.dumps(doc))
-    assert restored.text == text and restored.user_data == doc.user_data
+    for level in (Level.TOKENS, Level.PARSE):
+        doc = annotator.parse(text, level)
+        assert doc.user_data, "expected the transforms to cache something on the Doc"
+        restored = pickle.loads(pickle.dumps(doc))
+        assert restored.text == text and restored.user_data == doc.user_data
 
 
 def test_speaker_labels_stay(annotator):
@@ -81,7 +83,8 @@ def test_speaker_labels_stay(annotator):
         ("It smelled like burnt charcoal.", "It AAA like AAA AAA."),
         ("Oh yes, I got a ticket despite the rain.", "Oh yes, I got a AAA despite the AAA."),
         # "going" of the future "was going to", and a word of a fixed expression ("of course")
-        ("He was going to buy it. Of course he paid.", "He was going to AAA it. Of course he AAA."),
+        # ("buy it" is a WordNet idiom, kept whole since round 104)
+        ("He was going to buy it. Of course he paid.", "He was going to buy it. Of course he AAA."),
         # pieces of a contraction or a hyphenated word stay whole
         ("It isn ’ t true, he wo n't re-read it.", "It isn ’ t AAA, he wo n't re-read it."),
         ("I'm gonna sleep near the window.", "I'm gonna AAA near the AAA."),
@@ -105,10 +108,94 @@ def test_speaker_labels_stay(annotator):
             "You \u2019 ll find , he would 've saved them 'ill you .",
             "You \u2019 ll AAA , he would 've AAA them 'ill you .",
         ),
-        ("Whoa . Somebody hooted from atop a tree branch .", "Whoa . Somebody AAA from atop a AAA AAA ."),
+        # ("tree branch" is a WordNet compound, kept whole since round 104)
+        ("Whoa . Somebody hooted from atop a tree branch .", "Whoa . Somebody AAA from atop a tree branch ."),
     ],
 )
 def test_function_uses_stay(annotator, text, expected):
     """Only content words in content uses are masked (the strict reading of issue 14 found "like",
     "going" of "going to", "got", "course" of "of course" and "isn" of "isn ’ t" masked)."""
     assert get_transform("mask_words", rate=1.0)(text, seed=0, annotator=annotator).text == expected
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # round 104: half of an idiom or fixed phrase masked ("the AAA side", "AAA the ballot box",
+        # "AAA up with", "back and AAA", "For a AAA", "any AAA", "within AAA", "like AAA")
+        (
+            "The past will take you to the dark side, said the boy.",
+            "The AAA will take you to the dark side, AAA the AAA.",
+        ),
+        ("Jane decided to stuff the ballot box.", "AAA AAA to stuff the ballot box."),
+        ("It took him a month to come up with a theme.", "It AAA him a AAA to come up with a AAA."),
+        (
+            "His eyes flicked back and forth. For a second he did not care any longer.",
+            "His AAA AAA back and forth. For a second he did not AAA any longer.",
+        ),
+        (
+            "The cure was within reach. The drunks came like clockwork.",
+            "The AAA was within reach. The AAA AAA like clockwork.",
+        ),
+        # WordNet's "catch one's breath" (a possessive in the slot), "take stock", "fool around",
+        # "fall in love", "the other way around"; "make way" linked through the parse
+        (
+            "He leaned on the wall to catch his breath and took stock of the damage.",
+            "He leaned on the AAA to catch his breath and took stock of the AAA.",
+        ),
+        (
+            "We kissed and fooled around. I am falling in love. Maybe it is the other way around.",
+            "We AAA and fooled around. I am falling in love. AAA it is the other way around.",
+        ),
+        (
+            "He flashed his shit eating grin at the sad sack. Not one bit.",
+            "He AAA his shit eating grin at the sad sack. Not one bit.",
+        ),
+        (
+            "He did catch me off guard. The knight made his way to her body.",
+            "He did catch me off guard. The AAA made his way to her AAA.",
+        ),
+        # pairs WordNet writes as one word or with a hyphen
+        (
+            "It was something more three dimensional in this god forsaken wilderness.",
+            "It was something more three dimensional in this god forsaken AAA.",
+        ),
+        # half of a name of two or more words ("the United AAA of the Western Hemisphere",
+        # "the Ice AAA", "AAA Hopkins", "Ink AAA", "52 AAA")
+        (
+            "The United Federation of the Western Hemisphere sent troops to the Ice Fort.",
+            "The United Federation of the Western Hemisphere AAA AAA to the Ice Fort.",
+        ),
+        (
+            "Johns Hopkins was expensive. An Ink Master judge had the 52 Blocks down.",
+            "Johns Hopkins was AAA. An Ink Master AAA had the 52 Blocks down.",
+        ),
+        # a mask glued to digits ("300AAA"), a number word, "be able to", "the moment" as a conjunction
+        ("An asteroid 300km wide hit the coast.", "An AAA 300km AAA AAA the AAA."),
+        ("The species had been dead ten thousand years.", "The AAA had been AAA ten thousand AAA."),
+        ("We would be able to remove the block.", "We would be able to AAA the AAA."),
+        (
+            "They fired the moment a Corpse was reported. He waited a moment.",
+            "They AAA the moment a AAA was AAA. He AAA a AAA.",
+        ),
+        # the same in ROCStories' lower-case tokenised style (roc dev 541)
+        (
+            "it took him a full month to come up with anything else .",
+            "it AAA him a full AAA to come up with anything else .",
+        ),
+    ],
+)
+def test_multiword_units_stay(annotator, text, expected):
+    """A mask hides a word; inside a multiword unit it leaves a broken fragment instead (round 104
+    read 15 of 40 variants invalid for that). Ordinary content words around the units are still masked."""
+    assert get_transform("mask_words", rate=1.0)(text, seed=0, annotator=annotator).text == expected
+
+
+def test_units_only_declines_and_wordnet_prefixes(annotator):
+    """A story whose content words all sit in units has nothing to mask; the WordNet scan grows a
+    span only while some entry begins with it."""
+    from perturbkit.transform.site_checks import multiword_prefix, single_prefix
+
+    assert get_transform("mask_words")("I sat up and took stock.", seed=0, annotator=annotator) is None
+    assert multiword_prefix(("back", "and")) and not multiword_prefix(("back", "zebra"))
+    assert single_prefix("godfor") and not single_prefix("godzzz")

@@ -210,6 +210,13 @@ class WordNet:
         _keep(self._entries, lemma, entry)
         return entry
 
+    def has_prefix(self, prefix: str) -> bool:
+        """Whether some index lemma starts with ``prefix`` (lower case, "_" between words):
+        ``has_prefix("back_and_")`` is True ("back_and_forth"). One binary search."""
+        keys = self._keys
+        i = bisect_left(keys, prefix)
+        return i < len(keys) and keys[i].startswith(prefix)
+
     def _senses(self, lemma: str, pos: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(synset offsets, tag counts or ()) of ``lemma`` as ``pos``, in sense order."""
         entry = self._entry(lemma)

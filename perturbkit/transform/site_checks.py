@@ -7,7 +7,9 @@ word, and the word is not part of a multiword expression.
   would be too;
 - :func:`in_multiword`: the word and its neighbour (or its object) form a WordNet multiword
   expression ("hot dog", "high school", "lose weight", "take off"), so replacing one half breaks
-  the expression ("cold dog").
+  the expression ("cold dog");
+- :func:`multiword_prefix`, :func:`single_prefix`: some WordNet entry begins with these words or
+  letters, so a scan for entries spelled by adjacent words (``mask_words``) looks further only then.
 
 >>> parse_agrees(doc, i)                 # doctest: +SKIP
 False
@@ -59,13 +61,30 @@ def parse_agrees(doc: Doc, i: int) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=65536)
 def is_multiword(words: tuple[str, ...], pos: str | None = None) -> bool:
     """``words`` joined with "_" are a WordNet entry (of ``pos``, a spaCy UPOS, when given)."""
     from ..resources.wordnet import wordnet
 
     wn_pos = _WN_POS.get(pos) if pos else None
     return bool(wordnet().offsets("_".join(words), wn_pos))
+
+
+@functools.lru_cache(maxsize=65536)
+def multiword_prefix(words: tuple[str, ...]) -> bool:
+    """Some WordNet entry begins with ``words`` and goes on ("back", "and" of "back_and_forth"):
+    a scan for multiword entries looks further only then."""
+    from ..resources.wordnet import wordnet
+
+    return wordnet().has_prefix("_".join(words) + "_")
+
+
+@functools.lru_cache(maxsize=65536)
+def single_prefix(start: str) -> bool:
+    """Some WordNet entry begins with the letters ``start`` ("godfor" of "godforsaken")."""
+    from ..resources.wordnet import wordnet
+
+    return wordnet().has_prefix(start)
 
 
 def in_multiword(doc: Doc, i: int) -> bool:

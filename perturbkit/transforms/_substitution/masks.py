@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...annotation import doc_text, hyphen_glued, per_doc, token_columns
-from ...resources.lexicons import phrases_by_first_word, word_list
+from ...resources.lexicons import word_list
+from ...transform.substitution import fixed_expression_tokens
+from .mask_units import unit_tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-# Words spaCy's stop list misses that are not content words (mask_words reads tokens only, no
-# parts of speech): prepositions ("like burnt charcoal", "despite"), interjections, "get", a
+# Words spaCy's stop list misses that are not content words, whatever their part of speech:
+# prepositions ("like burnt charcoal", "despite"), interjections, "get", a
 # light verb ("got a call", "got tired"), and spoken forms; masking one hides nothing a reader needs.
 _FUNCTION_WORDS = frozenset(
     "like unlike despite till near onto toward towards inside outside beneath underneath beside amid versus via "
@@ -46,32 +48,23 @@ _APOSTROPHES = frozenset({"'", "\u2019", "`"})
 _CLITICS = frozenset("ll ve re m d s t ill em n".split())
 
 
-def _fixed_tokens(lower: tuple[str, ...]) -> set[int]:
-    """Indices of the tokens inside a fixed expression, matched on the words alone (lemmas need a
-    parse, and mask_words reads tokens only: the same sites whatever the Doc's level)."""
-    exprs, out = phrases_by_first_word("fixed_expressions.txt"), set()
-    for i, w in enumerate(lower):
-        for e in exprs.get(w, ()):
-            if lower[i : i + len(e)] == e:
-                out.update(range(i, i + len(e)))
-    return out
-
-
 @per_doc
 def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """(character offsets, texts) of the content words of ``doc`` that may be masked: masking
     "the" or "of" tests nothing; neither does masking a word in a function use ("like", "going"
-    of "going to", "got"), a word of a fixed expression ("of course"), or a
+    of "going to", "got"), a word of a fixed expression ("of course", "fell asleep"), or a
     piece of a hyphenated word, contraction or a word spaCy splits ("read" of "re-read", "isn"
-    of "isn ’ t", "na" of "gonna"); masked
-    names ("[MALE]") stay names; speaker labels ("Human:") stay, since they are the transcript's
-    layout, not its words. Read once per Doc from the token table (no spaCy Token objects;
-    ``applicable`` and ``apply`` both need them)."""
+    of "isn ’ t", "na" of "gonna"); a word of a multiword unit stays too (an idiom, a name of
+    two or more words, a number word: :mod:`.mask_units`), since masking it leaves a broken
+    fragment ("back and AAA", "AAA Hopkins"), not a hidden word; masked names ("[MALE]") stay
+    names; speaker labels ("Human:") stay, since they are the transcript's layout, not its
+    words. Read once per Doc from the token table (no spaCy Token objects; ``applicable`` and
+    ``apply`` both need them)."""
     text = doc_text(doc)
     cols = token_columns(doc)
     idx, length, alpha, stop, lower = cols["IDX"], cols["LENGTH"], cols["IS_ALPHA"], cols["IS_STOP"], cols["lower"]
     ws = cols["SPACY"]
-    fixed, glued = _fixed_tokens(lower), hyphen_glued(doc)
+    fixed, glued, units = frozenset(fixed_expression_tokens(doc)), hyphen_glued(doc), frozenset(unit_tokens(doc))
     n = len(idx)
 
     def function_use(i: int) -> bool:
@@ -101,6 +94,7 @@ def maskable_words(doc: Doc) -> tuple[tuple[int, ...], tuple[str, ...]]:
         and not (i + 1 < n and length[i + 1] == 1 and text[idx[i + 1]] == ":")
         and i not in fixed
         and i not in glued
+        and i not in units
         and not function_use(i)
     ]
     return tuple(idx[i] for i in keep), tuple(text[idx[i] : idx[i] + length[i]] for i in keep)

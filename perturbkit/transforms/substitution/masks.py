@@ -18,12 +18,15 @@ if TYPE_CHECKING:
 @register
 @dataclass(repr=False)
 class MaskWords(Transform):
-    """Replace a share (``rate``, at least one) of content words with a mask token ("AAA")."""
+    """Replace a share (``rate``, at least one) of content words with a mask token ("AAA").
+
+    Words of a multiword unit (an idiom, a name of two words or more) are left whole."""
 
     name = "mask_words"
     aspect = "robustness"
     effect = Effect.BREAKS
-    level = Level.TOKENS
+    level = Level.PARSE  # lemmas, parts of speech and entities find the multiword units to keep
+    requires = ("wordnet",)  # its multiword entries
     example = "The old fisherman sailed out before dawn and caught a huge tuna."
 
     rate: float = 0.15
