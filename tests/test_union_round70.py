@@ -48,19 +48,20 @@ def test_repetition_and_negation_never_share_a_sentence(rep_neg, annotator, seed
 @pytest.mark.parametrize(
     ("seed", "expected"),
     [
-        # shuffle, repetition, then a negation of both sentences: refused (it would negate the repeated one;
-        # a plural noun is not doubled since round 97)
-        (0, "he was excited and excited for tryouts . tom was happy ."),
-        # repetition, negation of the other sentence only, shuffle: kept
-        (1, "he was excited for tryouts and excited for tryouts . tom was not happy ."),
-        # shuffle, negation of both, then the repetition: refused
-        (4, "he was not excited for tryouts . tom was not happy ."),
-        (5, "he was excited and excited for tryouts . tom was not happy ."),
+        # (a story of two events: since round 103 the shuffle leaves a descriptive one alone)
+        # repetition, then the shuffle
+        (1, "he cheered for the team and cheered for the team . tom ran home ."),
+        # shuffle, negation of both: the repetition is refused
+        (2, "he did not cheer for the team . tom did not run home ."),
+        # shuffle, negation of one sentence, the repetition in the other: kept
+        (5, "he did not cheer for the team . tom ran home and ran home ."),
+        (7, "he cheered for the team . tom ran and tom ran home ."),
     ],
 )
 def test_repetition_is_followed_through_the_shuffle(rep_neg_shuffle, annotator, seed, expected):
-    out = rep_neg_shuffle("tom was happy . he was excited for tryouts .", seed=seed, annotator=annotator)
+    out = rep_neg_shuffle("tom ran home . he cheered for the team .", seed=seed, annotator=annotator)
     assert (out.text if out else None) == expected
+    assert not any(" not " in s and " and " in s for s in out.text.split(" . "))  # never in one sentence
 
 
 def _round70_case() -> tuple[str, list[Edit]]:

@@ -90,14 +90,15 @@ def _event(i: int, lemma: tuple, tag: tuple, pos: tuple, dep: tuple, children: t
         return False  # "used to go": a habit
     aux = {lower[c] for c in kids if dep[c] in ("aux", "auxpass")}
     subject = any(dep[c] == "nsubj" for c in kids)
+    habit = any(lower[c] in _HABITUAL or {lower[d] for d in children[c]} & {"every", "each"} for c in kids)
+    if tag[i] == "VBD" and habit:
+        return False  # "she played it more often than most", "he walked there every day": a habit (round 105)
     if tag[i] == "VBD" or (not aux and (subject or (dep[i] == "conj" and tag[i] == "VBN")) and tag[i] in ("VBN", "VB")):
         return True  # with a subject and no auxiliary, a "VBN" or "VB" is a past the tagger missed ("she let")
     if tag[i] == "VBN":
         return not aux & {"had", "'d", "have", "'ve", "has", "'s"} and bool(aux & {"was", "were", "got", "is", "are"})
     if tag[i] in ("VBZ", "VBP"):
-        generic = any(
-            lower[c] in _HABITUAL or {lower[d] for d in children[c]} & {"every", "each"} for c in kids
-        ) or any(dep[c] == "advcl" and any(lower[m] in _GENERIC_MARKS for m in children[c]) for c in kids)
+        generic = habit or any(dep[c] == "advcl" and any(lower[m] in _GENERIC_MARKS for m in children[c]) for c in kids)
         return not generic and not (lemma[i] in _BECOME and any(dep[c] == "acomp" for c in kids))
     return tag[i] == "VB" and bool(aux & {"did", "do", "does"})
 
@@ -153,8 +154,8 @@ def order_broken(
     """The order (``order[slot]`` = the unit told there) breaks a tie of :func:`unit_ties`: an
     opener first or right after a unit that came after it, or a definite noun (not in ``known``,
     the context's nouns) before every unit introducing it although one came before it. With
-    ``sequence`` (``sentence_shuffle``), also a unit with a sequel word before a unit that came
-    before it, or two units telling events in the other order."""
+    ``sequence`` (``sentence_shuffle``), also a unit with a sequel word or an event before a unit
+    telling an event that came before it."""
     where = {src: slot for slot, src in enumerate(order)}
     for src, t in enumerate(ties):
         slot = where.get(src)
@@ -163,13 +164,10 @@ def order_broken(
         if t.opener and src > 0 and (slot == 0 or order[slot - 1] > src):
             return True
         earlier = [v for v in range(src) if v in where]
-        if sequence and t.sequel and any(where[v] > slot for v in earlier):
-            return True
-        if (
-            sequence
-            and (t.events or t.sequel)
-            and any((ties[v].events or ties[v].sequel) and where[v] > slot for v in earlier)
-        ):
+        # round 105: only an event told earlier counts ("one day she wore flats" before the store's
+        # dress code, or "she entered a competition" before "over time she had become skilled",
+        # still read in order)
+        if sequence and (t.events or t.sequel) and any(ties[v].events and where[v] > slot for v in earlier):
             return True
         for noun in t.definite - known:
             intros = [v for v, o in enumerate(ties) if noun in o.introduces and v in where]
