@@ -49,11 +49,14 @@ def srep(annotator):
 
 # --- random_word_replacement -----------------------------------------------------------------------
 def test_rwr_golden(rwr, annotator):
-    out = rwr(CORPUS[1], seed=0, annotator=annotator)
+    out = rwr(CORPUS[3], seed=0, annotator=annotator)
     assert out.text == (
-        "Anna planted tomatoes in her ball. She watered the tomatoes every morning. The tomatoes grew tall and red."
+        "Lena baked a cake for her ball. Her brother ate the cake with his friends. They thanked Lena for the dog."
     )
-    assert_edits_consistent(CORPUS[1].text, out)
+    assert_edits_consistent(CORPUS[3].text, out)
+    # round 104: one swap ("in her garden" -> "in her ball", the only slot with a draw) no longer
+    # carries a short story alone
+    assert rwr(CORPUS[1], seed=0, annotator=annotator) is None
 
 
 def test_rwr_without_fit_returns_none(annotator):
@@ -89,7 +92,9 @@ def test_rwr_rate_controls_how_many(annotator):
     text = CORPUS[2].text
     n_many = len(many(text, seed=1, annotator=annotator).edits)
     n_few = len(few(text, seed=1, annotator=annotator).edits)
-    assert n_few == 1 and n_many >= 5
+    assert n_few == 2 and n_many >= 5  # a short story gets at least ``min_short`` (2) swaps
+    fewer = get_transform("random_word_replacement", min_count=1, rate=0.1, min_short=1).fit(CORPUS, annotator)
+    assert len(fewer(text, seed=1, annotator=annotator).edits) == 1
 
 
 def test_rwr_fixes_a_an(annotator):
@@ -116,6 +121,8 @@ def test_rwr_skips_unrelated_stories(rwr, annotator):
         {"similarity": "cosine"},
         {"min_count": 0},
         {"min_similarity": 2},
+        {"min_short": 0},
+        {"min_short": 7},
     ],
 )
 def test_rwr_bad_parameters(params):
@@ -282,7 +289,7 @@ def test_retrieve_context_properties(text, ctx, annotator):
 
 # --- random_word_replacement: what a strict reading found (issue 14) -------------------------------
 def _fixed_vocab(annotator, vocab):
-    t = get_transform("random_word_replacement", min_count=1, min_similarity=0.0, rate=1.0)
+    t = get_transform("random_word_replacement", min_count=1, min_similarity=0.0, rate=1.0, min_short=1)
     t.fit(CORPUS, annotator)
     t._vocab = vocab
     return t

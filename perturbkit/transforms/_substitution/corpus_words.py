@@ -16,6 +16,7 @@ from ...resources.inflect import all_lemmas
 from ...transform import Change
 from ...transform.substitution import replaceable_indices
 from ...transform.words import indefinite_article, match_case
+from .corpus_distance import NounUses, distant_swap
 from .corpus_verbs import VerbUses, verb_fits, verb_site_ok
 from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known
 
@@ -155,17 +156,29 @@ def _upos(tag: str) -> str:
     return "NOUN" if tag.startswith("NN") else "VERB"
 
 
-def draw_word(rng: random.Random, vocab: SlotVocabulary, tok: Token, uses: VerbUses | None = None) -> str | None:
+def draw_word(
+    rng: random.Random,
+    vocab: SlotVocabulary,
+    tok: Token,
+    uses: VerbUses | None = None,
+    nouns: NounUses | None = None,
+) -> str | None:
     """A word of ``tok``'s slot in ``vocab``, of another lemma than ``tok``'s and, for a verb, one
-    that fits its frame by the corpus's ``uses`` (:func:`~.corpus_verbs.verb_fits`); None when the
-    slot has none or after ten draws without one."""
+    that fits its frame by the corpus's ``uses`` (:func:`~.corpus_verbs.verb_fits`); far from
+    ``tok`` in sense and use (:func:`~.corpus_distance.distant_swap`, by the corpus's ``nouns``);
+    None when the slot has none or after ten draws without one."""
     pool = vocab.get(keyword_slot(tok.doc, tok.i))
     if not pool:
         return None
     own = tok.lemma_.lower()
     for _ in range(10):
         word, lemma = pool[rng.randrange(len(pool))]
-        if lemma != own and word != tok.lower_ and (tok.pos_ != "VERB" or verb_fits(tok, lemma, uses or {})):
+        if (
+            lemma != own
+            and word != tok.lower_
+            and (tok.pos_ != "VERB" or verb_fits(tok, lemma, uses or {}))
+            and distant_swap(tok, lemma, nouns)
+        ):
             return word
     return None
 

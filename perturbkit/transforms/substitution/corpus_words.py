@@ -12,6 +12,7 @@ from ...example import Example
 from ...transform import Change, Effect, register
 from .._narration import SHORT_STORY_UNITS
 from .._relatedness import RelatedStories, fit_docs
+from .._substitution.corpus_distance import NounUses, noun_uses
 from .._substitution.corpus_verbs import VerbUses, verb_uses, verse_like
 from .._substitution.corpus_words import (
     SlotVocabulary,
@@ -33,7 +34,10 @@ class RandomWordReplacement(RelatedStories):
     prepositions), so the sentence stays grammatical and only its relatedness breaks (needs ``fit``).
     A verb is swapped only in a plain frame and for a verb the corpus mostly uses in it (mostly
     transitive for an object, mostly intransitive without), and in a story of more than five
-    sentences only with ``long_story_verbs``; a text set as verse is left alone."""
+    sentences only with ``long_story_verbs``; a text set as verse is left alone. A replacement is
+    far from the word it replaces (no near-synonym by Wu-Palmer, no bare noun after a preposition
+    the corpus never puts it after, no verb and object pair the corpus uses), and a story of five
+    sentences or fewer gets at least ``min_short`` replacements or none (issue 14, round 104)."""
 
     name = "random_word_replacement"
     aspect = "relatedness"
@@ -49,8 +53,12 @@ class RandomWordReplacement(RelatedStories):
     # nothing to do with" -> "I meet nothing ..."), and a long story gets six swaps, so there
     # nouns alone (the five-sentence ROC stories keep their verb swaps: 19/20 valid in round 15)
     long_story_verbs: bool = False
+    # Round 104 (ROC 17/20): one mild swap ("they took a vacation" -> "ordered a vacation") does
+    # not make a five-sentence story clearly less related; at least two, or the story is declined
+    min_short: int = 2
     _vocab: SlotVocabulary | None = field(default=None, init=False, repr=False, compare=False)
     _uses: VerbUses | None = field(default=None, init=False, repr=False, compare=False)
+    _nouns: NounUses | None = field(default=None, init=False, repr=False, compare=False)
 
     def validate(self) -> None:
         super().validate()
@@ -60,6 +68,8 @@ class RandomWordReplacement(RelatedStories):
             raise ValueError(f"min_count must be at least 1, got {self.min_count}")
         if self.max_words < 1:
             raise ValueError(f"max_words must be at least 1, got {self.max_words}")
+        if not 1 <= self.min_short <= self.max_words:
+            raise ValueError(f"min_short must be between 1 and max_words, got {self.min_short}")
 
     def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> RandomWordReplacement:
         """Build the vocabulary: per slot (tag and verb frame), the ``vocab_size`` most frequent
@@ -68,17 +78,20 @@ class RandomWordReplacement(RelatedStories):
         docs = [doc for _, doc in fit_docs(corpus, annotator)]
         self._vocab = corpus_vocabulary(docs, self.vocab_size, self.min_count)
         self._uses = verb_uses(docs)
+        self._nouns = noun_uses(docs)
         return self
 
     def apply(self, example: Example, doc: Doc, rng: random.Random) -> Example | None:
         if not self._vocab or verse_like(example.text):
             return None
         cands = list(slot_replaceable(doc))
-        if not self.long_story_verbs and len(sentence_bounds(doc)) > SHORT_STORY_UNITS:
+        short = len(sentence_bounds(doc)) <= SHORT_STORY_UNITS
+        if not self.long_story_verbs and not short:
             cands = [i for i in cands if doc[i].pos_ != "VERB"]
-        if not cands:
+        least = self.min_short if short else 1
+        if len(cands) < least:
             return None
-        k = min(self.max_words, max(1, round(self.rate * len(cands))))
+        k = min(self.max_words, max(least, round(self.rate * len(cands))))
         rng.shuffle(cands)
         changes: list[Change] = []
         done: set[int] = set()
@@ -87,8 +100,8 @@ class RandomWordReplacement(RelatedStories):
                 break
             if done & {i - 1, i + 1}:
                 continue  # two neighbours replaced read as garble, not as unrelated words
-            new = draw_word(rng, self._vocab, doc[i], self._uses)
+            new = draw_word(rng, self._vocab, doc[i], self._uses, self._nouns)
             if new is not None:
                 done.add(i)
                 changes += corpus_word_changes(doc, doc[i], new)
-        return self.rewrite(example, changes) if changes else None
+        return self.rewrite(example, changes) if changes and len(done) >= least else None
