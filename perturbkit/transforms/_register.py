@@ -15,6 +15,14 @@ from ._quotes import quotation_spans, speech_spans
 #: five-sentence story (ROC, about 50 words) is no evidence either way.
 MIN_VOICE_WORDS = 100
 
+#: A voice expands only if at least this share of the places where it could contract keeps the
+#: full form (round 105: a chatty narrator's or a gang's dialogue that contracts everything read
+#: stiff expanded, "they are tickled ? It is different for me", "Do not shoot !").
+FULL_SHARE = 0.2
+#: ... judged only in a voice with at least this many such places: one "had n't" in a lyrical
+#: narration is no habit (round 105 read its expansion as natural).
+MIN_PLACES = 2
+
 #: A voice with at least one colloquial word in this many words talks colloquially.
 COLLOQUIAL_WORDS = 150
 
@@ -119,3 +127,18 @@ class Voices:
         950-word narration does not make it colloquial (round 103 read its expansions as natural)."""
         voice = self.voice(pos)
         return len(_COLLOQUIAL.findall(voice)) * COLLOQUIAL_WORDS >= len(voice.split()) > 0
+
+    def mixes(self, pos: int, full: list[int]) -> bool:
+        """The voice at ``pos`` writes full forms as well as contractions: at least one of the
+        full forms at positions ``full`` (where it could have contracted) is in it, and they are
+        at least :data:`FULL_SHARE` of its contractable places. A voice that contracts all it can
+        is casual: its full forms would read stiff. A story too short to show its habits (a
+        five-sentence ROC story) or a voice with fewer than :data:`MIN_PLACES` such places is no
+        evidence: it mixes."""
+        if len(self.text.split()) < MIN_VOICE_WORDS:
+            return True
+        spoken = self.spoken(pos)
+        n_full = sum(self.spoken(p) == spoken for p in full)
+        n_short = sum(self.spoken(a) == spoken for a, _ in contraction_spans(self.text))
+        n = n_full + n_short
+        return n < MIN_PLACES or (n_full > 0 and n_full >= FULL_SHARE * n)

@@ -115,6 +115,9 @@ def upper(s: str) -> bool:
 # contract
 # ------------------------------------------------------------------------------------------------
 _NOT_COMPLEMENTS = {"too", "also", "either", "so", "not", "n't"}
+#: Adverbs that complement nothing: a copula with only these after it ends its clause ("Here I am
+#: though , running away" cannot read "Here I 'm though"; round 105).
+_TRAILING = {"though", "tho", "too", "anyway", "anyways", "again", "now", "then", "also", "either", "still", "anymore"}
 _COMPLEMENT_DEPS = {"acomp", "attr", "prep", "advmod", "oprd", "xcomp", "ccomp", "dobj", "dative", "agent"}
 
 
@@ -128,6 +131,11 @@ def _clause_final(doc: Doc, tok: Token) -> bool:
         return True
     if tok.dep_ in ("aux", "auxpass"):
         return tok.head.i < tok.i
+    j = tok.i + 1
+    while j < len(doc) and doc[j].lower_ in _TRAILING:
+        j += 1
+    if j > tok.i + 1 and (j == len(doc) or doc[j].is_punct or doc[j].pos_ == "CCONJ"):
+        return True
     if tok.tag_ == "MD":
         return True  # a modal that is not an auxiliary of a later verb is stranded
     return not any(
@@ -202,8 +210,12 @@ def _extracted(doc: Doc, pron: Token, verb: Token) -> bool:
         verb.lower_ in ("am", "are", "is")
         and verb.dep_ not in ("aux", "auxpass")
         and pron.i > 0
-        and doc[pron.i - 1].lower_ in ("who", "what")
-        and doc[verb.i + 1].lower_ != "like"  # "what it's like": "what" is the object of "like"
+        and (
+            doc[pron.i - 1].lower_ in ("who", "what")
+            and doc[verb.i + 1].lower_ != "like"  # "what it's like": "what" is the object of "like"
+            or doc[pron.i - 1].lower_ in ("here", "there")
+            and doc[pron.i - 1].head.i == verb.i  # "Here I am in the woods" (round 105)
+        )
     )
 
 
@@ -222,8 +234,8 @@ def _pronoun_aux(doc: Doc, sites: list[int], form: str, apos: str, used: set[int
         after = doc[verb.i + 1].lower_
         if after in ("n't", "n\u2019t") or (after == "not" and verb.lower_ in ("will", "would", "have", "had")):
             continue  # "she had n't" is contracted already; "I'd not" reads oddly
-        if verb.lower_ in ("will", "would") and verb.tag_ != "MD":
-            continue
+        if verb.lower_ in ("will", "would") and (verb.tag_ != "MD" or doc[verb.i + 1].lower_ in ("never", "ever")):
+            continue  # "memories I would never forget": a solemn vow reads weaker as "I 'd never" (round 105)
         if verb.lower_ in ("have", "had"):
             nxt = doc[verb.i + 1]
             perfect = verb.dep_ == "aux" and verb.head.tag_ == "VBN"
@@ -273,20 +285,54 @@ def _without_lone_twins(doc: Doc, low: list[str], sites: list[int], made: list[t
     ]
 
 
+_END = re.compile(r"[.!?]+")
+
+
+def _exclaimed(text: str, pos: int) -> bool:
+    """The sentence at ``pos`` ends with "!" (from ``pos`` on, its first end mark has one): its full
+    forms are emphasis ("I will not be made a fool !", "Do not distract me with flattery !"; round 105)."""
+    m = _END.search(text, pos)
+    return m is not None and "!" in m.group()
+
+
 def _in_register(doc: Doc, text: str, made: list[tuple[int, Change]]) -> list[tuple[int, Change]]:
     """The contractions (each with its first token's index) that keep the register: none in a
     voice that never contracts although it is long enough to show it (a wizard's "You will not
     pass", an alien's proclamation, a mock academic report; round 103), none in a sentence of
-    formal voice ("whom I would sacrifice"), none in a quotation of written wording (a sign's)."""
+    formal voice ("whom I would sacrifice"), none in a quotation of written wording (a sign's), none in
+    an exclamation."""
     voices, written = Voices(text), written_spans(text)
     out = []
     for i, ch in made:
         if voices.never_contracts(ch.start) or any(a < ch.start < b for a, b in written):
             continue
-        if formal(doc[i].sent.text):
+        if formal(doc[i].sent.text) or _exclaimed(text, ch.start):
             continue
         out.append((i, ch))
     return out
+
+
+def _sites(low: list[str]) -> tuple[list[int], list[int]]:
+    """Token indices of auxiliaries followed by "not", and of pronouns followed by an auxiliary
+    they can host."""
+    pairs = list(zip(low, low[1:]))
+    negs = [i for i, (a, b) in enumerate(pairs) if b == "not" and a in _NEG]
+    prons = [i for i, (a, b) in enumerate(pairs) if b in _PRON_AUX and a in _PRON_AUX[b][0]]
+    return negs, prons
+
+
+def full_forms(doc: Doc, text: str) -> list[int]:
+    """Character positions of the full forms the text writes where it could have contracted
+    ("do not", "I am", "we will"), whatever the register: the writer's choice of full forms."""
+    if not may_contract(text):
+        return []
+    negs, prons = _sites(token_columns(doc)["lower"])
+    used, out = set(), []
+    for aux, ch in _negations(doc, negs, "joined", "'"):
+        used.add(aux.i)
+        out.append(ch.start)
+    out.extend(ch.start for _, ch in _pronoun_aux(doc, prons, "joined", "'", used))
+    return sorted(out)
 
 
 def contractions(doc: Doc, text: str) -> list[Change]:
@@ -296,9 +342,7 @@ def contractions(doc: Doc, text: str) -> list[Change]:
     if not may_contract(text):
         return []  # no "not" and no pronoun + auxiliary: no word pair to look at
     low = token_columns(doc)["lower"]
-    pairs = list(zip(low, low[1:]))
-    negs = [i for i, (a, b) in enumerate(pairs) if b == "not" and a in _NEG]
-    prons = [i for i, (a, b) in enumerate(pairs) if b in _PRON_AUX and a in _PRON_AUX[b][0]]
+    negs, prons = _sites(low)
     if not negs and not prons:
         return []
     apos, form = _style(text)

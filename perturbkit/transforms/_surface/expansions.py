@@ -14,7 +14,7 @@ from ...resources.inflect import all_lemmas, forms
 from ...transform import Change
 from ...transform.words import is_tokenised, match_case
 from .._register import Voices, contraction_spans, written_spans
-from .contractions import upper
+from .contractions import full_forms, upper
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -188,11 +188,14 @@ def _its_for_its(doc: Doc, text: str, starts: list[int]) -> bool:
 def _in_register(doc: Doc, text: str, changes: list[Change]) -> list[Change]:
     """The expansions that keep the voice's register: none in a voice (the dialogue, or the
     narration) that talks colloquially ("I 'm gon na be late" -> "I am gon na", a profane rant
-    expanded to "If you cannot tell"; round 103), and none in a sentence that keeps another
+    expanded to "If you cannot tell"; round 103), none in a voice that contracts (nearly) all it can
+    (:meth:`Voices.mixes`, round 105), and none in a sentence that keeps another
     contraction (one the rules cannot expand: "DON \u2019 T BE FOOLED", "ai n't", "is n't it"), none in
     a quotation of written wording (a sign's)."""
     voices, written = Voices(text), written_spans(text)
     changes = [c for c in changes if not voices.colloquial(c.start) and not any(a < c.start < b for a, b in written)]
+    full = full_forms(doc, text) if changes else []
+    changes = [c for c in changes if voices.mixes(c.start, full)]
     if not changes:
         return changes
     kept = [a for a, b in contraction_spans(text) if not any(a < c.end and c.start < b for c in changes)]
