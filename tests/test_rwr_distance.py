@@ -80,3 +80,13 @@ def test_one_swap_does_not_carry_a_short_story(annotator):
     t = _fixed(annotator, {("VBD", "dobj"): [("kicked", "kick")], ("NN", "bare"): [("music", "music")]})
     out = t("They took a vacation. His father died in peace.", seed=0, annotator=annotator)
     assert out.text == "They kicked a vacation. His father died in music."
+
+
+def test_pieces_of_web_addresses_are_no_corpus_words(annotator):
+    # round 105: "in greater https" (a link's piece drawn as a noun)
+    from perturbkit.transforms._substitution.corpus_words import corpus_vocabulary
+
+    text = "See [ my page ] ( https : //www.x.org ) for more https . I like https . I like books ."
+    vocab = corpus_vocabulary([annotator.parse(text)] * 3, 50, 1)
+    words = {w for pool in vocab.values() for w, _ in pool}
+    assert "books" in words and "https" not in words

@@ -33,6 +33,9 @@ _FRAME_NOUNS = frozenset(
     "time way lot bit kind sort type pair couple number end rest middle part piece thing side top bottom "
     "front back lots bunch group amount age ages".split()
 )
+#: Pieces of web addresses and file names that a corpus of posts holds as words (round 105: "in
+#: greater https" from a link); WordNet knows some ("http"), none reads as a story's word.
+_WEB_PIECES = frozenset("http https www com org net html htm php jpg jpeg png gif pdf url imgur reddit".split())
 _QUOTES = frozenset({"''", "``", '"', "\u201c", "\u201d", "'"})
 #: Corpus slots: (Penn tag, verb frame or "a"), as :func:`keyword_slot` reads them.
 SlotVocabulary = dict[Slot, list[tuple[str, str]]]
@@ -135,6 +138,7 @@ def corpus_vocabulary(docs: Iterable[Doc], size: int, min_count: int) -> SlotVoc
                 and word.isalpha()
                 and known(lemma, pos)
                 and lemma not in _FRAME_NOUNS
+                and word.lower() not in _WEB_PIECES
             ):
                 counts.setdefault(slot, Counter())[word, lemma] += 1
                 frames[lemma, slot[1]] += 1
