@@ -23,6 +23,11 @@ FULL_SHARE = 0.2
 #: narration is no habit (round 105 read its expansion as natural).
 MIN_PLACES = 2
 
+#: ... and a voice contracts only if at least this share of those places is contracted already
+#: (round 106: a lyrical narration that contracts once, a solemn elegy, read out of register
+#: contracted: "She ’ d hoped in her own dying days").
+SHORT_SHARE = 0.2
+
 #: A voice with at least one colloquial word in this many words talks colloquially.
 COLLOQUIAL_WORDS = 150
 
@@ -128,6 +133,29 @@ class Voices:
         voice = self.voice(pos)
         return len(_COLLOQUIAL.findall(voice)) * COLLOQUIAL_WORDS >= len(voice.split()) > 0
 
+    def _places(self, pos: int, full: list[int]) -> tuple[int, int] | None:
+        """(full forms, contractions) of the voice at ``pos``, or None when the story is too short
+        to show its habits (:data:`MIN_VOICE_WORDS`) or the voice has fewer than
+        :data:`MIN_PLACES` places where it could contract."""
+        if len(self.text.split()) < MIN_VOICE_WORDS:
+            return None
+        spoken = self.spoken(pos)
+        n_full = sum(self.spoken(p) == spoken for p in full)
+        n_short = sum(self.spoken(a) == spoken for a, _ in contraction_spans(self.text))
+        return None if n_full + n_short < MIN_PLACES else (n_full, n_short)
+
+    def contracts_enough(self, pos: int, full: list[int]) -> bool:
+        """The voice at ``pos`` contracts at least :data:`SHORT_SHARE` of the places where it
+        could (or shows no habit, see :meth:`_places`): a voice that writes full forms nearly
+        everywhere is formal or solemn on purpose."""
+        places = self._places(pos, full)
+        return places is None or (places[1] > 0 and places[1] >= SHORT_SHARE * sum(places))
+
+    def formal_voice(self, pos: int) -> bool:
+        """The voice at ``pos`` has a word of formal, solemn or archaic voice anywhere (a
+        prophecy's "The planets shall align" makes its "he will be" solemn too; round 106)."""
+        return formal(self.voice(pos))
+
     def mixes(self, pos: int, full: list[int]) -> bool:
         """The voice at ``pos`` writes full forms as well as contractions: at least one of the
         full forms at positions ``full`` (where it could have contracted) is in it, and they are
@@ -135,10 +163,5 @@ class Voices:
         is casual: its full forms would read stiff. A story too short to show its habits (a
         five-sentence ROC story) or a voice with fewer than :data:`MIN_PLACES` such places is no
         evidence: it mixes."""
-        if len(self.text.split()) < MIN_VOICE_WORDS:
-            return True
-        spoken = self.spoken(pos)
-        n_full = sum(self.spoken(p) == spoken for p in full)
-        n_short = sum(self.spoken(a) == spoken for a, _ in contraction_spans(self.text))
-        n = n_full + n_short
-        return n < MIN_PLACES or (n_full > 0 and n_full >= FULL_SHARE * n)
+        places = self._places(pos, full)
+        return places is None or (places[0] > 0 and places[0] >= FULL_SHARE * sum(places))

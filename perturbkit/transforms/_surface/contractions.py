@@ -247,6 +247,10 @@ def _pronoun_aux(doc: Doc, sites: list[int], form: str, apos: str, used: set[int
             continue
         if _extracted(doc, pron, verb):
             continue
+        if pron.i > 0 and (doc[pron.i - 1].tag_ == "MD" or doc[pron.i - 1].lower_ in ("did", "does", "do")):
+            continue  # an inverted question: "how could they have known" never "could they 've" (round 106)
+        if any(t.lower_ == verb.lower_ and t.i != verb.i and doc[t.i - 1].lower_ not in spec[0] for t in verb.sent):
+            continue  # "you will die , as will every person": the echo keeps the full form (round 106)
         clitic = apos + (spec[1].upper() if upper(verb.text) else spec[1])
         start = pron.idx + len(pron.text)
         change = Change(
@@ -302,14 +306,24 @@ def _in_register(doc: Doc, text: str, made: list[tuple[int, Change]]) -> list[tu
     formal voice ("whom I would sacrifice"), none in a quotation of written wording (a sign's), none in
     an exclamation."""
     voices, written = Voices(text), written_spans(text)
+    full = full_forms(doc, text) if made else []
     out = []
     for i, ch in made:
         if voices.never_contracts(ch.start) or any(a < ch.start < b for a, b in written):
             continue
-        if formal(doc[i].sent.text) or _exclaimed(text, ch.start):
+        if formal(doc[i].sent.text) or _exclaimed(text, ch.start) or _emphasised(text, ch.start):
             continue
+        if not voices.contracts_enough(ch.start, full) or voices.formal_voice(ch.start):
+            continue  # a voice of full forms, or a solemn one (round 106)
         out.append((i, ch))
     return out
+
+
+def _emphasised(text: str, pos: int) -> bool:
+    """``pos`` is inside a short ``*...*`` span on its line: stressed words ("*did not give a
+    damn*", round 106), whose full form is the stress."""
+    a, b = text.rfind("*", 0, pos), text.find("*", pos)
+    return a >= 0 and b >= 0 and "\n" not in text[a:b] and len(text[a:b].split()) <= 8
 
 
 def _sites(low: list[str]) -> tuple[list[int], list[int]]:
