@@ -224,6 +224,7 @@ def _edit_distance_one(a: str, b: str) -> bool:
 
 def _norm_contraction(s: str) -> str:
     s = s.lower().replace("’", "'")
+    s = re.sub(r"\s*'\s*(?=(?:t|ll|re|m|ve|s|d)\b)", "'", s)  # WritingPrompts' spaced "couldn ’ t", "I ’ d"
     s = re.sub(r"\bwo ?n't\b", "will not", s)
     s = re.sub(r"\bca ?n't\b", "cannot", s)
     s = re.sub(r"\bcan not\b", "cannot", s)

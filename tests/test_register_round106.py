@@ -43,3 +43,13 @@ def test_an_ordinary_story_still_contracts(annotator):
         "I am tired and I am hungry . We did not eat .", seed=0, annotator=annotator
     )
     assert out is not None and "I 'm tired and I 'm hungry" in out.text
+
+
+def test_a_chatty_voice_is_not_expanded(annotator):
+    # round 107: a gushing critique ("gosh", "LOL") read stiff with its contractions expanded
+    text = (
+        "Gosh , I loved this ! He is the sort of hero it 's easy to root for , LOL . I am not sure why "
+        "but it 's great . It is so good ."
+    )
+    out = get_transform("contraction", direction="expand")(text + " " + FILLER, seed=0, annotator=annotator)
+    assert out is None

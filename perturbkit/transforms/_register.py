@@ -40,11 +40,13 @@ _CLITIC = re.compile(
 #: Words of a colloquial voice: clipped forms (also as WritingPrompts tokenised them: "gon na",
 #: "wan na", "got ta", "ai n't"), slang and profanity. Expanded contractions clash with them ("I am
 #: gon na be late", "If you cannot tell , the trees have it out for me man", round 103), and a
-#: formal synonym does too ("I was intoxicated and horny").
+#: formal synonym does too ("I was intoxicated and horny"). Chat words count too (round 107: a
+#: gushing critique with "gosh" and "LOL" read stiff expanded).
 _COLLOQUIAL = re.compile(
     r"\b(?:gon ?na|got ?ta|wan ?na|kinda|sorta|ai ?n['\u2019]t|y ?['\u2019] ?all|dunno|lemme|gimme|outta|lotta"
     r"|ya|cuz|nah|yeah|yep|nope|dude|fuck\w*|shit\w*|damn\w*|goddamn\w*|crap\w*|bullshit|ass|asshole\w*"
-    r"|bitch\w*|bastard\w*|piss\w*|hell|horny|freakin\w*|frickin\w*)(?![\w'\u2019])",
+    r"|bitch\w*|bastard\w*|piss\w*|hell|horny|freakin\w*|frickin\w*"
+    r"|lol|lmao|omg|gosh|haha\w*|hehe\w*|yay|btw|tbh|imo|dang|darn|heck)(?![\w'\u2019])",
     re.I,
 )
 #: Words of a formal, solemn or archaic voice, and "for" as a conjunction after a comma ("Count
