@@ -454,10 +454,11 @@ ROUND_101 = [
     ),
     (
         "negation",
-        "She waited as the man took the child by the hand. He led the child to a small building and opened the"
+        # (a building, not "a small building": a scalar word may take the negation, round 106)
+        "She waited as the man took the child by the hand. He led the child to a building and opened the"
         " door. Inside that building, terrible things would happen.",
         0,
-        "She waited as the man took the child by the hand. He did not lead the child to a small building and open"
+        "She waited as the man took the child by the hand. He did not lead the child to a building and open"
         " the door. Inside that building, terrible things would happen.",
     ),
     (
@@ -530,7 +531,7 @@ SCOPED = [
         "negation",
         "the movie had some very sad scenes . tom cried during the scenes .",
         0,
-        "the movie did not have any very sad scenes . tom cried during the scenes .",
+        None,  # round 106: the negation may take the degree ("not any very sad ones"), as for negation_alteration
     ),
 ]
 
@@ -556,8 +557,34 @@ ROUND_104 = [
 ]
 
 
+# Round 106: a place beside the thing ("there was n't a donation center near her job": another
+# one), a scalar object ("did not have a huge collection": a modest one), a call ("did not call
+# a surgeon ... visited the surgeon": a step skipped)
+ROUND_106 = [
+    (
+        "negation",
+        "laura had clothes to give away . there was a donation center near her job . she stopped at the"
+        " donation center on her way to work .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "tina loved dolls . she had a huge collection of dolls . she put the collection in one room .",
+        0,
+        None,
+    ),
+    (
+        "negation",
+        "his nose was broken in a fight . he called a plastic surgeon . he visited the surgeon and had surgery .",
+        0,
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(
-    "name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY + SCOPED + ROUND_101 + ROUND_104
+    "name,text,seed,expected", TARGETED + REASONABLE + OBJECTS_ONLY + SCOPED + ROUND_101 + ROUND_104 + ROUND_106
 )
 def test_targeted(annotator, name, text, seed, expected):
     out = get_transform(name)(text, seed=seed, annotator=annotator)

@@ -77,7 +77,7 @@ _REASONS = frozenset({"because", "since"})
 #: Prepositions of a source, a means or a place of the event ("did not find a roofer through
 #: thumbtack", "did n't order a dress from the bridal shop", "did not buy it at the mall"): negated,
 #: the clause reads as "not through/from/at that one" (round 104), and a later "the dress" still fits.
-_SCOPE_PREPS = frozenset("from through via at by with online".split())
+_SCOPE_PREPS = frozenset("from through via at by with online near behind beside outside around".split())
 #: Quotation marks (not "\u2019", which is also an apostrophe: "don \u2019 t").
 _QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018"})
 
@@ -98,12 +98,13 @@ _SCALAR = frozenset(
     exciting boring cute hard easy tough severe crazy wild scary special fabulous
     spectacular stunning elaborate generous hefty sizable considerable significant substantial brutal harsh""".split()
 )
-#: Verbs that bring a person or an animal into the story ("met a boy", "called a surgeon", "adopted a
-#: dog"). Any other ("grabs a passing woman by the arm") only touches someone who is there anyway, and
-#: a later "the woman screams" does not need the touch.
+#: Verbs that bring a person or an animal into the story ("met a boy", "adopted a dog"); not a call
+#: or a consultation ("did not call a surgeon ... visited the surgeon": a step skipped, round 106).
+#: Any other ("grabs a passing woman by the arm") only touches someone who is there anyway, and a
+#: later "the woman screams" does not need the touch.
 _BRINGS_IN_CHARACTER = frozenset(
-    """meet visit call phone hire employ recruit have own adopt buy get find catch date marry invite bring rescue
-    take keep raise befriend contact consult interview rent borrow order""".split()
+    """meet visit hire employ recruit have own adopt buy get find catch date marry invite bring rescue
+    take keep raise befriend rent borrow order""".split()
 )
 #: Verbs that act on a thing that is there anyway: "she did not open a can of corn ... threw the can
 #: in the garbage" still has the can.
@@ -271,7 +272,15 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     introduced = _introduced(doc, root)
     if any(dep[p] == "prep" and lower[p] in _SCOPE_PREPS for h in (root, *introduced) for p in kids[h]):
         return ()  # "did not find a roofer through thumbtack": the negation takes the source or means
-    found = [w for n in introduced if (w := _later_definite(doc, n, sentence)) is not None]
+    # round 106: "did not have a huge collection", "did n't make a fantastic painting": the negation
+    # may take the scalar word (a modest one), unless the later mention restates it
+    found = [
+        w
+        for n in introduced
+        if (w := _later_definite(doc, n, sentence)) is not None
+        and (scalar := _scalar_modifiers(doc, n)) is not None
+        and scalar <= _modifiers(doc, w.token)
+    ]
     if cols["lemma"][root] == "be" and not found:
         found = _state_witnesses(doc, root, sentence)
     return tuple(sorted(found))
