@@ -230,10 +230,12 @@ TARGETED = [
     # what a later sentence takes as known: "a dog" ... "the dog"; a state and its noun ("the long line")
     (
         "negation",
-        "There was a dog in the yard. The dog barked at me.",
+        "There was a dog. The dog barked at me.",
         0,
-        "There was not a dog in the yard. The dog barked at me.",
+        "There was not a dog. The dog barked at me.",
     ),
+    # round 107: with a place, the negation may take the place ("not in the yard": elsewhere)
+    ("negation", "There was a dog in the yard. The dog barked at me.", 0, None),
     (
         "negation",
         "the line in the bookstore was long . carl was irritated from the long line .",
@@ -507,11 +509,19 @@ SCOPED = [
     ),
     (
         "negation_alteration",
+        "she was nervous but excited . she met a boy . they hit it off and became friends ."
+        " this boy was her new crush .",
+        0,
+        "she was nervous but excited . she did not meet a boy . they hit it off and became"
+        " friends . this boy was her new crush .",
+    ),
+    (
+        # round 107: "on the bus the first day" may take the negation (met him elsewhere, later)
+        "negation_alteration",
         "she was nervous but excited . she met a boy on the bus the first day . they hit it off and became friends ."
         " this boy was her new crush .",
         0,
-        "she was nervous but excited . she did not meet a boy on the bus the first day . they hit it off and became"
-        " friends . this boy was her new crush .",
+        None,
     ),
     (
         "negation_alteration",
@@ -561,6 +571,13 @@ ROUND_104 = [
 # one), a scalar object ("did not have a huge collection": a modest one), a call ("did not call
 # a surgeon ... visited the surgeon": a step skipped)
 ROUND_106 = [
+    # round 107: a purpose clause may take the negation ("bought it for show")
+    (
+        "negation",
+        "tom started a new job . he bought a briefcase to store his papers . he carried the briefcase to work .",
+        0,
+        None,
+    ),
     (
         "negation",
         "laura had clothes to give away . there was a donation center near her job . she stopped at the"

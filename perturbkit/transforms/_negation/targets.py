@@ -272,6 +272,8 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     introduced = _introduced(doc, root)
     if any(dep[p] == "prep" and lower[p] in _SCOPE_PREPS for h in (root, *introduced) for p in kids[h]):
         return ()  # "did not find a roofer through thumbtack": the negation takes the source or means
+    if _has_adjunct(doc, root, introduced):
+        return ()  # "did not buy a briefcase to store his papers": the negation takes the purpose
     # round 106: "did not have a huge collection", "did n't make a fantastic painting": the negation
     # may take the scalar word (a modest one), unless the later mention restates it
     found = [
@@ -284,6 +286,30 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     if cols["lemma"][root] == "be" and not found:
         found = _state_witnesses(doc, root, sentence)
     return tuple(sorted(found))
+
+
+#: Dependents of the verb that add a detail the negation may take instead of the event (round 107:
+#: "did not buy a briefcase to store his papers", "did not find a turtle in her yard", "did not issue
+#: a storm warning for this evening"): a place or time phrase, a purpose clause, a time noun.
+_ADJUNCT_DEPS = frozenset({"prep", "npadvmod", "advcl"})
+
+
+def _has_adjunct(doc: Doc, root: int, objects: list[int]) -> bool:
+    """The main clause of ``root`` says more than who did what to what: a prepositional phrase
+    (other than the one bringing in an object of ``objects``: "went to a store"), a time noun or
+    an adverbial clause on the verb, a purpose infinitive ("to store his papers"), or
+    a prepositional phrase on an object other than "of" ("a warning for this evening")."""
+    strs = token_strings(doc)
+    dep, kids, tag = strs["dep"], strs["children"], strs["tag"]
+    lower = token_columns(doc)["lower"]
+    for k in kids[root]:
+        if dep[k] in _ADJUNCT_DEPS or (dep[k] in ("xcomp", "advcl") and tag[k] == "VB" and k > root + 1):
+            if dep[k] == "prep" and (lower[k] == "of" or any(c in objects for c in kids[k])):
+                continue  # "went to a store": the place is what the event brings in
+            return True
+    return any(dep[k] == "prep" and lower[k] != "of" for n in objects for k in kids[n]) or any(
+        dep[k] in ("relcl", "acl") and tag[k] == "VB" for n in objects for k in kids[n]
+    )
 
 
 def _scalar_modifiers(doc: Doc, n: int) -> frozenset[str] | None:
