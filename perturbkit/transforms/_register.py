@@ -7,6 +7,7 @@ power, "I 'm gon na" -> "I am gon na", "drunk" -> "intoxicated" in a profane sto
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ._quotes import quotation_spans, speech_spans
@@ -143,8 +144,14 @@ class Voices:
             return None
         spoken = self.spoken(pos)
         n_full = sum(self.spoken(p) == spoken for p in full)
-        n_short = sum(self.spoken(a) == spoken for a, _ in contraction_spans(self.text))
+        n_short = self._contractions[spoken]
         return None if n_full + n_short < MIN_PLACES else (n_full, n_short)
+
+    @functools.cached_property
+    def _contractions(self) -> dict[bool, int]:
+        """The story's own contractions per voice (spoken or not), counted once per story."""
+        spoken = [self.spoken(a) for a, _ in contraction_spans(self.text)]
+        return {True: sum(spoken), False: len(spoken) - sum(spoken)}
 
     def contracts_enough(self, pos: int, full: list[int]) -> bool:
         """The voice at ``pos`` contracts at least :data:`SHORT_SHARE` of the places where it

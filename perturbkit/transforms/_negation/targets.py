@@ -74,10 +74,6 @@ _REACH = 3
 #: Subordinators of a reason: negating a clause that has one negates the reason instead ("he did not
 #: leave because he was tired" reads as "he left for another reason").
 _REASONS = frozenset({"because", "since"})
-#: Prepositions of a source, a means or a place of the event ("did not find a roofer through
-#: thumbtack", "did n't order a dress from the bridal shop", "did not buy it at the mall"): negated,
-#: the clause reads as "not through/from/at that one" (round 104), and a later "the dress" still fits.
-_SCOPE_PREPS = frozenset("from through via at by with online near behind beside outside around".split())
 #: Quotation marks (not "\u2019", which is also an apostrophe: "don \u2019 t").
 _QUOTES = frozenset({'"', "``", "''", "\u201c", "\u201d", "\u2018"})
 
@@ -270,10 +266,8 @@ def flip_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     if any(dep[k] == "advcl" and any(lower[m] in _REASONS for m in kids[k] if dep[m] == "mark") for k in kids[root]):
         return ()  # "the chip was not unique because it looked like ...": the negation takes the reason
     introduced = _introduced(doc, root)
-    if any(dep[p] == "prep" and lower[p] in _SCOPE_PREPS for h in (root, *introduced) for p in kids[h]):
-        return ()  # "did not find a roofer through thumbtack": the negation takes the source or means
     if _has_adjunct(doc, root, introduced):
-        return ()  # "did not buy a briefcase to store his papers": the negation takes the purpose
+        return ()  # "did not find a roofer through thumbtack", "did not buy a briefcase to store his papers"
     # round 106: "did not have a huge collection", "did n't make a fantastic painting": the negation
     # may take the scalar word (a modest one), unless the later mention restates it
     found = [
@@ -353,20 +347,13 @@ def object_witnesses(doc: Doc, sentence: int) -> tuple[Witness, ...]:
     lemma = cols["lemma"]
     if lemma[root] in _POSTURE:
         return ()
-    objects: dict[str, frozenset[str]] = {}
-    for n in _introduced(doc, root):
-        if dep[n] not in _OBJECT_DEPS:
-            continue
-        scalar = _scalar_modifiers(doc, n)
-        if scalar is None:
-            continue
-        # (a person the verb only acts on, a thing it only acts on: left out by _introduced)
-        if any(dep[k] == "acl" and k == n + 1 for k in token_strings(doc)["children"][n]):
-            continue  # "issued a storm warning" misparsed as "a storm (acl) warning"
-        objects[lemma[n]] = scalar
-    return tuple(
-        w
-        for w in found
-        if w.kind != "presupposes"
-        or (lemma[w.token] in objects and objects[lemma[w.token]] <= _modifiers(doc, w.token))
-    )
+    # (scalar objects: declined by flip_witnesses unless restated; a person or thing the verb only
+    # acts on: left out by _introduced)
+    kids = token_strings(doc)["children"]
+    objects = {
+        lemma[n]
+        for n in _introduced(doc, root)
+        if dep[n] in _OBJECT_DEPS
+        and not any(dep[k] == "acl" and k == n + 1 for k in kids[n])  # "a storm (acl) warning"
+    }
+    return tuple(w for w in found if w.kind != "presupposes" or lemma[w.token] in objects)
