@@ -63,7 +63,8 @@ def _multi_step(variant) -> bool:
 def _structural(variant) -> bool:
     """Edits too large to read inline (reorderings, insertions of whole sentences), or of several steps."""
     big = sum(len(e.before) + len(e.after) for e in variant.edits) > 160 or len(variant.edits) > 6
-    return big or _multi_step(variant)
+    moved = len(variant.edits) > 1 and len(variant.text) < 2000  # a reordering of a short story
+    return big or moved or _multi_step(variant)
 
 
 def sample(args: argparse.Namespace) -> None:

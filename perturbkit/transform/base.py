@@ -202,7 +202,13 @@ class Transform:
 
     @classmethod
     def describe(cls) -> str:
-        return (cls.__doc__ or "").strip().split("\n")[0]
+        """What the transform claims: its docstring's first paragraph, lines joined.
+
+        >>> Transform.describe()
+        'Base class: subclasses set the class attributes and implement :meth:`apply`.'
+        """
+        para = (cls.__doc__ or "").strip().split("\n\n")[0]
+        return " ".join(line.strip() for line in para.splitlines())
 
     def __rshift__(self, other: Transform) -> Chain:
         from .combinators import Chain

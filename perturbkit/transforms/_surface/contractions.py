@@ -262,6 +262,9 @@ def _pronoun_aux(doc: Doc, sites: list[int], form: str, apos: str, used: set[int
         yield pron, change
 
 
+_SERIES_PUNCT = frozenset({",", ";", "-", "--", "\u2014", "\u2013"})
+
+
 def _without_lone_twins(doc: Doc, low: list[str], sites: list[int], made: list[tuple[int, Change]]) -> list[Change]:
     """The changes (each with the index of its word pair's first token) whose word pair has no
     twin left uncontracted in the same sentence: "I am what I am" does not become "I'm what I am"
@@ -278,6 +281,13 @@ def _without_lone_twins(doc: Doc, low: list[str], sites: list[int], made: list[t
         and t.i > 0
         and not {t.i, t.i - 1} & touched  # "I'm not" is contracted
         and (doc[t.i - 1].tag_ == "MD" or doc[t.i - 1].pos_ == "AUX")
+    }
+    # a series of negations ("It was not black , not white , nor anywhere in between") is one
+    # emphatic, parallel run: a "nor", or a "not" opening a list item, keeps the sentence whole (round 108)
+    negated |= {
+        t.sent.start
+        for t in doc
+        if t.lower_ == "nor" or (t.lower_ == "not" and t.i > 0 and doc[t.i - 1].lower_ in _SERIES_PUNCT)
     }
     if not left and not negated:
         return [ch for _, ch in made]
