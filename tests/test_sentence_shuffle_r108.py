@@ -1,0 +1,89 @@
+"""sentence_shuffle, round 108 (WritingPrompts dev): a closing note to the reader and a glossary stay
+at the end, a preface that introduces the whole piece stays first and no shuffle puts two copies of a
+sentence side by side."""
+
+from __future__ import annotations
+
+import pytest
+
+from perturbkit.transform import get_transform
+from perturbkit.transforms._reorder import _twins
+
+BATTLE = (
+    "I charged through the battlefield . I cut down my foes . I climbed the stairs to the throne . "
+    "The false king cowered . I crushed his face . I took the crown . I am King Garfu . "
+)
+NOTE = (
+    "**finish reading my story first before reading anything under here ! ! : P** "
+    "Garfu means fork in my native language while sudu means spoon ."
+)
+DAY = "Alarm , shower , coffee , eat , work , coffee ."
+TWICE = (
+    f"It started like any other day . {DAY} I walked to the park . The sun was out . I felt the pain in my arm . "
+    f"I fell to the floor . I woke up in a tank . The voices were muffled . {DAY} I felt different ."
+)
+
+GOLDEN = [
+    # wp_dev-74: the closing note (bold, to the reader, and a glossary) was moved into the battle
+    (
+        BATTLE + NOTE,
+        0,
+        "I cut down my foes . I am King Garfu . I charged through the battlefield . I took the crown . "
+        "I climbed the stairs to the throne . I crushed his face . The false king cowered . " + NOTE,
+    ),
+    # a glossary alone ("X means Y in my native language") stays at the end with what follows it
+    (
+        BATTLE + "Garfu means fork in my native language . Sudu means spoon .",
+        0,
+        "I cut down my foes . The false king cowered . I charged through the battlefield . I took the crown . "
+        "I am King Garfu . I crushed his face . I climbed the stairs to the throne . "
+        "Garfu means fork in my native language . Sudu means spoon .",
+    ),
+    # wp_dev-80: "To the tune of ..." introduces the whole song; it was moved, with the first line
+    (
+        "To the tune of Yesterday : Tom woke up early . He made coffee . Then he burned his toast . "
+        "He ate it anyway . Later he went to work . At night he slept .",
+        0,
+        "To the tune of Yesterday : Tom woke up early . At night he slept . He made coffee . He ate it anyway . "
+        "Then he burned his toast . Later he went to work .",
+    ),
+    # wp_dev-1022: the two copies of the routine were put side by side (a repetition the story lacked)
+    (
+        TWICE,
+        2,
+        f"{DAY} It started like any other day . I felt different . I felt the pain in my arm . "
+        f"I woke up in a tank . The sun was out . {DAY} The voices were muffled . I walked to the park . "
+        "I fell to the floor .",
+    ),
+]
+
+
+@pytest.mark.parametrize("text,seed,expected", GOLDEN)
+def test_golden(annotator, text, seed, expected):
+    out = get_transform("sentence_shuffle")(text, seed=seed, annotator=annotator)
+    assert (out.text if out else None) == expected
+
+
+def test_two_copies_of_a_sentence_never_meet(annotator):
+    t = get_transform("sentence_shuffle")
+    for seed in range(12):
+        out = t(TWICE, seed=seed, annotator=annotator)
+        assert out is None or f"{DAY} {DAY}" not in out.text, out.text
+
+
+def test_twins_are_near_identical_units_apart():
+    texts = [DAY, "It rained .", "Alarm , shower , coffee , eat , work , tea .", "It rained !", "He left ."]
+    # words the same (punctuation aside), or 4+ words matching closely; neighbours already adjacent are no twins
+    assert _twins(texts) == frozenset({(0, 2), (1, 3)})
+    assert _twins(["Go .", "Go .", "Stop ."]) == frozenset()
+
+
+def test_notes_and_prefaces_detected():
+    from perturbkit.transforms._paratext import NOTE as NOTE_RE
+    from perturbkit.transforms._paratext import preface_end
+
+    assert NOTE_RE.search(NOTE) and NOTE_RE.search("Hope you all enjoyed reading !")
+    assert not NOTE_RE.search("After reading the letter she cried . This means war .")
+    assert preface_end("To the tune of Yesterday : Tom woke up .") == len("To the tune of")
+    assert preface_end("Here is my entry:\nTom woke up .") == len("Here is my entry:")
+    assert preface_end("Human:\nWrite a story .") == 0 and preface_end("Tom woke up . He left .") == 0
