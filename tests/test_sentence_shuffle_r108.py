@@ -1,11 +1,12 @@
 """sentence_shuffle, round 108 (WritingPrompts dev): a closing note to the reader and a glossary stay
-at the end, a preface that introduces the whole piece stays first and no shuffle puts two copies of a
-sentence side by side."""
+at the end, a preface that introduces the whole piece stays first, no shuffle puts two copies of a
+sentence side by side, and "that day" in a state places nothing (ROC dev)."""
 
 from __future__ import annotations
 
 import pytest
 
+from perturbkit.example import Example
 from perturbkit.transform import get_transform
 from perturbkit.transforms._reorder import _twins
 
@@ -76,6 +77,19 @@ def test_twins_are_near_identical_units_apart():
     # words the same (punctuation aside), or 4+ words matching closely; neighbours already adjacent are no twins
     assert _twins(texts) == frozenset({(0, 2), (1, 3)})
     assert _twins(["Go .", "Go .", "Stop ."]) == frozenset()
+
+
+def test_a_state_that_day_is_no_sequel(annotator):
+    """roc-597: only two states moved ("everyone felt like they had accomplished something that
+    day", "she was very proud") while the events kept their order; "that day" placed the state
+    after the party. With no other signal to break, the story is declined."""
+    t = get_transform("sentence_shuffle")
+    ex = Example(
+        "she was very proud to be the first member of her family to do it . the entire family had gathered to "
+        "cheer . they threw her a big party afterward . everyone felt like they had accomplished something that day .",
+        context="amy graduated from college .",
+    )
+    assert [t(ex, seed=seed, annotator=annotator) for seed in range(4)] == [None] * 4
 
 
 def test_notes_and_prefaces_detected():

@@ -38,10 +38,14 @@ OPENERS = frozenset(
 _SEQUEL = re.compile(
     r"\b(?:then|later|suddenly|afterwards?|after(?!\s+all\b)|finally|eventually|next(?!\s+to\b)|soon|again|now"
     r"|the (?:next|following) (?:day|morning|night|evening|week|weekend|month|year|time)"
-    r"|that (?:night|evening|afternoon|morning|day)|as a result|because of (?:this|that|it)"
+    r"|as a result|because of (?:this|that|it)"
     r"|that\s*'?\s*s why|that is why|since then|ever since|one day|for the first time|(?:by|at) the (?:end|time)|in the end|at (?:first|last)|therefore|thus"
     r"|by (?:lunch|lunchtime|noon|morning|evening|night|nightfall|then)|(?:all of (?:a|the) )?sudden)\b"
 )
+# "that day", "that night": a sequel only in a unit that tells an event ("that night he left"); in
+# a state ("everyone felt like they had accomplished something that day") it places nothing
+# (round 108, roc-597)
+_THAT_TIME = re.compile(r"\bthat (?:night|evening|afternoon|morning|day)\b")
 # verbs of states, not events: told in another order, "i love cereal" and "i hate soggy cereal"
 # still read as one description
 _STATIVE = frozenset(
@@ -133,7 +137,8 @@ def unit_ties(doc: Doc, units: Sequence[Unit]) -> list[UnitTies]:
             heads += [i for i in toks if tag[i] == "VBD" and any(dep[c] == "nsubj" for c in children[i])]
         heads += [c for h in heads for c in children[h] if dep[c] == "conj" and pos[c] in ("VERB", "AUX")]
         events = sum(_tells_event(i, lemma, tag, pos, dep, children, lower) for i in heads)
-        sequel = bool(_SEQUEL.search(" ".join(lower[i] for i in toks)))
+        said = " ".join(lower[i] for i in toks)
+        sequel = bool(_SEQUEL.search(said) or (events and _THAT_TIME.search(said)))
         sequel = sequel or any(lower[i] == "first" and pos[i] == "ADV" for i in toks)  # "first though she ..."
         sequel = sequel or (bool(words) and lower[words[0]] == "so")  # "so she needed to work out"
         out.append(UnitTies(opener, frozenset(intro), frozenset(definite - intro), sequel, len(heads), events))
