@@ -92,6 +92,22 @@ def test_a_state_that_day_is_no_sequel(annotator):
     assert [t(ex, seed=seed, annotator=annotator) for seed in range(4)] == [None] * 4
 
 
+def test_a_state_that_night_still_tells_the_story_in_time(annotator):
+    """roc-70: "that night" in a state ("she had several terrifying nightmares") ties the unit to no
+    place, but the story is told in time, not a description: it is still shuffled ("but" now
+    follows a later unit)."""
+    t = get_transform("sentence_shuffle")
+    ex = Example(
+        "they reluctantly agreed . kia felt very adult and mature ! but that night she had several terrifying "
+        "nightmares . she wished she had n't watched the movie after all !",
+        context="kia begged her parents to let her watch a scary movie .",
+    )
+    assert t(ex, seed=0, annotator=annotator).text == (
+        "she wished she had n't watched the movie after all ! but that night she had several terrifying nightmares . "
+        "kia felt very adult and mature ! they reluctantly agreed ."
+    )
+
+
 def test_notes_and_prefaces_detected():
     from perturbkit.transforms._paratext import NOTE as NOTE_RE
     from perturbkit.transforms._paratext import preface_end
