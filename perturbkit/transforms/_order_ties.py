@@ -38,10 +38,15 @@ OPENERS = frozenset(
 _SEQUEL = re.compile(
     r"\b(?:then|later|suddenly|afterwards?|after(?!\s+all\b)|finally|eventually|next(?!\s+to\b)|soon|again|now"
     r"|the (?:next|following) (?:day|morning|night|evening|week|weekend|month|year|time)"
-    r"|that (?:night|evening|afternoon|morning|day)|as a result|because of (?:this|that|it)"
+    r"|as a result|because of (?:this|that|it)"
     r"|that\s*'?\s*s why|that is why|since then|ever since|one day|for the first time|(?:by|at) the (?:end|time)|in the end|at (?:first|last)|therefore|thus"
     r"|by (?:lunch|lunchtime|noon|morning|evening|night|nightfall|then)|(?:all of (?:a|the) )?sudden)\b"
 )
+# "that day", "that night": a sequel only in a unit that tells an event ("that night he left"); in
+# a state ("everyone felt like they had accomplished something that day") it ties the unit to no
+# place (round 108, roc-597), though the story is still told in time (not ``descriptive``: "but that
+# night she had several terrifying nightmares")
+_THAT_TIME = re.compile(r"\bthat (?:night|evening|afternoon|morning|day)\b")
 # verbs of states, not events: told in another order, "i love cereal" and "i hate soggy cereal"
 # still read as one description
 _STATIVE = frozenset(
@@ -63,6 +68,7 @@ class UnitTies(NamedTuple):
     sequel: bool = False  # a sequel word anywhere in it (see ``_SEQUEL``)
     clauses: int = 0  # its main clauses (the root and the verbs conjoined to it)
     events: int = 0  # those that tell an event (see :func:`_event`)
+    timed: bool = False  # "that day" in a unit that tells no event: no tie, but the story is told in time
 
 
 _HABITUAL = frozenset({"always", "usually", "often", "sometimes", "generally", "normally", "rarely", "seldom"})
@@ -133,10 +139,16 @@ def unit_ties(doc: Doc, units: Sequence[Unit]) -> list[UnitTies]:
             heads += [i for i in toks if tag[i] == "VBD" and any(dep[c] == "nsubj" for c in children[i])]
         heads += [c for h in heads for c in children[h] if dep[c] == "conj" and pos[c] in ("VERB", "AUX")]
         events = sum(_tells_event(i, lemma, tag, pos, dep, children, lower) for i in heads)
-        sequel = bool(_SEQUEL.search(" ".join(lower[i] for i in toks)))
+        said = " ".join(lower[i] for i in toks)
+        timed = bool(_THAT_TIME.search(said))
+        sequel = bool(_SEQUEL.search(said) or (events and timed))
         sequel = sequel or any(lower[i] == "first" and pos[i] == "ADV" for i in toks)  # "first though she ..."
         sequel = sequel or (bool(words) and lower[words[0]] == "so")  # "so she needed to work out"
-        out.append(UnitTies(opener, frozenset(intro), frozenset(definite - intro), sequel, len(heads), events))
+        out.append(
+            UnitTies(
+                opener, frozenset(intro), frozenset(definite - intro), sequel, len(heads), events, timed and not sequel
+            )
+        )
     return out
 
 
@@ -145,7 +157,7 @@ def descriptive(ties: Sequence[UnitTies]) -> bool:
     description, a preference, a backstory ("if there is too much milk the cereal is too soggy",
     "they were amazed with the alligators ... it was a very unique place"), which read as well in
     another order (round 103: roc-2846, roc-2928)."""
-    return sum(1 for t in ties if t.events) < 2 and not any(t.sequel for t in ties)
+    return sum(1 for t in ties if t.events) < 2 and not any(t.sequel or t.timed for t in ties)
 
 
 def order_broken(

@@ -13,7 +13,9 @@ SEPARATOR = re.compile(r"(?:^|(?<=\s))(?:[-*_=~#]\s?){3,}(?=\s|$)")
 
 #: An author's note: "Edit:", "EDIT", "PS:", "A/N", "Thanks for reading", "I'll try to write more",
 #: "first time writing", a plea for feedback, a subreddit, or a note on a revision ("Changed the
-#: second to last paragraph", "fixed some typos": round 103, wp_dev-369).
+#: second to last paragraph", "fixed some typos": round 103, wp_dev-369); a word to the reader about
+#: the story ("finish reading my story first before reading anything under here", "hope you enjoyed
+#: reading") or a glossary ("Garfu means fork in my native language": round 108, wp_dev-74).
 NOTE = re.compile(
     r"\b(?:edit|update)\s*\d*\s*:|(?-i:\bEDIT\b)|\bA/N\b|\bauthor\s*'?\s*s note\b|(?<![\w.])p\.?\s?s\.?\s*:"
     r"|\bthanks?\s+(?:you\s+)?(?:so\s+much\s+|all\s+)?for\s+reading\b"
@@ -22,9 +24,36 @@ NOTE = re.compile(
     r"|(?:^|(?<=[.!?:]\s)|\bi\s*(?:'\s*ve\s+|have\s+)?)(?:changed|fixed|edited|reworded|rewrote|added|updated)\b"
     r"(?:\s+\w+){0,6}?\s+"
     r"(?:paragraphs?|typos?|formatting|wording|spelling|grammar|ending)\b"
-    r"|\b(?:feedback|criticism|critique)\b|\br/\w|\bwritingprompts?\b",
+    r"|\b(?:feedback|criticism|critique)\b|\br/\w|\bwritingprompts?\b"
+    r"|\b(?:finish|keep|stop)\s+reading\s+(?:my|the|this)\s+(?:story|post|piece)\b|\b(?:anything|everything)\s+(?:under|below)\s+(?:here|this)\b"
+    r"|\bhope\s+(?:you|y\s*'?\s*all|everyone)\s+(?:all\s+|guys\s+)?(?:enjoy(?:ed)?|like[ds]?)\s+(?:reading|(?:my|this)\s+(?:little\s+)?(?:story|piece|poem))\b"
+    r"|\bmeans\s+[^.!?]{0,40}?\bin\s+(?:my|our|the|their)\s+(?:native\s+|own\s+|mother\s+)?(?:language|tongue)\b",
     re.IGNORECASE,
 )
+
+
+#: A preface at the start of the text that introduces the whole piece: "To the tune of actual
+#: cannibal : Shia LeBeouf", "Title: ...", "Genre: ..." (round 108, wp_dev-80: it was moved, glued to
+#: the first lyric line, into the song).
+PREFACE = re.compile(
+    r"\s*(?:to\s+the\s+tune\s+of\b|sung\s+to\s+the\s+tune\b|(?:title|genre|prompt|wp)\s*:)", re.IGNORECASE
+)
+
+
+def preface_end(text: str) -> int:
+    """Where a preface that opens ``text`` ends, or 0 when it opens with none: the end of its first
+    line when that line is a preface or ends with ":" (not a speaker label, "Human:"); in a text
+    flattened to one line, the end of the preface's opening words (the caller keeps in place the
+    unit that holds them: where the preface ends in that unit no rule can tell)."""
+    first, newline, _ = text.partition("\n")
+    m = PREFACE.match(text)
+    line = first.rstrip()
+    if newline and (m or (line.endswith(":") and not _LABEL_LINE.fullmatch(line.strip()))):
+        return len(line)
+    return m.end() if m else 0
+
+
+_LABEL_LINE = re.compile(r"[A-Z][\w.'\u2019-]*(?: [A-Z][\w.'\u2019-]*){0,2} ?:")
 
 
 def paratext_at(text: str) -> int | None:

@@ -4,8 +4,10 @@ their order does not)."""
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -71,6 +73,32 @@ def _displaced(order: Sequence[int], weights: Sequence[int]) -> bool:
     return longest <= RUN_SHARE * total
 
 
+_WORDS = re.compile(r"\w+")
+#: two units of at least this many words whose words match this closely are near-identical
+_TWIN_WORDS, _TWIN_RATIO = 4, 0.8
+
+
+def _twins(texts: Sequence[str]) -> frozenset[tuple[int, int]]:
+    """The pairs of units (i < j) with the same words, or nearly ("Alarm , shower , coffee , eat ,
+    work , coffee ." told twice), that are not neighbours in the story: an order that puts them
+    side by side adds a word-for-word repetition the story did not have (round 108, wp_dev-1022)."""
+    words = [tuple(_WORDS.findall(t.lower())) for t in texts]
+    out = set()
+    for i, j in itertools.combinations(range(len(texts)), 2):
+        a, b = words[i], words[j]
+        same = a == b or (
+            min(len(a), len(b)) >= _TWIN_WORDS and difflib.SequenceMatcher(None, a, b).ratio() >= _TWIN_RATIO
+        )
+        if same and a and j - i != 1:
+            out.add((i, j))
+    return frozenset(out)
+
+
+def _echoes(order: Sequence[int], twins: frozenset[tuple[int, int]]) -> bool:
+    """The order puts two near-identical units (``twins``) side by side."""
+    return bool(twins) and any((min(a, b), max(a, b)) in twins for a, b in zip(order, order[1:]))
+
+
 def scrambled_order(
     texts: Sequence[str],
     rng: random.Random,
@@ -78,20 +106,22 @@ def scrambled_order(
     accept: Callable[[list[int]], bool] | None = None,
 ) -> list[int] | None:
     """A random order of ``texts`` that :func:`_scrambled` accepts (with ``weights``, as a long
-    story's; and ``accept``, if given), or
+    story's; and ``accept``, if given) and that puts no two near-identical units side by side
+    that were not (:func:`_twins`), or
     None (for few sentences: drawn from all such orders; for many: shuffled until one is
     accepted, seeded by ``rng``)."""
     n = len(texts)
     if n < 2:
         return None
+    twins = _twins(texts)
     if n <= _SMALL:
         orders = [list(p) for p in itertools.permutations(range(n)) if _scrambled(p, texts, weights)]
-        orders = [o for o in orders if accept is None or accept(o)]
+        orders = [o for o in orders if not _echoes(o, twins) and (accept is None or accept(o))]
         return rng.choice(orders) if orders else None
     order = list(range(n))
     for _ in range(50):
         rng.shuffle(order)
-        if _scrambled(order, texts, weights) and (accept is None or accept(order)):
+        if _scrambled(order, texts, weights) and not _echoes(order, twins) and (accept is None or accept(order)):
             return order
     return None
 

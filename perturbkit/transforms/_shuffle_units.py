@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..annotation import doc_text, per_doc
-from ._paratext import NOTE, SEPARATOR
+from ._paratext import NOTE, SEPARATOR, preface_end
 from ._quotes import inside_any, single_quote_spans
 from ._units import _OPENERS, Unit, _attribution, _balanced, _ends_sentence, _spans, sentence_units
 
@@ -183,9 +183,12 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
     the end or a note in the last half (an afterword: "-- - I'll try to write more"), and everything
     before a separator near the start that follows a note (a preface: "Changed the second to last
     paragraph . Original is [here](.../r/writing/...) _____": round 103 moved its first line into
-    the story)."""
+    the story). A preface that introduces the whole piece ("To the tune of actual cannibal : Shia
+    LeBeouf", "Title: ...", a first line ending with ":") stays first with the unit that holds it
+    (round 108, wp_dev-80: it moved into the song with the first lyric line)."""
     pinned_from, pinned_to = len(units), -1
-    pinned = set()
+    head = preface_end(text)
+    pinned = {i for i, u in enumerate(units) if u.start < head}
     for i, u in enumerate(units):
         sep, note = SEPARATOR.search(u.text), NOTE.search(u.text)
         if not (sep or note):
