@@ -170,9 +170,12 @@ def in_name_idiom(word: str, texts) -> bool:
 
 def renameable_names(example, doc) -> dict[str, str]:
     """:func:`.names.person_names` of ``doc`` (name -> gender) without the names that have a variant
-    or a famous character's cue word in the story or its context (``example.context``)."""
+    or a famous character's cue word in the story or its context (``example.context``), nor those
+    :mod:`.name_cues` declines (round 108: a common noun never a subject in a lower-cased story, a
+    cast of a well-known work, a speaker's initial, a famous full name)."""
     from .._persons import text_style
     from .name_checks import odd_words
+    from .name_cues import ensemble_names, famous_full_name, noun_not_person, speaker_initial
     from .names import person_names
 
     names = dict(person_names(doc))
@@ -181,8 +184,15 @@ def renameable_names(example, doc) -> dict[str, str]:
     texts = (example.text, example.context)
     lower = text_style(example.text) == "lower"
     odd = odd_words(texts, lower)
+    cast = ensemble_names(texts, lower)
     return {
         n: g
         for n, g in names.items()
-        if not name_variant(n, texts, lower, odd) and not fictional_cue(n, texts, lower) and not in_name_idiom(n, texts)
+        if not name_variant(n, texts, lower, odd)
+        and not fictional_cue(n, texts, lower)
+        and not in_name_idiom(n, texts)
+        and n.lower() not in cast
+        and not speaker_initial(n, texts, lower)
+        and not famous_full_name(n, texts)
+        and not (lower and noun_not_person(doc, n, example.context))
     }

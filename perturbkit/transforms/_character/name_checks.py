@@ -185,12 +185,22 @@ def odd_words(texts, lower_style: bool) -> set[str]:
     return found
 
 
+@functools.cache
+def famous_people() -> frozenset[str]:
+    """The full names of ``famous_people.txt`` (lower case): famous after WordNet 3.0 or in
+    popular culture."""
+    return word_list("famous_people.txt")
+
+
 @functools.lru_cache(maxsize=4096)
 def is_famous_person(phrase: str) -> bool:
-    """True when WordNet has ``phrase`` ("Malcolm X", "Calvin Klein") as a person (False without
-    WordNet: the title check still applies)."""
+    """True when WordNet has ``phrase`` ("Malcolm X", "Calvin Klein") as a person, or it is a full
+    name of ``famous_people.txt`` ("Taylor Swift", "Elon Musk": famous after WordNet 3.0 or in
+    popular culture). Without WordNet only the list is read (the title check still applies)."""
     from ...resources.wordnet import ResourceMissing, wordnet
 
+    if " ".join(phrase.lower().split()) in famous_people():
+        return True
     try:
         wn = wordnet()
     except ResourceMissing:
