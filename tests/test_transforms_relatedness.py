@@ -332,14 +332,17 @@ def rwr_default_edits(annotator, text):
 
 
 def test_rwr_sites_skip_participles_speech_verbs_and_frame_nouns_in_the_vocabulary(annotator):
-    """ "an exercising ticket" (a participle modifier), "'' Trillian wanted , ``" (a speech verb by
+    """ "an exercising ticket", "a barking dog" (a participle modifier), "'' Trillian wanted , ``" (a speech verb by
     its quotation), "for the middle to find her" (a frame noun drawn from the vocabulary)."""
     from perturbkit.transforms._substitution.corpus_words import corpus_vocabulary, slot_replaceable
     from perturbkit.transforms._substitution.keywords import keyword_slot
 
-    doc = annotator.parse("Tim received a speeding ticket. `` Stop , '' she yelled . Then she left the room.")
+    doc = annotator.parse("Tim heard a barking dog. `` Stop , '' she yelled . Then she left the room.")
     words = {doc[i].text for i in slot_replaceable(doc)}
-    assert "speeding" not in words and "yelled" not in words and "ticket" in words
+    assert "barking" not in words and "yelled" not in words and "dog" in words
+    # "speeding ticket" is a WordNet entry: neither word is replaced (round 109, multiword units)
+    doc = annotator.parse("Tim received a speeding ticket. It was late.")
+    assert not {doc[i].text for i in slot_replaceable(doc)} & {"speeding", "ticket"}
     vocab = corpus_vocabulary([annotator.parse("They met in the middle of the park. The middle was green.")] * 3, 50, 1)
     assert not any(lemma == "middle" for pool in vocab.values() for _, lemma in pool)
     doc = annotator.parse("She took a job at another company with more money.")

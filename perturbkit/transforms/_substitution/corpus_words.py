@@ -17,8 +17,10 @@ from ...transform import Change
 from ...transform.substitution import replaceable_indices
 from ...transform.words import indefinite_article, match_case
 from .corpus_distance import NounUses, distant_swap
+from .corpus_sites import gerund_site
 from .corpus_verbs import VerbUses, verb_fits, verb_site_ok
 from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known
+from .mask_units import unit_tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -95,16 +97,18 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
     middle of the room", "time to flee"), not a noun heading a clause (a verb the tagger took for
     a noun: "people around me cheer"), not a lower-cased first name, not a speaker label ("Human:"),
     not an imperative that stands alone ("Look, ...") and no verb outside a plain frame
-    (:func:`~.corpus_verbs.verb_site_ok`: "I think he is", "come visit")."""
+    (:func:`~.corpus_verbs.verb_site_ok`: "I think he is", "come visit"); no gerund and no word of
+    a multiword unit (:mod:`.corpus_sites`: "recommend learning", "in case you ...")."""
     strs, cols = token_strings(doc), token_columns(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     lower, lemma = cols["lower"], cols["lemma"]
     base = {i for i, _ in replaceable_indices(doc, tuple(REPLACE_TAGS))}
+    units = frozenset(unit_tokens(doc))
     n = len(text)
     out = []
     for i in corpus_replaceable(doc):
         nxt = text[i + 1] if i + 1 < n else ""
-        if i not in base or nxt == ":" or not known(lemma[i], pos[i]):
+        if i not in base or i in units or nxt == ":" or not known(lemma[i], pos[i]) or gerund_site(doc, i):
             continue
         child = {(dep[k], lower[k]) for k in kids[i]}
         deps = {d for d, _ in child}

@@ -36,8 +36,10 @@ class RandomWordReplacement(RelatedStories):
     transitive for an object, mostly intransitive without), and in a story of more than five
     sentences only with ``long_story_verbs``; a text set as verse is left alone. A replacement is
     far from the word it replaces (no near-synonym by Wu-Palmer, no bare noun after a preposition
-    the corpus never puts it after, no verb and object pair the corpus uses), and a story of five
-    sentences or fewer gets at least ``min_short`` replacements or none (issue 14, round 104)."""
+    the corpus never puts it after, no verb and object pair the corpus uses, a bare singular noun
+    only by a noun the corpus uses bare), and a story of five sentences or fewer gets at least
+    ``min_short`` replacements or none (issue 14, round 104). No gerund and no word of a multiword
+    unit is replaced (round 109)."""
 
     name = "random_word_replacement"
     aspect = "relatedness"

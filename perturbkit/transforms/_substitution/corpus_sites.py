@@ -1,0 +1,73 @@
+"""Words ``random_word_replacement`` leaves alone although their slot looks plain (round 109: ROC
+18/20, WP 18/20):
+
+- :func:`gerund_site`: a gerund, whose place a random noun or verb garbles ("something i would
+  recommend learning" -> "recommend family", roc-2487): a VBG that is no progressive nor a
+  participial adjunct, or a bare noun in -ing that is a verb's gerund, heading its own object or
+  complement or the object of a verb that takes a gerund;
+- multiword units, read by ``mask_words``'s own detector (:func:`~.mask_units.unit_tokens`:
+  "in case you did not recognize" -> "in town you ...", wp-269; "in that case" -> "in that
+  bartender", wp-112).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from ...annotation import token_columns, token_strings
+from ...resources.inflect import all_lemmas, inflect_like
+from .keywords import known
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+#: Verbs that take a gerund as their object ("recommend learning", "enjoy swimming", "kept working").
+GERUND_TAKERS = frozenset(
+    """admit advise anticipate appreciate avoid begin consider continue delay deny detest discuss dislike
+    dread enjoy escape finish forget hate imagine involve keep like love mention mind miss postpone
+    practice practise prefer quit recall recommend regret remember require resent resist resume risk
+    start stop suggest tolerate try""".split()
+)
+#: Dependents that make a bare noun in -ing a verb's gerund heading its own phrase ("learning
+#: spanish fast", "going home").
+_VERBAL_DEPS = frozenset({"dobj", "dative", "ccomp", "xcomp", "acomp", "attr", "oprd", "advmod", "npadvmod", "prt"})
+_DETERMINERS = frozenset({"det", "poss", "nummod", "amod", "compound"})
+
+
+@functools.lru_cache(maxsize=4096)
+def verbal_ing(word: str) -> bool:
+    """``word`` (lower case, in -ing) is the gerund of a verb WordNet knows ("learning": learn)."""
+    return word.endswith("ing") and any(
+        inflect_like(lem, "VBG", upos="VERB") == word and known(lem, "VERB")
+        for lem in all_lemmas(word, "VERB").get("VERB", ())
+    )
+
+
+def gerund_site(doc: Doc, i: int) -> bool:
+    """Token ``i`` is a gerund: a VBG without "be" before it or a subject of its own (itself or,
+    for a conjunct, the first conjunct: "was running and jumping", "noticed the bubbles growing")
+    and not a participial adjunct ("walking home, he saw ..."); or a bare noun in -ing (no determiner, possessor or modifier) that is a verb's
+    gerund (:func:`verbal_ing`) and heads its own object or complement or is the object of a
+    verb of :data:`GERUND_TAKERS` ("would recommend learning")."""
+    strs, cols = token_strings(doc), token_columns(doc)
+    tag, dep, kids, lemma = strs["tag"], strs["dep"], strs["children"], cols["lemma"]
+    head = cols["HEAD"]
+    if tag[i] == "VBG":
+        first = i
+        while dep[first] == "conj" and head[first] != first:
+            first = head[first]
+        if tag[first] == "VBG" and any(
+            (dep[k] in ("aux", "auxpass") and lemma[k] == "be") or dep[k] == "nsubj" for k in kids[first]
+        ):
+            return False  # a progressive, or a participle with its subject ("noticed the bubbles growing")
+        return dep[first] != "advcl"
+    if tag[i] != "NN" or not verbal_ing(cols["lower"][i]):
+        return False
+    deps = {dep[k] for k in kids[i]}
+    if deps & _DETERMINERS:
+        return False
+    if deps & _VERBAL_DEPS:
+        return True
+    h = head[i]
+    return dep[i] in ("dobj", "xcomp") and h != i and lemma[h] in GERUND_TAKERS
