@@ -8,8 +8,11 @@ so neither measurement pays for them. Target: ratio <= 1.5. Both wall-clock and 
 printed: on a machine shared with other jobs the CPU-time ratio is the steadier one. The build's
 CPU time is split by test, and within each into parsing, deriving Docs, the similarity check's
 sentence encoder and parsing by other annotators (the rule paraphraser's sentences).
+``--quantize int8`` builds with every similarity check's encoder in dynamic int8 (CPU).
+``--dump`` writes every case (test, parent and the variant's ``to_dict``: text, edits, metadata),
+so two builds can be compared byte for byte.
 
-    python benchmarks/suite_build.py [--limit N] [--data PATH] [--seed S] [--dump OUT.jsonl]
+    python benchmarks/suite_build.py [--limit N] [--data PATH] [--seed S] [--quantize int8] [--dump OUT.jsonl]
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=2000, help="use only the first N stories (default 2000)")
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="ROC-format .tsv file")
     ap.add_argument("--seed", type=int, default=None, help="override the suite's seed")
-    ap.add_argument("--dump", type=Path, default=None, help="also write every variant (test, id, text) as JSONL")
+    ap.add_argument("--dump", type=Path, default=None, help="also write every case (test, parent, variant) as JSONL")
+    ap.add_argument("--quantize", choices=["int8"], default=None, help="the similarity checks' encoder in int8")
     args = ap.parse_args(argv)
     if not args.data.exists():
         print(f"skipped: {args.data} not found (the benchmark needs the ROC dev stories)")
@@ -48,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     examples = read_roc(args.data, context_sentences=1, limit=args.limit)
     texts = [e.text for e in examples]
     suite = load_suite("openmeva")
+    if args.quantize:
+        _quantize_similarity_checks(args.quantize)
     nlp = load_nlp()
     generate(suite, examples[:30], seed=args.seed, annotator=Annotator(nlp))  # warm-up: lazy resources
 
@@ -87,9 +93,21 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.dump, "w", encoding="utf-8") as f:
             for name, g in generated.items():
                 for parent, v in g.variants:
-                    rec = {"test": name, "parent": parent.id, "id": v.id, "text": v.text}
+                    rec = {"test": name, "parent": parent.id, **v.to_dict()}
                     f.write(json.dumps(rec, sort_keys=True) + "\n")
     return 0
+
+
+def _quantize_similarity_checks(quantize: str) -> None:
+    """Every SimilarityCheck loads its encoder with ``quantize`` (the suite's transforms build
+    their checks with the default, float)."""
+    from perturbkit.resources.models import load_sentence_encoder
+    from perturbkit.transform import similarity
+
+    def load(model: str | None = None, device: str = "auto", **_: Any) -> Any:
+        return load_sentence_encoder(model, device, quantize=quantize)
+
+    similarity.load_sentence_encoder = load  # type: ignore[assignment]
 
 
 def _time_parsing_and_deriving(ann: Any) -> dict[str, float]:

@@ -141,5 +141,5 @@ def bag(monkeypatch):
     from perturbkit.transform import similarity
 
     enc = BagEncoder()
-    monkeypatch.setattr(similarity, "load_sentence_encoder", lambda model=None, device="auto": enc)
+    monkeypatch.setattr(similarity, "load_sentence_encoder", lambda model=None, device="auto", **kw: enc)
     return enc

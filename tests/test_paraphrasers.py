@@ -140,7 +140,7 @@ class Fixed(Paraphraser):
 def test_chain_keeps_passing_primary_candidates_and_falls_back(monkeypatch):
     from test_filters_model import BagEncoder
 
-    monkeypatch.setattr(S, "load_sentence_encoder", lambda model=None, device="auto": BagEncoder())
+    monkeypatch.setattr(S, "load_sentence_encoder", lambda model=None, device="auto", **kw: BagEncoder())
     primary = Fixed({"Tom was glad.": ["Tom was glad!", "Tom felt pleased indeed."], "It rained.": ["A dog ran."]})
     fallback = Fixed({"It rained.": ["It was raining.", "Cats flew."]})
     chain = ChainParaphraser(primary, fallback, S.SimilarityCheck(0.5, 0.6))

@@ -37,7 +37,7 @@ class RecordingEncoder:
 @pytest.fixture
 def enc(monkeypatch):
     e = RecordingEncoder()
-    monkeypatch.setattr(S, "load_sentence_encoder", lambda model=None, device="auto": e)
+    monkeypatch.setattr(S, "load_sentence_encoder", lambda model=None, device="auto", **kw: e)
     return e
 
 

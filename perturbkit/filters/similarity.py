@@ -46,9 +46,10 @@ class SimilarityFilter:
     min_similarity: float = MIN_SIMILARITY
     max_bleu1: float = MAX_BLEU1
     model: str | None = None
+    quantize: str | None = None  # "int8": the encoder in dynamic int8 on CPU (SimilarityCheck)
 
     def __post_init__(self) -> None:
-        self.check = SimilarityCheck(self.min_similarity, self.max_bleu1, self.model)
+        self.check = SimilarityCheck(self.min_similarity, self.max_bleu1, self.model, quantize=self.quantize)
 
     def __call__(self, original: Example, variant: Example) -> bool:
         return self.keep_many([(original, variant)])[0]
@@ -64,7 +65,10 @@ class SimilarityFilter:
 
 
 def similarity(
-    min_similarity: float = MIN_SIMILARITY, max_bleu1: float = MAX_BLEU1, model: str | None = None
+    min_similarity: float = MIN_SIMILARITY,
+    max_bleu1: float = MAX_BLEU1,
+    model: str | None = None,
+    quantize: str | None = None,
 ) -> SimilarityFilter:
     """Keep variants whose changed sentences mean the same in other words (see the module doc)."""
-    return SimilarityFilter(min_similarity, max_bleu1, model)
+    return SimilarityFilter(min_similarity, max_bleu1, model, quantize)

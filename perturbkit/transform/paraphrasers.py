@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from .base import Effect
@@ -197,7 +197,7 @@ class ChainParaphraser(Paraphraser):
 
     def __post_init__(self) -> None:
         if self.fallback_check is None:
-            self.fallback_check = SimilarityCheck(self.check.min_similarity, 1.0, self.check.model)
+            self.fallback_check = replace(self.check, max_bleu1=1.0)  # same encoder, device, quantization
 
     @staticmethod
     def _passing(check: SimilarityCheck, sentences: Sequence[str], cands: list[list[str]]) -> list[list[str]]:

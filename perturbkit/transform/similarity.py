@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..resources.models import load_sentence_encoder
+from ..resources.quantization import check_quantize
 
 _WORD = re.compile(r"\[[A-Z]+\]|\w+(?:'\w+)?|[^\w\s]")
 # Cosine of all-MiniLM-L6-v2 and BLEU-1, chosen on 200 dev ROC sentences (docs/filters.md).
@@ -83,7 +84,13 @@ class SimilarityCheck:
 
     ``threads`` caps torch's CPU threads while encoding (None: torch's setting): batches of short
     sentences gain little from a second thread, and on a shared machine its spin-waiting tripled
-    the CPU time of the encoder in ``benchmarks/suite_build.py``; the vectors are bitwise the same."""
+    the CPU time of the encoder in ``benchmarks/suite_build.py``; the vectors are bitwise the same.
+
+    ``quantize="int8"`` runs the encoder's Linear layers in dynamic int8 on CPU (CUDA keeps float
+    weights): about 2.5x less encoder CPU time, but cosines move by up to 0.16 (mean 0.03) and
+    depend on which sentences share a batch, so a pair near ``min_similarity`` may be judged
+    differently (47 of 5,872 same-story ROC sentence pairs at 0.75; docs/benchmarks.md). None
+    (the default) keeps float weights."""
 
     min_similarity: float = MIN_SIMILARITY
     max_bleu1: float = MAX_BLEU1
@@ -91,17 +98,19 @@ class SimilarityCheck:
     device: str = "auto"
     batch_size: int = 64
     threads: int | None = 1
+    quantize: str | None = None
 
     def __post_init__(self) -> None:
         if not -1.0 <= self.min_similarity <= 1.0:
             raise ValueError(f"min_similarity must be in [-1, 1], got {self.min_similarity!r}")
         if not 0.0 <= self.max_bleu1 <= 1.0:
             raise ValueError(f"max_bleu1 must be in [0, 1], got {self.max_bleu1!r}")
+        check_quantize(self.quantize)
 
     def _embed(self, texts: Sequence[str]) -> dict[str, Any]:
         """Unit vectors of ``texts``: each distinct text not yet embedded with this encoder goes to
         it once, all in one call; the rest come from the encoder's memo."""
-        enc = load_sentence_encoder(self.model, self.device)
+        enc = load_sentence_encoder(self.model, self.device, quantize=self.quantize)
         memo = _MEMOS.setdefault(enc, {})
         todo = [t for t in dict.fromkeys(texts) if t not in memo]
         if todo:
