@@ -41,6 +41,8 @@ def test_round110_swaps_are_declined(annotator, name, text, seed):
     [
         ("She saw an awful movie .", "She saw a terrible movie ."),  # an adjective of its noun
         ("The food was awful now .", "The food was terrible now ."),  # "now" is no graded adverb
+        # "next" opens a noun phrase, "okay" grades nothing (ROC dev, declined by a first version)
+        ("but she thought it would be okay next time .", "but she thought it would be fine next time ."),
         ("She had the correct equipment .", "She had the right equipment ."),  # with a determiner
         ("She is a famous singer .", "She is a renowned singer ."),  # attributive
         ("She is famous for her songs .", "She is renowned for her songs ."),  # with its complement

@@ -238,9 +238,12 @@ def intensifies(tok: Token) -> bool:
     doc = tok.doc
     if tok.i + 1 >= len(doc) or not _grades(doc[tok.i + 1]):
         return False
+    nxt, position = doc[tok.i + 1], adjective_position(tok) if tok.pos_ == "ADJ" else None
+    if position == "pred" and nxt.dep_ == "amod" and nxt.head.i > nxt.i:
+        return False  # the next word opens a noun phrase: "it would be okay next time"
     if tok.lemma_.lower() in INTENSIFIERS or tok.lower_ in INTENSIFIERS:
         return True
-    return tok.pos_ != "ADJ" or adjective_position(tok) != "attr"
+    return position != "attr"
 
 
 def _modifiers_ok(adj: Token, lemma: str, syn: str, position: str | None) -> bool:
