@@ -247,3 +247,31 @@ ADJ_BLOCKING_DEPS = frozenset({"npadvmod", "nummod", "compound", "det", "poss", 
 #: Adjectives used affectively after another adjective ("a funny little hedgehog", "a tiny
 #: little town"): there they are not replaced ("a tiny, small town").
 AFFECTIVE = frozenset({"little"})
+#: Adjectives used as intensifiers before another adjective or an adverb, even before a noun
+#: ("an awful big dog", "real hot", "pretty tall", "dead tired", "plenty warm"): there they are
+#: adverbs of degree, and a synonym of the adjective reads wrong ("looked terrible sharp", round 110).
+INTENSIFIERS = frozenset(
+    """awful terrible real pretty dead plenty mighty damn darn right plain super dreadful wicked jolly
+    bloody full good great sure""".split()
+)
+#: Adverbs that an intensifier can grade when they follow it ("awful fast", "real slowly"; any -ly
+#: adverb but "only" too): a predicative adjective before one of them is a degree word.
+GRADABLE_ADVERBS = frozenset(
+    "fast slow hard well close far long soon late early loud quick high low deep much often sharp tight near".split()
+)
+#: Adjectives that, in the sense they share with their synonym, stand only after a determiner or a
+#: possessive ("the right equipment", "the same day", "her usual seat"): never put into a noun
+#: phrase without one ("even with correct equipment" -> "with right equipment", round 110).
+DETERMINED = frozenset({"right", "wrong", "same", "only", "very", "main", "usual"})
+#: Adjectives that after a verb want a prepositional complement ("renowned for her voice", "fond
+#: of him", "prone to colds"): brought in after a verb only with one of these prepositions ("she is
+#: famous now" -> "she is renowned now" reads stilted, round 110); "a renowned singer" stays.
+WANTS_COMPLEMENT = {
+    "renowned": frozenset({"for", "as"}),
+    "noted": frozenset({"for", "as"}),
+    "fond": frozenset({"of"}),
+    "devoid": frozenset({"of"}),
+    "prone": frozenset({"to"}),
+    "akin": frozenset({"to"}),
+    "tantamount": frozenset({"to"}),
+}

@@ -20,13 +20,17 @@ from .adjective_words import (
     AFFECTIVE,
     ATTRIBUTIVE_ONLY,
     BARE_STATEMENT_ONLY,
+    DETERMINED,
     EXTREME_MODIFIERS,
+    GRADABLE_ADVERBS,
+    INTENSIFIERS,
     LINKING_VERBS,
     NOT_THINGS,
     PREDICATIVE_ONLY,
     SIZED,
     SYNTHETIC_DEGREE,
     THINGS,
+    WANTS_COMPLEMENT,
 )
 from .antonyms import is_antonym_pair
 
@@ -150,6 +154,7 @@ def adjective_synonym_ok(adj: Token, lemma: str, syn: str, constraints: frozense
         _position_ok(adj, syn, constraints, position)
         and _describes_ok(adj, constraints)
         and _modifiers_ok(adj, lemma, syn, position)
+        and _frame_ok(adj, syn, position)
         and _plain_use(adj, lemma, position)
     )
 
@@ -180,6 +185,67 @@ def _describes_ok(adj: Token, constraints: frozenset[str]) -> bool:
     return "animate" not in constraints or _describes_animate(adj)
 
 
+def _dependents(adj: Token, position: str | None) -> list[Token]:
+    """The adjective's children, and a preposition right after a predicative adjective that the
+    parser hung on the verb: the adjective's complement all the same ("became excellent at", "was
+    okay at third base")."""
+    doc = adj.doc
+    nxt = doc[adj.i + 1] if adj.i + 1 < len(doc) else None
+    following = (
+        nxt is not None
+        and nxt.dep_ == "prep"
+        and nxt.head.i == adj.head.i
+        and position == "pred"
+        and not _names_time(nxt)
+    )
+    return [*adj.children, nxt] if following else list(adj.children)
+
+
+def _frame_ok(adj: Token, syn: str, position: str | None) -> bool:
+    """``syn`` suits the phrase around the adjective: a word that wants a determiner ("the right
+    equipment") gets a noun phrase with one ("even with correct equipment" -/-> "with right
+    equipment"), and a word that wants a complement after a verb ("renowned for") gets one ("she is
+    famous now" -/-> "she is renowned now"; round 110)."""
+    if syn in DETERMINED and position == "attr":
+        noun = _described(adj)
+        if noun is not None and not any(c.dep_ in ("det", "poss") for c in noun.children):
+            return False
+    if syn in WANTS_COMPLEMENT and position != "attr":
+        preps = WANTS_COMPLEMENT[syn]
+        return any(c.dep_ == "prep" and c.lower_ in preps for c in _dependents(adj, position))
+    return True
+
+
+def _grades(tok: Token) -> bool:
+    """``tok`` can be graded by a degree word before it: an adjective, or an adverb of manner or
+    degree ("fast", "quickly"; not "now", "again", "only")."""
+    if tok.tag_ in ("JJ", "JJR", "JJS") or tok.pos_ == "ADJ":
+        return True
+    if tok.tag_ not in ("RB", "RBR", "RBS") and tok.pos_ != "ADV":
+        return False
+    low = tok.lower_
+    return low in GRADABLE_ADVERBS or (low.endswith("ly") and low != "only")
+
+
+def intensifies(tok: Token) -> bool:
+    """``tok`` is a degree word before an adjective or adverb, whatever its tag ("looked awful
+    sharp", "real hot", "ran awful fast", "an awful big dog"; round 110): an adjective or adverb
+    right before one that is not an attributive adjective stacked with another ("a large red ball"),
+    or a word used as an intensifier (:data:`INTENSIFIERS`) anywhere. Its synonym would read as the
+    adjective ("looked terrible sharp")."""
+    if tok.pos_ not in ("ADJ", "ADV") and not tok.tag_.startswith(("JJ", "RB")):
+        return False
+    doc = tok.doc
+    if tok.i + 1 >= len(doc) or not _grades(doc[tok.i + 1]):
+        return False
+    nxt, position = doc[tok.i + 1], adjective_position(tok) if tok.pos_ == "ADJ" else None
+    if position == "pred" and nxt.dep_ == "amod" and nxt.head.i > nxt.i:
+        return False  # the next word opens a noun phrase: "it would be okay next time"
+    if tok.lemma_.lower() in INTENSIFIERS or tok.lower_ in INTENSIFIERS:
+        return True
+    return position != "attr"
+
+
 def _modifiers_ok(adj: Token, lemma: str, syn: str, position: str | None) -> bool:
     """Degree, modifiers and complements suit ``syn`` as they suit ``lemma``."""
     if adj.tag_ in ("JJR", "JJS") and syn not in SYNTHETIC_DEGREE:
@@ -187,22 +253,7 @@ def _modifiers_ok(adj: Token, lemma: str, syn: str, position: str | None) -> boo
     if lemma in BARE_STATEMENT_ONLY or syn in BARE_STATEMENT_ONLY:
         if any(c.dep_ == "advmod" for c in adj.children) or adj.sent.text.rstrip(" '\"”’").endswith("?"):
             return False
-    doc = adj.doc
-    nxt = doc[adj.i + 1] if adj.i + 1 < len(doc) else None
-    # a preposition right after a predicative adjective that the parser hung on the verb is the
-    # adjective's complement all the same ("became excellent at", "was okay at third base")
-    following = (
-        [nxt]
-        if (
-            nxt is not None
-            and nxt.dep_ == "prep"
-            and nxt.head.i == adj.head.i
-            and position == "pred"
-            and not _names_time(nxt)
-        )
-        else []
-    )
-    for c in [*adj.children, *following]:
+    for c in _dependents(adj, position):
         if c.dep_ in ADJ_BLOCKING_DEPS:
             return False
         if c.dep_ == "advmod" and (

@@ -12,7 +12,7 @@ from ...resources.lexicons import table
 from .._persons.lexicon import reflexives
 from .._quotes import inside_any, speech_spans
 from .._register import colloquial
-from .adjectives import adjective_synonym_ok
+from .adjectives import adjective_synonym_ok, intensifies
 from .antonyms import WN_POS
 from .synonym_senses import sense_kept
 
@@ -270,6 +270,8 @@ def synonym_fits(tok: Token, lemma: str, syn: str, usage: str) -> bool:
         return False
     if not register_kept(tok, syn):
         return False
+    if intensifies(tok):
+        return False  # "the spike looked awful sharp" -> "terrible sharp": a degree word (round 110)
     if not sense_kept(tok):
         return False  # "the mower would not start" -> "begin", "big old" -> "large old" (round 57)
     if {lemma, syn, tok.lower_} & STRONG:
