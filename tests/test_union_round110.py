@@ -31,6 +31,9 @@ _FATHER = "My father never told me how old she was when I came to the world . "
         ("His eyes puzzled .", 0, None),
         ("He turned around . His eyes puzzled .", 0, "He did not turn around . His eyes puzzled ."),
         (_FATHER + "My time left was days , maybe even hours .", 1, "My father told me how old she was when I came to the world . My time left was days , maybe even hours ."),
+        # a subjectless clause further on is the parser's, not a modifier root (roc 534, 1222)
+        ("i was told the information i entered was invalid .", 0, "i was not told the information i entered was invalid ."),
+        ("he wanted to get tested for hiv to verify his health was great .", 0, "he did not want to get tested for hiv to verify his health was great ."),
         # a feeling verb with an object is a verb
         ("The noise surprised the dog .", 0, "The noise did not surprise the dog ."),
     ],

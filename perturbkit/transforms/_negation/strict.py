@@ -221,11 +221,9 @@ def _modifier_root(root: Token) -> bool:
     before the real verb, which the parser hung below it as a clause without a subject ("My time
     left was days" -> "My time did n't leave was days"), or the participle adjective of a feeling
     verb with no object ("His eyes puzzled")."""
-    for c in root.children:
-        if c.i > root.i and c.dep_ in ("ccomp", "conj") and c.tag_ in ("VBD", "VBZ", "VBP"):
-            if not any(k.dep_ in SUBJ_DEPS for k in c.children) and not any(
-                t.dep_ == "cc" or t.is_punct for t in root.doc[root.i + 1 : c.i]
-            ):
+    for c in root.children:  # right after the root: "i was told the information i entered was invalid" is no modifier
+        if c.i == root.i + 1 and c.dep_ in ("ccomp", "conj") and c.tag_ in ("VBD", "VBZ", "VBP"):
+            if not any(k.dep_ in SUBJ_DEPS for k in c.children):
                 return True
     if root.tag_ in ("VBD", "VBN") and root.lemma_.lower() in _PSYCH:
         return not any(c.dep_ in _OBJECTS for c in root.children)
