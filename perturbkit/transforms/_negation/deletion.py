@@ -1,6 +1,7 @@
 """Negation deletion on a sentence's main verb: "did n't go" -> "went", "won't" -> "will",
 "wasn't" -> "was", "never went" -> "went"; never where a negative polarity item would be
-stranded ("did n't have any")."""
+stranded ("did n't have any", "was n't sure if", "not that well", "could n't think of
+anything but")."""
 
 from __future__ import annotations
 
@@ -33,6 +34,31 @@ _NPI_IDIOMS = {
     "budge": frozenset(),
     "bother": frozenset(),
 }
+
+
+#: Words a negation licenses an "if"/"whether" clause after ("I was n't sure if ..." -> "I was sure
+#: if ..."; round 110).
+_ASKING = frozenset("sure certain know tell remember recall say".split())
+
+
+def _stranded(sent: Span, neg: Token) -> bool:
+    """A negative-polarity construction after the negation that its deletion would strand (round
+    110): an "if"/"whether" clause of "sure", "know" ("was n't sure if I was relieved"), a degree
+    "that" before an adjective or adverb ("should n't have cleared my head that well"), or "but"
+    meaning "except", with no verb after it ("could n't think of something else but of her
+    smile"). The word lists (:func:`has_npi_after`) hold the single polarity items."""
+    doc = sent.doc
+    for t in doc[neg.i + 1 : sent.end]:
+        low = t.lower_
+        if low in ("if", "whether"):
+            heads = (doc[t.i - 1], t.head.head if t.head.dep_ == "ccomp" else t.head)
+            if any(h.lemma_.lower() in _ASKING for h in heads):
+                return True
+        elif low == "that" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV"):
+            return True
+        elif low == "but" and not any(k.pos_ in ("VERB", "AUX") for k in doc[t.i + 1 : sent.end]):
+            return True
+    return False
 
 
 def _npi_idiom(sent: Span, root: Token, neg: Token) -> bool:
@@ -70,7 +96,7 @@ def deletion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chang
     nxt = doc[neg.i + 1] if neg.i + 1 < len(doc) else None
     if nxt is None or nxt.is_punct or nxt.lower_ in _FOCUS or has_npi_after(facts.lows, neg.i, sent.end):
         return None
-    if _npi_idiom(sent, root, neg):
+    if _npi_idiom(sent, root, neg) or _stranded(sent, neg):
         return None
     if neg.lower_ == "never":
         if neg.i == facts.first_word(sent) or not subject_before(kids, neg.i):

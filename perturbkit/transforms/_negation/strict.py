@@ -20,7 +20,9 @@ any sentence, so every flip a reader may find garbled must be declined here; rou
   ("we did n't make love there , and collapse"), and an adverb of an awaited moment ("soon
   enough , i did n't drift off"; round 65);
 - a predicate hedged by a degree word ("was kind of scary" -> "was not kind of scary", "a bit
-  nervous", "pretty cold", "somewhat annoyed"): a hedge is not negated in plain English (round 740).
+  nervous", "pretty cold", "somewhat annoyed"): a hedge is not negated in plain English (round 740);
+- a root that heads no clause: a modifier before the real verb ("My time left was days") or a
+  feeling verb's participle adjective ("His eyes puzzled"; round 110).
 """
 
 from __future__ import annotations
@@ -203,6 +205,31 @@ def _awaited(root: Token) -> bool:
     return any(t.lower_ in _AWAITED for c in root.children if c.dep_ == "advmod" for t in c.subtree)
 
 
+#: Verbs of causing a feeling, transitive only: with no object their "-ed" form is a participle
+#: adjective the parser took for a verb ("His eyes puzzled ." -> "did n't puzzle"; round 110).
+_PSYCH = frozenset(
+    "puzzle confuse bewilder baffle perplex surprise amaze astonish astound stun shock startle frighten scare"
+    " terrify horrify alarm annoy irritate bore interest excite thrill delight please satisfy disappoint"
+    " embarrass humiliate frustrate disgust intrigue fascinate overwhelm relieve depress impress".split()
+)
+#: What gives a verb an object or complement of its own.
+_OBJECTS = frozenset({"dobj", "ccomp", "xcomp", "prep", "dative", "attr", "acomp", "oprd", "agent", "prt"})
+
+
+def _modifier_root(root: Token) -> bool:
+    """The parse's root is no finite verb heading the clause (round 110): a modifier of the subject
+    before the real verb, which the parser hung below it as a clause without a subject ("My time
+    left was days" -> "My time did n't leave was days"), or the participle adjective of a feeling
+    verb with no object ("His eyes puzzled")."""
+    for c in root.children:  # right after the root: "i was told the information i entered was invalid" is no modifier
+        if c.i == root.i + 1 and c.dep_ in ("ccomp", "conj") and c.tag_ in ("VBD", "VBZ", "VBP"):
+            if not any(k.dep_ in SUBJ_DEPS for k in c.children):
+                return True
+    if root.tag_ in ("VBD", "VBN") and root.lemma_.lower() in _PSYCH:
+        return not any(c.dep_ in _OBJECTS for c in root.children)
+    return False
+
+
 def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bool:
     """A negation flip of sentence ``sentence`` (``kind`` "insert"/"delete"; its ``changes`` as
     ``(start, end, new, note)`` rows) that no reader finds garbled (see the module docstring)."""
@@ -211,7 +238,7 @@ def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bo
     subj = _subject(root)
     if subj is None or subj.i > root.i:
         return False  # elliptical ("would n't be prepared") or inverted
-    if _fronted(root, subj) or _coordinated_clause(root):
+    if _fronted(root, subj) or _coordinated_clause(root) or _modifier_root(root):
         return False
     if kind != "insert":
         return True
