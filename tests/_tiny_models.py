@@ -134,3 +134,17 @@ def bert(path: Path, texts: list[str] | None = None) -> str:
     )
     BertModel(cfg).save_pretrained(path)
     return str(path)
+
+
+def sentence_encoder(root: Path) -> str:
+    """A sentence-transformers encoder (the tiny BERT above, mean pooling) saved under ``root``."""
+    from sentence_transformers import SentenceTransformer
+
+    try:  # sentence-transformers >= 5.4 moved its modules
+        from sentence_transformers.sentence_transformer.modules import Pooling, Transformer
+    except ImportError:
+        from sentence_transformers.models import Pooling, Transformer
+
+    encoder = SentenceTransformer(modules=[Transformer(bert(root / "bert")), Pooling(32)], device="cpu")
+    encoder.save(str(root / "encoder"))
+    return str(root / "encoder")

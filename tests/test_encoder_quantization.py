@@ -23,17 +23,8 @@ PAIRS = [
 def encoder(tmp_path_factory) -> str:
     pytest.importorskip("sentence_transformers")
     import _tiny_models
-    from sentence_transformers import SentenceTransformer
 
-    try:  # sentence-transformers >= 5.4 moved its modules
-        from sentence_transformers.sentence_transformer.modules import Pooling, Transformer
-    except ImportError:
-        from sentence_transformers.models import Pooling, Transformer
-
-    root = tmp_path_factory.mktemp("st")
-    bert = _tiny_models.bert(root / "bert")
-    SentenceTransformer(modules=[Transformer(bert), Pooling(32)], device="cpu").save(str(root / "encoder"))
-    return str(root / "encoder")
+    return _tiny_models.sentence_encoder(tmp_path_factory.mktemp("st"))
 
 
 def _linear_kinds(model) -> set[str]:

@@ -129,18 +129,7 @@ def test_evaluate_missing_module_names_it(modules):
 @pytest.fixture(scope="module")
 def encoder(tmp_path_factory) -> str:
     pytest.importorskip("sentence_transformers")
-    from sentence_transformers import SentenceTransformer
-
-    try:  # sentence-transformers >= 5.4 moved its modules
-        from sentence_transformers.sentence_transformer.modules import Pooling, Transformer
-    except ImportError:
-        from sentence_transformers.models import Pooling, Transformer
-
-    root = tmp_path_factory.mktemp("st")
-    bert = _tiny_models.bert(root / "bert")
-    st = SentenceTransformer(modules=[Transformer(bert), Pooling(32)], device="cpu")
-    st.save(str(root / "encoder"))
-    return str(root / "encoder")
+    return _tiny_models.sentence_encoder(tmp_path_factory.mktemp("st"))
 
 
 def test_sentence_transformers_against_reference_context_sentences(encoder):
