@@ -7,7 +7,12 @@
   complement or the object of a verb that takes a gerund;
 - multiword units, read by ``mask_words``'s own detector (:func:`~.mask_units.unit_tokens`:
   "in case you did not recognize" -> "in town you ...", wp-269; "in that case" -> "in that
-  bartender", wp-112).
+  bartender", wp-112);
+- round 112 (ROC 16/20, WP 17/20): a word of a name, title or phrase cited in quotation marks
+  (:func:`cited_tokens`: "my favorite is 'a funny thing happened on the way to the forum'" -> "to
+  the sauce", roc-2786), and a noun a particle or adverb right after it belongs to
+  (:func:`particle_noun`: "wait for a great night out" -> "a great girl out", roc-675; "two
+  years ago").
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ...annotation import token_columns, token_strings
+from ...annotation import per_doc, token_columns, token_strings
 from ...resources.inflect import all_lemmas, inflect_like
 from .keywords import known
 
@@ -36,6 +41,45 @@ _DETERMINERS = frozenset({"det", "poss", "nummod", "amod", "compound"})
 
 
 @functools.lru_cache(maxsize=4096)
+@per_doc
+def cited_tokens(doc: Doc) -> tuple[int, ...]:
+    """Words between an opening and a closing quotation mark of one sentence (tagged ``"``"`` and
+    ``''``, so no apostrophe of a possessive) when the quotation holds no punctuation and opens
+    right after a word: a name, title or phrase cited in a sentence ("my favorite is 'a funny
+    thing happened on the way to the forum'"), not a line of dialogue ("`` Honey , come back ''")."""
+    strs, cols = token_strings(doc), token_columns(doc)
+    tag, punct, start = strs["tag"], cols["IS_PUNCT"], cols["SENT_START"]
+    out: list[int] = []
+    n = len(tag)
+    for i in range(1, n):
+        if tag[i] != "``" or punct[i - 1] or start[i] == 1:
+            continue
+        j = i + 1
+        while j < n and not punct[j] and start[j] != 1:
+            j += 1
+        if j < n and j > i + 1 and tag[j] == "''" and start[j] != 1:
+            out += range(i + 1, j)
+    return tuple(out)
+
+
+#: Particles and adverbs that make a phrase with the noun before them ("a night out", "a day off").
+_NOUN_PARTICLES = frozenset({"RP", "RB"})
+
+
+def particle_noun(doc: Doc, i: int) -> bool:
+    """Noun ``i`` makes a phrase with the particle or adverb right after it: the particle modifies
+    the noun ("two years ago"), or hangs on a verb the noun is not the direct object of ("wait for
+    a great night out": "out" is no particle of "wait for"; "took the trash out" is a verb's)."""
+    strs, cols = token_strings(doc), token_columns(doc)
+    tag, dep, head = strs["tag"], strs["dep"], cols["HEAD"]
+    j = i + 1
+    if j >= len(tag) or tag[j] not in _NOUN_PARTICLES:
+        return False
+    if head[j] == i:
+        return True
+    return dep[j] == "prt" and not (dep[i] == "dobj" and head[i] == head[j])
+
+
 def verbal_ing(word: str) -> bool:
     """``word`` (lower case, in -ing) is the gerund of a verb WordNet knows ("learning": learn)."""
     return word.endswith("ing") and any(

@@ -17,7 +17,7 @@ from ...transform import Change
 from ...transform.substitution import replaceable_indices
 from ...transform.words import indefinite_article, match_case
 from .corpus_distance import NounUses, distant_swap
-from .corpus_sites import gerund_site
+from .corpus_sites import cited_tokens, gerund_site, particle_noun
 from .corpus_verbs import VerbUses, verb_fits, verb_site_ok
 from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known
 from .mask_units import unit_tokens
@@ -35,6 +35,10 @@ _FRAME_NOUNS = frozenset(
     "time way lot bit kind sort type pair couple number end rest middle part piece thing side top bottom "
     "front back lots bunch group amount age ages".split()
 )
+#: Nouns vague enough to stand for nearly any other ("brandished knives" -> "brandished items",
+#: roc-777, round 112): never drawn, a story with one in place of its own word reads as vaguer,
+#: not as unrelated.
+_VAGUE_NOUNS = frozenset("item object stuff matter entity belonging possession".split())
 #: Pieces of web addresses and file names that a corpus of posts holds as words (round 105: "in
 #: greater https" from a link); WordNet knows some ("http"), none reads as a story's word.
 _WEB_PIECES = frozenset("http https www com org net html htm php jpg jpeg png gif pdf url imgur reddit".split())
@@ -98,12 +102,13 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
     a noun: "people around me cheer"), not a lower-cased first name, not a speaker label ("Human:"),
     not an imperative that stands alone ("Look, ...") and no verb outside a plain frame
     (:func:`~.corpus_verbs.verb_site_ok`: "I think he is", "come visit"); no gerund and no word of
-    a multiword unit (:mod:`.corpus_sites`: "recommend learning", "in case you ...")."""
+    a multiword unit (:mod:`.corpus_sites`: "recommend learning", "in case you ..."), no word cited
+    in quotation marks and no noun with its particle ("a night out", round 112)."""
     strs, cols = token_strings(doc), token_columns(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     lower, lemma = cols["lower"], cols["lemma"]
     base = {i for i, _ in replaceable_indices(doc, tuple(REPLACE_TAGS))}
-    units = frozenset(unit_tokens(doc))
+    units = frozenset(unit_tokens(doc)) | frozenset(cited_tokens(doc))
     n = len(text)
     out = []
     for i in corpus_replaceable(doc):
@@ -113,7 +118,10 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
         child = {(dep[k], lower[k]) for k in kids[i]}
         deps = {d for d, _ in child}
         if pos[i] == "NOUN" and (
-            lemma[i] in _FRAME_NOUNS or ("prep", "of") in child or deps & {"acl", "nsubj", "relcl", "aux"}
+            particle_noun(doc, i)
+            or lemma[i] in _FRAME_NOUNS
+            or ("prep", "of") in child
+            or deps & {"acl", "nsubj", "relcl", "aux"}
         ):
             continue
         if tag[i] == "VB" and dep[i] == "ROOT" and nxt in (",", "!", ".", "?") and not deps - {"punct"}:
@@ -170,11 +178,13 @@ def draw_word(
     tok: Token,
     uses: VerbUses | None = None,
     nouns: NounUses | None = None,
+    bound: frozenset[str] = frozenset(),
 ) -> str | None:
     """A word of ``tok``'s slot in ``vocab``, of another lemma than ``tok``'s and, for a verb, one
     that fits its frame by the corpus's ``uses`` (:func:`~.corpus_verbs.verb_fits`); far from
     ``tok`` in sense and use (:func:`~.corpus_distance.distant_swap`, by the corpus's ``nouns``);
-    None when the slot has none or after ten draws without one."""
+    never a vague noun ("items") or a lemma of ``bound`` (nouns the corpus uses only in a fixed
+    phrase: "avail"); None when the slot has none or after ten draws without one."""
     pool = vocab.get(keyword_slot(tok.doc, tok.i))
     if not pool:
         return None
@@ -184,6 +194,8 @@ def draw_word(
         if (
             lemma != own
             and word != tok.lower_
+            and lemma not in bound
+            and lemma not in _VAGUE_NOUNS
             and (tok.pos_ != "VERB" or verb_fits(tok, lemma, uses or {}))
             and distant_swap(tok, lemma, nouns)
         ):

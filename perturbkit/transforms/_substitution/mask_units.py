@@ -7,7 +7,8 @@ reader counted 15 of 40 variants invalid for that. A token is kept when it is
 - a word of a multiword expression: a WordNet entry spelled by two to six adjacent words, read as
   words or lemmas, with a possessive standing for "one's" ("catch my breath", "took stock",
   "fooled around", "the other way around", "any longer", "like clockwork"), a pair written apart
-  that WordNet has as one word or a hyphenated one ("god forsaken", "three dimensional"), a pair
+  that WordNet has as one word or a hyphenated one ("god forsaken", "three dimensional"), words
+  of a longer hyphenated entry written apart ("the closest hole in the wall", round 112), a pair
   :func:`~perturbkit.transform.site_checks.in_multiword` links through the parse ("made his
   way": "make way"), or an idiom of ``idioms.txt`` WordNet lacks ("within reach", "the dark side");
 - a word of a proper name of two or more tokens: a named entity (person, place, organisation,
@@ -79,7 +80,7 @@ def _wordnet_tokens(
 ) -> set[int]:
     """Tokens of a WordNet multiword entry spelled by adjacent words (each read as the word, its
     lemma, or a possessive or reflexive as "one's" or "oneself"), or of a pair WordNet writes as
-    one word or with a hyphen. No span opens on an auxiliary ("was given" is no "be given") or on
+    one word or with a hyphen, or of a longer hyphenated entry ("hole in the wall"). No span opens on an auxiliary ("was given" is no "be given") or on
     the future "going to" ("gon na sleep" is no "go to sleep"). A span grows only while some entry
     begins with it, so most words cost one binary search."""
     out, n = set(), len(lower)
@@ -95,6 +96,12 @@ def _wordnet_tokens(
             or (not stop[i] and not stop[i + 1] and _entry((lower[i] + lower[i + 1],)))
         ):
             out.update((i, i + 1))  # "three dimensional", "god forsaken"
+        key, k = lower[i], i + 1  # a longer hyphenated entry written apart: "hole in the wall"
+        while k < min(n, i + _LONGEST) and alpha[k] and single_prefix(key + "-"):
+            key += "-" + lower[k]
+            if k > i + 1 and _entry((key,)):
+                out.update(range(i, k + 1))
+            k += 1
         if pos[i] == "AUX" or (lower[i] in ("going", "gon") and lower[i + 1] in ("to", "na")):
             continue
         alive = [(f,) for f in forms[i] if multiword_prefix((f,))]

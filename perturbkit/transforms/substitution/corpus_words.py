@@ -13,6 +13,7 @@ from ...transform import Change, Effect, register
 from .._narration import SHORT_STORY_UNITS
 from .._relatedness import RelatedStories, fit_docs
 from .._substitution.corpus_distance import NounUses, noun_uses
+from .._substitution.corpus_phrases import Collocations, collocations, in_collocation, phrase_bound_nouns
 from .._substitution.corpus_verbs import VerbUses, verb_uses, verse_like
 from .._substitution.corpus_words import (
     SlotVocabulary,
@@ -39,7 +40,10 @@ class RandomWordReplacement(RelatedStories):
     the corpus never puts it after, no verb and object pair the corpus uses, a bare singular noun
     only by a noun the corpus uses bare), and a story of five sentences or fewer gets at least
     ``min_short`` replacements or none (issue 14, round 104). No gerund and no word of a multiword
-    unit is replaced (round 109)."""
+    unit is replaced (round 109), nor a word cited in quotation marks, a noun with the particle after
+    it ("a night out") or the noun of an adjective and noun pair the corpus makes a collocation
+    ("full speed"); no noun the corpus uses only in one fixed phrase ("avail") and no vague noun
+    ("items") is drawn (round 112)."""
 
     name = "random_word_replacement"
     aspect = "relatedness"
@@ -61,6 +65,8 @@ class RandomWordReplacement(RelatedStories):
     _vocab: SlotVocabulary | None = field(default=None, init=False, repr=False, compare=False)
     _uses: VerbUses | None = field(default=None, init=False, repr=False, compare=False)
     _nouns: NounUses | None = field(default=None, init=False, repr=False, compare=False)
+    _pairs: Collocations = field(default=frozenset(), init=False, repr=False, compare=False)
+    _bound: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     def validate(self) -> None:
         super().validate()
@@ -76,9 +82,13 @@ class RandomWordReplacement(RelatedStories):
     def fit(self, corpus: Sequence[Example], annotator: Annotator | None = None) -> RandomWordReplacement:
         """Build the vocabulary: per slot (tag and verb frame), the ``vocab_size`` most frequent
         noun and verb forms of the corpus (seen at least ``min_count`` times); replacements are
-        drawn uniformly from the slot's words; and how often each verb takes an object or a clause."""
+        drawn uniformly from the slot's words, never a noun the corpus uses only in one fixed phrase
+        ("to no avail"); how often each verb takes an object or a clause; and the corpus's
+        adjective and noun collocations ("full speed"), whose noun is never replaced (round 112)."""
         docs = [doc for _, doc in fit_docs(corpus, annotator)]
         self._vocab = corpus_vocabulary(docs, self.vocab_size, self.min_count)
+        self._bound = phrase_bound_nouns(docs)
+        self._pairs = collocations(docs)
         self._uses = verb_uses(docs)
         self._nouns = noun_uses(docs)
         return self
@@ -102,7 +112,9 @@ class RandomWordReplacement(RelatedStories):
                 break
             if done & {i - 1, i + 1}:
                 continue  # two neighbours replaced read as garble, not as unrelated words
-            new = draw_word(rng, self._vocab, doc[i], self._uses, self._nouns)
+            if in_collocation(doc, i, self._pairs):
+                continue  # "full speed", "creative writing"
+            new = draw_word(rng, self._vocab, doc[i], self._uses, self._nouns, self._bound)
             if new is not None:
                 done.add(i)
                 changes += corpus_word_changes(doc, doc[i], new)
