@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..annotation import token_columns, token_strings
+from ._present import characterizing
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -105,13 +106,16 @@ def _event(i: int, lemma: tuple, tag: tuple, pos: tuple, dep: tuple, children: t
         return not aux & {"had", "'d", "have", "'ve", "has", "'s"} and bool(aux & {"was", "were", "got", "is", "are"})
     if tag[i] in ("VBZ", "VBP"):
         generic = habit or any(dep[c] == "advcl" and any(lower[m] in _GENERIC_MARKS for m in children[c]) for c in kids)
-        return not generic and not (lemma[i] in _BECOME and any(dep[c] == "acomp" for c in kids))
+        become = lemma[i] in _BECOME and any(dep[c] == "acomp" for c in kids)
+        return not generic and not become and not characterizing(i, lemma, tag, dep, children, lower)
     return tag[i] == "VB" and bool(aux & {"did", "do", "does"})
 
 
 def _tells_event(h: int, lemma: tuple, tag: tuple, pos: tuple, dep: tuple, children: tuple, lower: tuple) -> bool:
     """Main clause ``h`` tells an event, in its verb or in a clause under it ("when he came back")."""
     args = (lemma, tag, pos, dep, children, lower)
+    if tag[h] in ("VBZ", "VBP") and characterizing(h, lemma, tag, dep, children, lower):
+        return False  # "he helps new companies create websites": its clauses characterize too (round 112)
     return _event(h, *args) or any(
         dep[c] in ("advcl", "xcomp", "ccomp") and _event(c, *args) for c in children[h] if pos[c] in ("VERB", "AUX")
     )

@@ -50,7 +50,16 @@ def preface_end(text: str) -> int:
     line = first.rstrip()
     if newline and (m or (line.endswith(":") and not _LABEL_LINE.fullmatch(line.strip()))):
         return len(line)
-    return m.end() if m else 0
+    if m:
+        return m.end()
+    intro = _INTRO.match(first)  # flattened: "I kind of drew from personal feelings with this one : I love you ."
+    return intro.end() if intro and not _LABEL_LINE.fullmatch(intro.group().strip()) else 0
+
+
+# the opening words of a one-line text, ended by a colon before the next sentence starts: a line that
+# introduces what follows (round 112, wp_dev-560: "I kind of drew from personal feelings with this one
+# :" was moved, glued to "I love you .", to the end); not a time ("8 : 19") nor a sentence's own colon
+_INTRO = re.compile(r"\s*[A-Z][^.!?:\n\"\u201c`*]{8,120}?\s:(?=\s+[A-Z\"\u201c`*])")
 
 
 _LABEL_LINE = re.compile(r"[A-Z][\w.'\u2019-]*(?: [A-Z][\w.'\u2019-]*){0,2} ?:")

@@ -133,13 +133,57 @@ def inside_any(spans: tuple[tuple[int, int], ...], pos: int) -> bool:
     return i >= 0 and pos < spans[i][1]
 
 
-_STARRED = re.compile(r"\*[^*\n]+\*")
+_STAR = re.compile(r"(?:\*\s?){3,}|\*+")  # a run of three or more ("***", "* * *") is a separator
+
+
+def _star_side(text: str, a: int, b: int) -> str:
+    """Which side the asterisks ``text[a:b]`` stand on: "open" (attached to the word after:
+    "*Yes"), "close" (attached to the word before: "which-*"), or "either" (apart: "noted . * Wait")."""
+    before = text[a - 1] if a else " "
+    after = text[b] if b < len(text) else " "
+    if before.isspace() and not after.isspace():
+        return "open"
+    if after.isspace() and not before.isspace():
+        return "close"
+    return "either"
 
 
 def starred_spans(text: str) -> tuple[tuple[int, int], ...]:
     """``*...*`` spans within a line: a thought or a stage direction in WritingPrompts stories
-    ("*More laughing . *"), or stressed words ("I * can not * go")."""
-    return tuple((m.start(), m.end()) for m in _STARRED.finditer(text)) if "*" in text else ()
+    ("*More laughing . *"), stressed words ("I * can not * go"), or one speaker's turns in a
+    dialogue that marks them so ("*Yes , but do not be nervous . You are not failing any sort of
+    test . *"). Marks pair in order, by the side they stand on: a mark attached to the word after
+    it opens, one attached to the word before it closes, one standing apart does either. A mark
+    that opens while a span opened by a mark standing apart is still open shows that mark closed
+    a span begun at the start of its line ("You are the fourteenth human ... * Jesus . *I will
+    pause": round 112, wp_dev-653 cut the machine's turns apart and glued them to the other
+    speaker's lines), when it was the line's first mark; a span left open is none."""
+    if "*" not in text:
+        return ()
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    apart = opened_first = False  # the open span was opened by a mark standing apart, the line's first
+    for m in _STAR.finditer(text):
+        a, b = m.span()
+        if b - a > 2 and m.group().count("*") >= 3:
+            continue  # a separator
+        line = text.rfind("\n", 0, a) + 1
+        if start is not None and start < line:
+            start = None  # left open at a line break: no span
+        first = not spans or spans[-1][1] <= line  # no span before it on its line
+        side = _star_side(text, a, b)
+        if start is None:
+            if side == "close" and first:
+                spans.append((line, b))  # closes a span begun at the start of its line
+            elif side != "close":
+                start, apart, opened_first = a, side == "either", first
+        elif side == "open" and apart and opened_first:
+            spans.append((line, start + 1))  # the mark apart closed a span begun at the start of its line
+            start, apart = a, False
+        else:
+            spans.append((start, b))
+            start = None
+    return tuple(spans)
 
 
 # ------------------------------------------------------------------------------------------------

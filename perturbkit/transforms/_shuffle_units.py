@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..annotation import doc_text, per_doc
 from ._paratext import NOTE, SEPARATOR, preface_end
 from ._quotes import inside_any, single_quote_spans
+from ._starred_turns import join_starred_turns
 from ._units import _OPENERS, Unit, _attribution, _balanced, _ends_sentence, _spans, sentence_units
 
 if TYPE_CHECKING:
@@ -219,5 +220,5 @@ def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
     if single_quote_spans(text) is None:
         return ()
     units = _join_turns(text, _join_beats(text, _join_stutters(text, list(sentence_units(doc)))))
-    units = _join_untagged(text, units)
+    units = join_starred_turns(text, _join_untagged(text, units))
     return tuple(_pin_notes(text, _pin_headings(text, units)))

@@ -19,6 +19,7 @@ from ._shuffle_units import shuffle_units
 
 _FEW = 4  # movable units a long story needs to be shuffled
 _WORD = re.compile(r"[a-z]+")
+_LIST_MARK = re.compile(r"\(?\d{1,2}\s?[.)](?:\s|$)")  # "1 .", "2)", "(3)" opening a unit
 
 
 def _known(context: str | None) -> frozenset[str]:
@@ -64,11 +65,18 @@ class SentenceShuffle(Transform):
 
     @staticmethod
     def _units(doc) -> list:
-        """The movable units; none when they hold more than ten sentences but number fewer than ``_FEW`` (dialogue
-        joined into blocks, WP round 100): swapping a block and a line or two may read as a
-        flashback, not as a broken order."""
-        movable = [u for u in shuffle_units(doc) if u.movable]
-        return [] if len(movable) < _FEW and sum(u.pieces for u in movable) > LONG_STORY_UNITS else movable
+        """The movable units; none when the story holds more than ten sentences but fewer than
+        ``_FEW`` units can move (dialogue joined into blocks, WP round 100; or most of the story
+        held in place, round 112, wp_dev-367: one pair swapped at the end read as a coherent story):
+        swapping a block and a line or two may read as a flashback, not as a broken order. None
+        either in a story built as a numbered list ("1 . You do get better . ... 2 . Forgive Amy"):
+        its items are no sequence of events, and a shuffle would part them from their numbers
+        (round 112, wp_dev-520)."""
+        units = shuffle_units(doc)
+        movable = [u for u in units if u.movable]
+        if sum(1 for u in units if _LIST_MARK.match(u.text)) >= 2:
+            return []
+        return [] if len(movable) < _FEW and sum(u.pieces for u in units) > LONG_STORY_UNITS else movable
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         units = self._units(doc)
