@@ -166,6 +166,46 @@ GOLDEN = [
         0,
         None,
     ),
+    # round 113 WP: the opening phrase's last word would take the noun phrase after the comma (an
+    # adverb that is also a preposition, a particle after a verb that takes an object, the pronoun
+    # object of a double-object verb), and an absolute taken for the main clause
+    ("delete_punctuation", {}, "As she pulled back , Ted looked at Maya again .", 0, None),
+    ("delete_punctuation", {}, "As he pulled away , the car door slammed .", 0, None),
+    ("delete_punctuation", {}, "When she got back , her money was gone .", 0, None),
+    ("delete_punctuation", {}, "From outside , the speakers began to blast their usual script .", 0, None),
+    (
+        "delete_punctuation",
+        {},
+        "Loosely tying Roach to a pillar outside , Geralt strode confidently into the tavern .",
+        0,
+        None,
+    ),
+    ("delete_punctuation", {}, "As I rushed all around trying to find him , something in me flared up .", 0, None),
+    ("delete_punctuation", {}, "After she told him , the room went quiet .", 0, None),
+    (
+        "delete_punctuation",
+        {},
+        "Amongst an ocean of people , the pull of the tide slow and steady I sailed forward sleepily .",
+        0,
+        None,
+    ),
+    # ... still deleted: an intransitive verb's particle, a noun "back"/"past", a nominative pronoun
+    (
+        "delete_punctuation",
+        {},
+        "When he came back , his sandwich was gone .",
+        0,
+        "When he came back his sandwich was gone .",
+    ),
+    (
+        "delete_punctuation",
+        {},
+        "As soon as he stepped away , it crashed .",
+        0,
+        "As soon as he stepped away it crashed .",
+    ),
+    ("delete_punctuation", {}, "In the past , some people tried it .", 0, "In the past some people tried it ."),
+    ("delete_punctuation", {}, "As she pulled back , he looked at Maya .", 0, "As she pulled back he looked at Maya ."),
 ]
 
 

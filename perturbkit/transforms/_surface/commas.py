@@ -72,6 +72,28 @@ _SUBORDINATORS = {"once", "since", "before", "after", "until", "till", "while", 
 #: Openers that compare or exemplify: a fragment, not a phrase of the clause ("Like this pocket
 #: watch for example it only says").
 _FRAGMENT_OPENERS = {"like", "unlike", "example", "instance"}
+#: Adverbs and particles that are also prepositions or take an object ("pulled back the sheet"):
+#: ending the opening phrase, they read as taking the noun phrase after a deleted comma ("As she
+#: pulled back Ted looked" reads "pulled back Ted"; "a pillar outside Geralt strode"; round 113).
+#: Those that are also prepositions take it after any verb ("As he walked outside the crowd").
+_PREPOSITIONAL_ADVERBS = {"out", "up", "down", "in", "on", "off", "over", "around", "round", "about", "along"}
+_PREPOSITIONAL_ADVERBS |= {"through", "by", "behind", "inside", "outside", "across", "past", "above", "below"}
+_PREPOSITIONAL_ADVERBS |= {"beneath", "underneath", "beyond", "within", "near", "opposite", "throughout"}
+#: The others only after a verb that takes an object ("pulled back Ted"; not "came back his sandwich").
+_PARTICLES = {"back", "away", "aside", "apart", "together", "forth"}
+#: Verbs that take no object after such a particle ("When he came back all he found was crumbs").
+_INTRANSITIVE = {"come", "go", "step", "walk", "run", "sit", "stand", "lie", "fall", "lean", "look", "glance"}
+_INTRANSITIVE |= {"stare", "hurry", "rush", "head", "travel", "fly", "float", "drift", "wander", "stay", "be"}
+_INTRANSITIVE |= {"jump", "hop", "settle", "swim", "race", "sprint", "return", "arrive", "die", "fade", "pass"}
+_INTRANSITIVE |= {"back", "crawl", "creep", "limp", "stumble", "ride", "sail", "sleep", "smile", "nod"}
+#: Verbs that take a second object or an object complement after a pronoun object: "trying to find
+#: him something in me flared up" reads "find him something" (round 113).
+_DOUBLE_OBJECT = {"find", "give", "get", "buy", "bring", "make", "send", "show", "tell", "teach", "offer"}
+_DOUBLE_OBJECT |= {"hand", "pass", "leave", "cook", "build", "save", "throw", "ask", "pay", "owe", "promise"}
+_DOUBLE_OBJECT |= {"sell", "write", "read", "sing", "call", "name", "consider", "keep", "lend", "deny", "cost"}
+_DOUBLE_OBJECT |= {"fetch", "grab", "pour", "fix", "win", "earn", "allow", "wish", "bake", "order", "feed"}
+_DOUBLE_OBJECT |= {"serve", "hold", "set", "label", "elect", "appoint", "spare", "assign", "award"}
+_OBJECT_PRONOUNS = {"me", "you", "him", "her", "it", "us", "them"}
 #: Pronouns that take "but" as "except" ("said nothing but she looked").
 _EXCEPTIVE = {"nothing", "anything", "everything", "all", "none", "nobody", "anyone", "everyone", "everybody", "one"}
 #: Verbs of saying and thinking: "he said but we could" reads as what was said.
@@ -170,6 +192,8 @@ def _introductory(sent: Span, comma: Token) -> bool:
         return False  # "Over twenty years of thinking nothing seemed to fit": the gerund takes an object
     if last.pos_ in ("VERB", "AUX", "ADP", "PART", "SCONJ") or last.like_num or last.lower_ in ("so", "that"):
         return False  # "When he finished eating the dog barked": a garden path without the comma
+    if _takes_next(last, nxt):
+        return False  # "As she pulled back Ted looked": the opening phrase's last word takes the noun phrase
     if last.tag_ in _TAKES_OBJECT:
         return False  # "No matter what my gut always said": the wh-word takes the clause
     if last.pos_ == "ADJ" or last.lower_ in _CLAUSE_FINAL_ADVERBS:
@@ -177,9 +201,46 @@ def _introductory(sent: Span, comma: Token) -> bool:
     if head.pos_ in ("VERB", "AUX") and _subject(head) is not None and not _subordinated(head):
         return False  # a comma splice ("He was hungry, he ate"): two independent clauses
     main = head.head
+    if not _finite_clause(main):
+        return False  # "Amongst an ocean of people , the pull of the tide slow and steady I sailed": an absolute, no main clause
     if any(t.text == "," for t in doc[comma.i + 1 : main.i]):
         return False  # the subject has commas of its own: an apposition, "What remains of her , my memory of ... , are"
     return _subject_starts_at(_subject(main), nxt) and _starts_clause(nxt)
+
+
+def _finite_clause(verb: Token) -> bool:
+    """``verb`` heads a tensed clause (a verb that is not an "-ing" form, or a finite auxiliary:
+    the tagger often gives a past tense VBN), not a verbless or participial absolute ("the pull of
+    the tide slow and steady", "his eyes adjusting") the parser took for the main clause (round 113)."""
+    if any(c.dep_ in ("aux", "auxpass", "cop") and c.tag_ in _FINITE for c in verb.children):
+        return True
+    return verb.pos_ in ("VERB", "AUX") and verb.tag_ != "VBG"
+
+
+def _starts_noun_phrase(tok: Token) -> bool:
+    """``tok`` can begin a noun phrase an object-taking word before it would take (not a
+    nominative pronoun: "pulled back he" does not read as one phrase)."""
+    if tok.lower_ in _NOMINATIVE:
+        return False
+    return tok.pos_ in ("DET", "PRON", "PROPN", "NOUN", "ADJ", "NUM") or tok.like_num or tok.text == "["
+
+
+def _takes_next(last: Token, nxt: Token) -> bool:
+    """The opening phrase's last word could take the noun phrase starting at ``nxt`` as its object
+    or complement once the comma is gone: a particle or adverb that is also a preposition ("back",
+    "outside"), or the pronoun object of a verb that takes a second object ("find him")."""
+    if not _starts_noun_phrase(nxt):
+        return False
+    verb = last.head
+    if last.lower_ in _OBJECT_PRONOUNS and last.dep_ in ("dobj", "dative"):
+        return verb.pos_ in ("VERB", "AUX") and verb.lemma_.lower() in _DOUBLE_OBJECT
+    if last.pos_ not in ("ADV", "ADP", "PART"):
+        return False  # a noun ("out of the back", "in the past")
+    if last.lower_ in _PREPOSITIONAL_ADVERBS:
+        return True
+    if last.lower_ in _PARTICLES:
+        return verb.pos_ in ("VERB", "AUX") and verb.lemma_.lower() not in _INTRANSITIVE
+    return False
 
 
 def _before_clause(sent: Span, comma: Token) -> bool:
