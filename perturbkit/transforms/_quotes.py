@@ -274,3 +274,40 @@ def speech_spans(text: str) -> tuple[tuple[int, int], ...]:
     """
     quotes, starred, single = quotation_spans(text), starred_spans(text), single_quote_spans(text) or ()
     return merge_spans([*quotes, *starred, *single]) if starred or single else quotes
+
+
+# ------------------------------------------------------------------------------------------------
+# Bracketed asides
+# ------------------------------------------------------------------------------------------------
+_BRACKETS = {"(": ")", "[": "]"}
+_BRACKET_MARK = re.compile(r"[()\[\]\n]")
+_BRACKET_REACH = 1000  # characters an aside may span (else the bracket was never closed)
+
+
+def bracket_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of every outermost passage in round or square brackets that closes within its
+    line and :data:`_BRACKET_REACH` characters: an aside or an author's note that may hold several
+    sentences ("( OK I have not wrote ANYTHING since high school . ... cheers ! )", round 112,
+    wp_dev-1029). A closing bracket with none open (a list's "1)", a smiley's ":)") is no span,
+    nor is an opening one never closed.
+
+    >>> bracket_spans("He left . ( Sorry . More soon ! ) 1) Go .")
+    ((10, 33),)
+    """
+    if "(" not in text and "[" not in text:
+        return ()
+    spans: list[tuple[int, int]] = []
+    start, stack = 0, []
+    for m in _BRACKET_MARK.finditer(text):
+        ch, i = m.group(), m.start()
+        if ch in _BRACKETS:
+            if not stack:
+                start = i
+            stack.append(_BRACKETS[ch])
+        elif stack and ch == "\n":
+            stack = []  # not closed in its line: no span
+        elif stack and ch == stack[-1]:
+            stack.pop()
+            if not stack and i - start <= _BRACKET_REACH:
+                spans.append((start, i + 1))
+    return tuple(spans)

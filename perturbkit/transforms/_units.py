@@ -5,7 +5,8 @@ copying it never breaks the text apart:
 
 - quoted speech is one unit: a quotation running over several sentences (`` No . I want nothing
   to do with this . '', or in single quotes: 'No . Go away . '), and the attribution right after
-  it (`` No . '' House said .);
+  it (`` No . '' House said .); so is an aside in brackets ("( OK I have not wrote ANYTHING since
+  high school . ... cheers ! )"), which never moves when it ends the story (an author's note);
 - a fragment that does not end like a sentence belongs with what follows it ("I remember saying
   good" + "bye ."; a heading line; "Human:" and its turn), and a piece that starts in lower case
   in cased text with what precedes it ("... etc." + "! ", "so I let it happen .");
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..annotation import doc_text, per_doc, sentence_chars
 from ..resources.inflect import all_lemmas
 from ..resources.lexicons import verb_class
-from ._quotes import inside_any, quotation_spans, speech_spans
+from ._quotes import bracket_spans, inside_any, quotation_spans, speech_spans
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -109,6 +110,7 @@ def _line_start(text: str, pos: int) -> int:
 def units_of(text: str, pieces: list[tuple[int, int]]) -> tuple[Unit, ...]:
     """The units of ``text`` made from its sentence ``pieces`` ((start, end) offsets in order)."""
     spans = _spans(text)
+    asides = bracket_spans(text)  # "( ... )": several sentences inside one never come apart either
     quote_ends = {b for _, b in spans}
     stripped = []
     for a, b in pieces:
@@ -128,6 +130,7 @@ def units_of(text: str, pieces: list[tuple[int, int]]) -> tuple[Unit, ...]:
             joined = (
                 not gap
                 or inside_any(spans, a)
+                or inside_any(asides, a)
                 or not _ends_sentence(prev)
                 or (cased and _continues(text[a:b]))
                 or (g[3] and "\n" not in gap)
@@ -142,7 +145,9 @@ def units_of(text: str, pieces: list[tuple[int, int]]) -> tuple[Unit, ...]:
     out = []
     for a, b, n, _, heading in groups:
         t = text[a:b]
-        movable = not heading and any(c.isalnum() for c in t) and _balanced(t)
+        # an aside of several sentences in brackets that ends the story is the author's note: it stays
+        note = n > 1 and any(s == a and not text[e:].strip(" .\n") for s, e in asides)
+        movable = not heading and not note and any(c.isalnum() for c in t) and _balanced(t)
         out.append(Unit(a, b, t, n, movable, movable and _ends_sentence(t)))
     return tuple(out)
 

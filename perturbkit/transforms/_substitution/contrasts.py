@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .adjective_words import ADJ_NOUN_IDIOMS, ADJ_NOUN_VERB_IDIOMS
-from .frames import bare_pobj, complements_ok
+from .frames import bare_pobj, complements_ok, contact_object_ok
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -109,10 +109,17 @@ def _in_idiom(tok: Token, lemma: str) -> bool:
 
 def antonym_fits(tok: Token, lemma: str, new_lemma: str) -> bool:
     """``new_lemma`` may replace ``tok`` (lemma ``lemma``) as its opposite: it takes the word's
-    complements (:func:`~.frames.complements_ok`) and the word is not part of an idiom."""
+    complements (:func:`~.frames.complements_ok`), an opposite of physical contact acts on a thing
+    one handles (:func:`~.frames.contact_object_ok`: not "fixed the errors" -> "broke the errors")
+    and the word is not part of an idiom."""
     if (lemma, new_lemma) in _PERSON_SENSE and not _of_a_person(tok):
         return False
-    return complements_ok(tok, lemma, new_lemma) and not _in_idiom(tok, lemma) and not _new_phrase(tok, new_lemma)
+    return (
+        complements_ok(tok, lemma, new_lemma)
+        and contact_object_ok(tok, lemma, new_lemma)
+        and not _in_idiom(tok, lemma)
+        and not _new_phrase(tok, new_lemma)
+    )
 
 
 #: WordNet noun classes for which "new" means "newly arrived", not "not old" ("a new puppy", "the

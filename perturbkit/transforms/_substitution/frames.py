@@ -112,6 +112,44 @@ def object_ok(tok: Token, new_lemma: str) -> bool:
     return bool(frames & wanted)
 
 
+#: Noun classes of the things one handles: what a verb of physical contact acts on ("broke the vase").
+_HANDLED = frozenset({"noun.artifact", "noun.object", "noun.body"})
+
+
+@functools.lru_cache(maxsize=4096)
+def contact_antonyms(lemma: str, new_lemma: str) -> bool:
+    """WordNet makes the verbs ``lemma`` and ``new_lemma`` opposites only in senses one of which is
+    of physical contact ("fix"/"repair" and "break", ruin completely: verb.contact), so the
+    opposite holds only of a thing one handles."""
+    from ...resources.wordnet import wordnet
+
+    links = [
+        (s.lexname(), a.synset().lexname())
+        for s in wordnet().synsets(lemma, "v")
+        for lem in s.lemmas()
+        for a in lem.antonyms()
+        if new_lemma in (n.lower() for n in a.synset().lemma_names())
+    ]
+    return bool(links) and all("verb.contact" in link for link in links)
+
+
+def contact_object_ok(tok: Token, lemma: str, new_lemma: str) -> bool:
+    """A verb whose opposite ``new_lemma`` is one of physical contact (:func:`contact_antonyms`)
+    acts on a thing one handles (its object, or its passive subject: an artifact, an object, a
+    body part), or on a pronoun or name whose kind the sentence does not tell: "fixed the car" ->
+    "broke the car", never "fixed the errors" (corrected them) -> "broke the errors" (round 112)
+    nor "fixed dinner" (cooked it)."""
+    if tok.pos_ != "VERB" or not contact_antonyms(lemma, new_lemma):
+        return True
+    from ...resources.wordnet import wordnet
+
+    for obj in (c for c in tok.children if c.dep_ in ("dobj", "nsubjpass") and c.pos_ == "NOUN"):
+        first = wordnet().first_synset(obj.lemma_.lower(), "n")
+        if first is None or first.lexname() not in _HANDLED:
+            return False
+    return True
+
+
 def _subjunctive(clause: Token) -> bool:
     """``clause`` is a mandative subjunctive ("suggested he write them down"): a bare verb with a
     subject and no auxiliary, which only verbs of demanding take."""

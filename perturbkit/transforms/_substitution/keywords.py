@@ -215,9 +215,39 @@ SWAP_KINDS = frozenset({"noun.person", "noun.animal", "noun.food"})
 
 def same_kind(a: str, b: str, wn_pos: str = "n") -> bool:
     """The first WordNet senses of ``a`` and ``b`` are in the same lexicographer file, one of
-    :data:`SWAP_KINDS` (a person for a person, a food for a food): "his mom sewed" -> "his teacher
-    sewed" contradicts a later "mom", "his wedding sewed" is nonsense."""
+    :data:`SWAP_KINDS` (a person for a person, a food for a food), and that is the kind each word
+    is read as (:func:`settled_kind`): "his mom sewed" -> "his teacher sewed" contradicts a later
+    "mom", "his wedding sewed" is nonsense, and "there are scabs on my neck" -> "regulars" takes
+    the strikebreaker for the wound's scab (round 112)."""
     from ...resources.wordnet import wordnet
 
     sa, sb = wordnet().first_synset(a, wn_pos), wordnet().first_synset(b, wn_pos)
-    return sa is not None and sb is not None and sa.lexname() == sb.lexname() and sa.lexname() in SWAP_KINDS
+    return (
+        sa is not None
+        and sb is not None
+        and sa.lexname() == sb.lexname()
+        and sa.lexname() in SWAP_KINDS
+        and settled_kind(a, wn_pos)
+        and settled_kind(b, wn_pos)
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def settled_kind(lemma: str, wn_pos: str = "n") -> bool:
+    """``lemma`` is read as the kind of its first WordNet sense (its lexicographer file): all its
+    senses are of that kind, or those of that kind have more tagged uses (SemCor counts) than the
+    others ("kid": 53 as a child, none as a goat or its leather). Not "scab", whose first sense (a
+    strikebreaker) and second (the crust of a wound) are of two kinds and neither tagged: which
+    one a story means only its sentence tells."""
+    from ...resources.wordnet import tag_count, wordnet
+
+    wn = wordnet()
+    offsets = wn.offsets(lemma, wn_pos)
+    if not offsets:
+        return False
+    kinds = [wn.synset_from_pos_and_offset(*o).lexname() for o in offsets]
+    if all(k == kinds[0] for k in kinds):
+        return True
+    counts = [tag_count(wn, lemma, p, o) for p, o in offsets]
+    own = sum(n for k, n in zip(kinds, counts) if k == kinds[0])
+    return own > sum(counts) - own

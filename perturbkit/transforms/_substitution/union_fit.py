@@ -18,7 +18,10 @@ readers found many of those swaps garbled rather than inconsistent:
   a clientele -> "destroy his clients"), and a noun object of such a verb ("build his friends"):
   the verb must take an object of this kind in its most frequent senses (:func:`usual_object`);
 - a verb with no object or complement replaced by one WordNet does not list as intransitive
-  ("where i 'd like" -> "where i 'd dislike", round 700): :func:`bare_verb_ok`.
+  ("where i 'd like" -> "where i 'd dislike", round 700): :func:`bare_verb_ok`;
+- a person noun replaced by a gendered one the pronouns of the same person contradict ("He 's my
+  friend" -> "He 's my mother", round 112): that reads as a malformed sentence, not as a changed
+  fact (:func:`gender_fits`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from typing import TYPE_CHECKING
 from ...annotation import token_columns
 from ...transform.site_checks import in_multiword, parse_agrees
 from ...transform.substitution import expression_spans
+from .._discourse.coref import FEMALE_NOUNS, MALE_NOUNS
+from .._persons import name_gender
 from .frames import object_ok, verb_frames
 from .keywords import near_synonym, same_kind
 
@@ -92,3 +97,60 @@ def corpus_noun_ok(lemma: str, pos: str, new_lemma: str) -> bool:
     """A corpus word may replace keyword ``lemma`` (``pos``): a noun of the same kind (a person,
     an animal, a food) that is no near-synonym of it; never a verb or an adjective."""
     return pos == "NOUN" and same_kind(lemma, new_lemma) and not near_synonym(lemma, new_lemma)
+
+
+#: The gender each third-person singular pronoun gives its referent.
+_PRONOUN_GENDERS = {"he": "m", "him": "m", "his": "m", "himself": "m", "she": "f", "her": "f", "herself": "f"}
+
+
+def noun_gender(lemma: str) -> str | None:
+    """ "m" or "f" for a gendered person noun ("mother", "boyfriend"), else None."""
+    return "m" if lemma in MALE_NOUNS else "f" if lemma in FEMALE_NOUNS else None
+
+
+def _word_gender(tok: Token) -> str | None:
+    """The gender a pronoun, a first name or a gendered noun gives the person it names (None:
+    none it tells)."""
+    if tok.pos_ == "PRON":
+        return _PRONOUN_GENDERS.get(tok.lower_)
+    if tok.pos_ == "PROPN":
+        return name_gender(tok.text)
+    return noun_gender(tok.lemma_.lower()) if tok.pos_ == "NOUN" else None
+
+
+def _told_gender(tok: Token) -> str | None:
+    """The gender the story gives the person noun ``tok`` names: the subject of the copula it
+    is the complement of ("He 's my friend"), a name in apposition ("my friend Sam"), else the
+    first third-person pronoun after it that may refer back to it (a subject, a possessive or a
+    reflexive, in its sentence or the next) with no other person named in between."""
+    if tok.dep_ in ("attr", "nsubj") and tok.head.lemma_ == "be":  # "He 's my friend", "my friend is a guy"
+        other = "nsubj" if tok.dep_ == "attr" else "attr"
+        for c in tok.head.children:
+            if c.dep_ == other and _word_gender(c):
+                return _word_gender(c)
+    for other in [*tok.children, tok.head]:
+        if other is not tok and "appos" in (other.dep_, tok.dep_) and _word_gender(other):
+            return _word_gender(other)  # "my friend Sam", "Sam , my friend"
+    doc, sent = tok.doc, tok.sent
+    end = doc[sent.end].sent.end if sent.end < len(doc) else sent.end
+    for t in doc[tok.i + 1 : end]:
+        if t.pos_ == "PROPN" or (t.pos_ == "NOUN" and noun_gender(t.lemma_.lower())):
+            return None  # another person it may refer to
+        if t.pos_ == "PRON" and t.lower_ in _PRONOUN_GENDERS:
+            if t.dep_ in ("nsubj", "nsubjpass", "poss") or t.lower_.endswith("self"):
+                return _PRONOUN_GENDERS[t.lower_]
+            if t.head.i != tok.head.i:
+                continue  # an object elsewhere: another person, or this one
+            return None  # a co-argument ("my friend hit him"): another person
+    return None
+
+
+def gender_fits(tok: Token, new_lemma: str) -> bool:
+    """A gendered person noun ``new_lemma`` may replace noun ``tok`` (singular) only when the
+    story gives the person no other gender (:func:`_told_gender`): never "He 's my friend" ->
+    "He 's my mother", "my friend lost his keys" -> "my mother lost his keys"."""
+    new = noun_gender(new_lemma)
+    if new is None or tok.tag_ not in ("NN", "NNP"):
+        return True
+    told = _told_gender(tok)
+    return told is None or told == new

@@ -36,7 +36,13 @@ from .._substitution.keywords import (
 from .._substitution.scene_fit import eye_flip_ok
 from .._substitution.story_contrasts import negated, story_antonym_ok, story_witnesses
 from .._substitution.story_turns import story_turns
-from .._substitution.union_fit import bare_verb_ok, corpus_noun_ok, makes_fixed_expression, strict_site_ok
+from .._substitution.union_fit import (
+    bare_verb_ok,
+    corpus_noun_ok,
+    gender_fits,
+    makes_fixed_expression,
+    strict_site_ok,
+)
 from .._substitution.witness_fit import clause_fits, compatible_witness, in_desire, mood_may_shift, set_phrase
 
 if TYPE_CHECKING:
@@ -176,7 +182,7 @@ class KeywordSubstitution(RateSubstitution):
             c = corpus_draw(self._vocab, tok, lemma, rng)
             if c is None or (
                 corpus_swap_ok(tok, lemma, pos, c.lemma)
-                and (not self.strict or corpus_noun_ok(lemma, pos, c.lemma))
+                and (not self.strict or (corpus_noun_ok(lemma, pos, c.lemma) and gender_fits(tok, c.lemma)))
                 and (not self.strict or not makes_fixed_expression(tok, c.new, c.lemma))
             ):
                 return c
@@ -217,13 +223,19 @@ class KeywordSubstitution(RateSubstitution):
         return tuple(antonyms), tuple(nouns)
 
     def corpus_noun(self, doc: Doc, i: int, rng: random.Random) -> Candidate | None:
-        """A corpus noun of the slot of noun ``i``, of the same kind (:func:`same_kind`) and no
-        near-synonym of it (a few draws)."""
+        """A corpus noun of the slot of noun ``i``, of the same kind (:func:`same_kind`), no
+        near-synonym of it and of no gender the story's pronouns contradict (:func:`gender_fits`;
+        a few draws)."""
         tok = doc[i]
         lemma = tok.lemma_.lower()
         for _ in range(10):
             c = corpus_draw(self._vocab, tok, lemma, rng)
-            if c is not None and same_kind(lemma, c.lemma) and not near_synonym(lemma, c.lemma):
+            if (
+                c is not None
+                and same_kind(lemma, c.lemma)
+                and not near_synonym(lemma, c.lemma)
+                and gender_fits(tok, c.lemma)
+            ):
                 return c
         return None
 
