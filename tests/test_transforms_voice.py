@@ -225,3 +225,40 @@ def test_round101_golden(annotator, text, expected):
 @pytest.mark.parametrize("text", ROUND101_NONE)
 def test_round101_declines(annotator, text):
     assert get_transform("passive_voice", topic=False)(text, seed=0, annotator=annotator) is None
+
+
+# Round 113 (WritingPrompts): a passive that breaks a parallel series of sentences, a "them" with no
+# plural character before it (a thing, or only a generic singular), and verbs of going into a place.
+ROUND113_TOPIC_NONE = [
+    # "They would be killed by the heat": the series breaks, and "they" has only "an ordinary man"
+    "The dust would choke an ordinary man . The heat would kill them . The shock waves would crush them .",
+    "The dust would choke the miners . The heat would kill the miners .",  # the same frame, noun objects
+    "The mine was dangerous . The heat would kill them .",  # nothing plural for "they"
+    "The storm came . The clouds were dark . A strong wind scattered them .",  # "they" are clouds
+    "The kids ran . I could see the clouds bend around where the shape had entered them .",
+]
+ROUND113_TOPIC_GOLDEN = [
+    ("The boys were lost . Their teacher found them .", "The boys were lost . They were found by their teacher ."),
+]
+ROUND113_NONE = [
+    "I could see the clouds bend around where the shape had entered them .",  # "had been entered by the shape"
+    "The shape had entered the clouds .",
+    "The bear entered the cave .",
+    "The soldiers crossed the river .",
+]
+
+
+@pytest.mark.parametrize("text", ROUND113_TOPIC_NONE)
+def test_round113_topic_declines(annotator, text):
+    assert get_transform("passive_voice")(text, seed=0, annotator=annotator) is None
+
+
+@pytest.mark.parametrize("text,expected", ROUND113_TOPIC_GOLDEN)
+def test_round113_topic_golden(annotator, text, expected):
+    out = get_transform("passive_voice")(text, seed=0, annotator=annotator)
+    assert out is not None and out.text == expected
+
+
+@pytest.mark.parametrize("text", ROUND113_NONE)
+def test_round113_declines(annotator, text):
+    assert get_transform("passive_voice", topic=False)(text, seed=0, annotator=annotator) is None

@@ -2,7 +2,7 @@
 (:mod:`.clauses`: one nominal subject, one direct object, a plain auxiliary chain), and the rewrite
 with the right participle, auxiliaries, agreement, particles and casing (:mod:`.rewrite`), clauses
 whose passive would misplace a part of the sentence (:mod:`.structure`), and where a passive reads
-naturally in the story (:mod:`.topic`)."""
+naturally in the story (:mod:`.topic`, with the series and pronouns around it in :mod:`.discourse`)."""
 
 from __future__ import annotations
 

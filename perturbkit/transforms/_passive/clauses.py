@@ -24,7 +24,7 @@ from .._persons import (
     pronoun_case,
     sid,
 )
-from .structure import WITH_PASSIVE, unsafe
+from .structure import PLACE_VERBS, WITH_PASSIVE, unsafe
 
 # Verbs whose object does not passivise ("A car was had by him"); light-verb objects ("take a walk")
 # are in `_persons.LIGHT`.
@@ -367,6 +367,6 @@ def clause(doc, v) -> tuple | None:
     auxes = [t for t in pre if t.dep_ == "aux"]
     if sum(c.dep_ == "aux" for c in kids) != len(auxes):
         return None  # an auxiliary before the subject: a question
-    if lemma in WITH_PASSIVE or unsafe(doc, v, s, o, pre, kids):
-        return None  # "filled by a cheer", or a part of the sentence misplaced (see .structure)
+    if lemma in WITH_PASSIVE | PLACE_VERBS or unsafe(doc, v, s, o, pre, kids):
+        return None  # "filled by a cheer", "entered by the shape", or a part of the sentence misplaced (see .structure)
     return s, o, ss, os_, pre, auxes

@@ -38,6 +38,9 @@ WITH_PASSIVE = {
     "blanket",
     "engulf",
 }
+# Verbs of going into, through or up to a place: their passive reads unnatural ("where they had been
+# entered by the shape", "the town was reached by the car"; round 113).
+PLACE_VERBS = {"enter", "exit", "reach", "approach", "cross", "board", "penetrate", "circle", "orbit", "traverse"}
 # Adverbs of place that post-modify a subject noun ("The nimbus clouds above eclipsed the moon"):
 # left between the auxiliary and the participle they read as the verb's ("was above eclipsed").
 _PLACE = {"above", "below", "beyond", "beneath", "underneath", "overhead", "nearby", "behind", "ahead"}

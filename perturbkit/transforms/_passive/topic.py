@@ -5,13 +5,15 @@ saved me" -> "I was saved by my sister" keeps the narrator as the topic. So a pa
 when the patient is given (an animate personal pronoun, or a definite phrase whose noun the story
 mentioned before) and the agent is a determined noun phrase ("the cop", "his friend") that is not
 a subject elsewhere in the story; and never for a phrasal verb, a progressive, a verb of saying
-or giving, or a clause that goes on after the object ("called the tow truck to tow the car")."""
+or giving, or a clause that goes on after the object ("called the tow truck to tow the car"), nor
+one of a parallel series or with a "them" for a thing (:mod:`.discourse`)."""
 
 from __future__ import annotations
 
 import re
 
 from ...annotation import doc_text
+from .discourse import in_series, lone_them
 
 # Animate object pronouns that make a natural passive subject ("it was hit by the ball" does not).
 _PERSONAL = {"me", "him", "her", "us", "them"}
@@ -68,5 +70,7 @@ def topical(doc, v, s, o, context: str = "") -> bool:
         return False  # pronoun, name or bare noun agent ("by tom", "by rain"), body parts
     if _subject_elsewhere(doc, s):
         return False  # the boys ... the boys were happy: the agent is the story's topic
+    if in_series(doc, v) or lone_them(doc, s, o):
+        return False  # a parallel series broken, or "they" for a thing (see .discourse)
     before = (context + " " + doc_text(doc)[: s.left_edge.idx]).lower()
     return _given(o, before)
