@@ -66,6 +66,29 @@ NAME_ROUND_112 = [
         Example("Hilary Flint hissed in alarm and drew her pistol . Hilary fired ."),
         "Kate Flint hissed in alarm and drew her pistol . Kate fired .",
     ),
+    # roc:rocstories_dev-446: "she" opening the sentence after "nestor ..." contradicts the Census: unisex
+    (
+        Example(
+            "she worked at a nearby youth center league . nestor developed a thick skin .",
+            context="nestor found work as a baseball umpire .",
+        ),
+        "she worked at a nearby youth center league . skyler developed a thick skin .",
+    ),
+    # ... "he" agrees (before: "noel"); "she" after "kenneth 's girlfriend" is her (before: "jamie")
+    (
+        Example(
+            "he worked at a nearby youth center league . nestor developed a thick skin .",
+            context="nestor found work as a baseball umpire .",
+        ),
+        "he worked at a nearby youth center league . keith developed a thick skin .",
+    ),
+    (
+        Example(
+            "kenneth 's girlfriend felt neglected . she broke up with kenneth . kenneth realized he played too much .",
+            context="kenneth loved to play video games .",
+        ),
+        "igor 's girlfriend felt neglected . she broke up with igor . igor realized he played too much .",
+    ),
     # roc: "rosie" is a woman's name too (before: "casey")
     (
         Example("rosie went to the store . rosie bought some milk .", context="rosie was thirsty ."),

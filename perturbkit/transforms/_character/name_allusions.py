@@ -201,5 +201,5 @@ def renameable_names(example, doc) -> dict[str, str]:
         and not shared_name(n, texts, lower)
         and not (not lower and listed_with_famous(n, texts))
     }
-    genders = {n: story_gender(doc, n, g) for n, g in kept.items()}
+    genders = {n: story_gender(doc, n, g, example.context) for n, g in kept.items()}
     return {n: g for n, g in genders.items() if g}

@@ -183,18 +183,39 @@ def is_unisex(name: str) -> bool:
     return not (shares and census_gender(name) and max(shares) >= 0.01)
 
 
-def story_gender(doc, word: str, gender: str) -> str | None:
+_OPENING = {"he": "m", "she": "f"}
+
+
+def opening_pronouns(doc, word: str, context: str | None = None) -> set[str]:
+    """The genders of "he"/"she" opening a sentence right after one the name ``word`` opens, in
+    the ``context`` and ``doc`` read as one text ("nestor found work as an umpire . | she worked at a
+    youth league"; not after the name's possessive or a role noun of that gender: "kenneth 's
+    girlfriend"): a weak sign, read only against the Census's gender."""
+    sents = [x for x in re.split(r"(?<=[.!?])\s+", context or "") if x.strip()] + [x.text for x in doc.sents]
+    words = [[w.lower() for w in re.findall(r"[^\W\d_]+", x)] or [""] for x in sents]
+    found = set()
+    for a, b in zip(words, words[1:]):
+        g = _OPENING.get(b[0])
+        if a[0] != word.lower() or not g or a[1:2] == ["s"] or any(_ROLES.get(w) == g for w in a):
+            continue  # "kenneth 's girlfriend", "kisha yelled at her husband": "she"/"he" is the other
+        found.add(g)
+    return found
+
+
+def story_gender(doc, word: str, gender: str, context: str | None = None) -> str | None:
     """The gender ("m", "f" or "n") ``name_change`` gives the character ``word`` whose name lists
     give it ``gender``, or None when the story clearly gives it the other gender (at least 2 votes
     of :func:`gender_votes`, more than its own: declined). A name of no list takes the 1990 Census's
-    clear gender (:func:`census_gender`) unless a vote contradicts it ("Hilary ... drew his pistol"),
-    else the story's clear gender (at least 2 votes and 3 times the other's), else "n"."""
+    clear gender (:func:`census_gender`) unless a vote or :func:`opening_pronouns` in the story or
+    ``context`` contradicts it ("Hilary ... drew his pistol", "nestor found work . she worked"), else
+    the story's clear gender (at least 2 votes and 3 times the other's), else "n"."""
     votes = gender_votes(doc, word)
     story = next((g for g, o in (("m", "f"), ("f", "m")) if votes[g] >= 2 and votes[g] >= 3 * votes[o]), None)
     if gender in ("m", "f"):
         other = "f" if gender == "m" else "m"
         return None if votes[other] >= 2 and votes[other] > votes[gender] else gender
     census = None if is_listed_name(word) else census_gender(word)
-    if census and not votes["f" if census == "m" else "m"]:
+    other = "f" if census == "m" else "m"
+    if census and not votes[other] and other not in opening_pronouns(doc, word, context):
         return census  # the Census's gender, which nothing in the story contradicts
     return story or "n"
