@@ -32,14 +32,15 @@ NAME_ROUND_103 = [
     # still renamed: an ordinary Ariel, a rank before a name, a name beside one of the same length
     (
         "My daughter Ariel loved the zoo. Ariel sang in the bath.",
-        "My daughter Finley loved the zoo. Finley sang in the bath.",
+        "My daughter Erin loved the zoo. Erin sang in the bath.",
     ),
     (
         "Captain Nathaniel Deshler flipped a coin. Nathaniel smiled.",
-        "Captain Parker Deshler flipped a coin. Parker smiled.",
+        "Captain Kwame Deshler flipped a coin. Kwame smiled.",
     ),
     ("Mark met Mary at the park. Mark smiled at her.", "Mark met Meera at the park. Mark smiled at her."),
-    ("Duke Ari Humphreys rode to the city. Ari smiled.", "Duke Avery Humphreys rode to the city. Avery smiled."),
+    # round 112: unisex replacements are the Census's unisex names only (no longer "Avery")
+    ("Duke Ari Humphreys rode to the city. Ari smiled.", "Duke Casey Humphreys rode to the city. Casey smiled."),
 ]
 
 

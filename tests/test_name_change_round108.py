@@ -78,7 +78,7 @@ NAME_ROUND_108 = [
     (Example("we watched a movie with tom cruise . tom was great in it .", context="it was movie night ."), None),
     # the full name only in the context (before: "Henry Jobs showed a phone")
     (Example("Steve smiled at the new phone . Steve waved .", context="Steve Jobs showed a phone ."), None),
-    (Example("Taylor sang on the radio . Taylor waved ."), "Dakota sang on the radio . Dakota waved ."),
+    (Example("Taylor sang on the radio . Taylor waved ."), "Emerson sang on the radio . Emerson waved ."),
 ]
 
 

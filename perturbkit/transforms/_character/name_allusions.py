@@ -172,10 +172,13 @@ def renameable_names(example, doc) -> dict[str, str]:
     """:func:`.names.person_names` of ``doc`` (name -> gender) without the names that have a variant
     or a famous character's cue word in the story or its context (``example.context``), nor those
     :mod:`.name_cues` declines (round 108: a common noun never a subject in a lower-cased story, a
-    cast of a well-known work, a speaker's initial, a famous full name)."""
+    cast of a well-known work, a speaker's initial, a famous full name) or :mod:`.name_people`
+    declines (round 112: a full name listed beside a famous person's, a name of two people, a name
+    the story gives the other gender); each kept name with the gender the story gives it."""
     from .._persons import text_style
     from .name_checks import odd_words
     from .name_cues import ensemble_names, famous_full_name, noun_not_person, speaker_initial
+    from .name_people import listed_with_famous, shared_name, story_gender
     from .names import person_names
 
     names = dict(person_names(doc))
@@ -185,7 +188,7 @@ def renameable_names(example, doc) -> dict[str, str]:
     lower = text_style(example.text) == "lower"
     odd = odd_words(texts, lower)
     cast = ensemble_names(texts, lower)
-    return {
+    kept = {
         n: g
         for n, g in names.items()
         if not name_variant(n, texts, lower, odd)
@@ -195,4 +198,8 @@ def renameable_names(example, doc) -> dict[str, str]:
         and not speaker_initial(n, texts, lower)
         and not famous_full_name(n, texts)
         and not (lower and noun_not_person(doc, n, example.context))
+        and not shared_name(n, texts, lower)
+        and not (not lower and listed_with_famous(n, texts))
     }
+    genders = {n: story_gender(doc, n, g, example.context) for n, g in kept.items()}
+    return {n: g for n, g in genders.items() if g}

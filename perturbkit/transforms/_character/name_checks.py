@@ -26,11 +26,23 @@ def _given_names() -> frozenset[str]:
     return word_list("names_male.txt") | word_list("names_female.txt") | word_list("names_neutral.txt")
 
 
+def is_listed_name(word: str) -> bool:
+    """True for a name of the project's own name lists (any gender)."""
+    return word.lower() in _given_names()
+
+
+@functools.cache
+def census_share_by_gender() -> dict[str, tuple[float, float]]:
+    """The 1990 US Census first names (lower-cased) with the shares (percent) of men and of women
+    who had them."""
+    return {r["name"].lower(): (float(r["male_pct"]), float(r["female_pct"])) for r in table("names_census.tsv")}
+
+
 @functools.cache
 def census_share() -> dict[str, float]:
     """The 1990 US Census first names (lower-cased) with the larger of the shares (percent) of
     men and of women who had them."""
-    return {r["name"].lower(): max(float(r["male_pct"]), float(r["female_pct"])) for r in table("names_census.tsv")}
+    return {name: max(shares) for name, shares in census_share_by_gender().items()}
 
 
 # a census name that WordNet knows as a famous person's surname ("Harrison", "Monet", "Marx") is

@@ -186,11 +186,16 @@ def _find_person_names(doc) -> dict[str, str]:
 @functools.cache
 def name_pool(gender: str) -> tuple[str, ...]:
     """The names of ``gender``'s list ("m", "f" or "n") that may replace a name of that gender,
-    sorted: unambiguous in gender (unisex for "n") and not also English words."""
+    sorted: unambiguous in gender (for "n": unisex, also in the 1990 Census, round 112: not "Logan")
+    and not also English words."""
+    from .name_people import is_unisex
+
     return tuple(
         n
         for n in sorted(word_list(_NAME_LISTS[gender]))
-        if name_gender(n) == (None if gender == "n" else gender) and not is_common_word(n)
+        if name_gender(n) == (None if gender == "n" else gender)
+        and not is_common_word(n)
+        and (gender != "n" or is_unisex(n))
     )
 
 
