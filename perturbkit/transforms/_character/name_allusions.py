@@ -99,11 +99,13 @@ def in_compound(doc, i: int) -> bool:
 
 def _shortens(short: str, long: str) -> bool:
     """True when ``short`` (lower-cased) is ``long`` cut short, perhaps with a pet ending ("nathan",
-    "nate" and "nat" for "nathaniel"; "juli" for "julius"), the two sharing three letters or more;
+    "nate" and "nat" for "nathaniel"; "juli" for "julius"; "jonny", "jono" for "jonathan"), the two sharing three letters or more;
     not two names of one length ("mark", "mary")."""
     if len(short) >= len(long) or short[:3] != long[:3]:
         return False
-    stems = [short] + [short[: -len(e)] for e in ("ie", "ey", "e", "y", "i") if short.endswith(e)]
+    stems = [short] + [short[: -len(e)] for e in ("ie", "ey", "e", "y", "i", "o") if short.endswith(e)]
+    # a doubled consonant before the pet ending (round 114: "jonny" and "jonno" for "jonathan")
+    stems += [s[:-1] for s in stems[1:] if len(s) >= 4 and s[-1] == s[-2] and s[-1] not in "aeiou"]
     return any(len(s) >= 3 and long.startswith(s) for s in stems)
 
 
@@ -174,10 +176,12 @@ def renameable_names(example, doc) -> dict[str, str]:
     :mod:`.name_cues` declines (round 108: a common noun never a subject in a lower-cased story, a
     cast of a well-known work, a speaker's initial, a famous full name) or :mod:`.name_people`
     declines (round 112: a full name listed beside a famous person's, a name of two people, a name
-    the story gives the other gender); each kept name with the gender the story gives it."""
+    the story gives the other gender) or :mod:`.name_passing` declines (round 114: a part of a run
+    of three capitalised names, a passing full name, a shop's name); each kept name with the gender the story gives it."""
     from .._persons import text_style
     from .name_checks import odd_words
     from .name_cues import ensemble_names, famous_full_name, noun_not_person, speaker_initial
+    from .name_passing import business_name, in_long_name, passing_full_name
     from .name_people import listed_with_famous, shared_name, story_gender
     from .names import person_names
 
@@ -201,5 +205,11 @@ def renameable_names(example, doc) -> dict[str, str]:
         and not shared_name(n, texts, lower)
         and not (not lower and listed_with_famous(n, texts))
     }
+    if not lower:  # round 114: a part of a long name, a passing full name, a shop named after someone
+        kept = {
+            n: g
+            for n, g in kept.items()
+            if not in_long_name(doc, n) and not passing_full_name(doc, n, texts) and not business_name(doc, n)
+        }
     genders = {n: story_gender(doc, n, g, example.context) for n, g in kept.items()}
     return {n: g for n, g in genders.items() if g}

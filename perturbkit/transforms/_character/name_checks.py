@@ -1,6 +1,6 @@
 """What ``name_change`` checks before it renames a character (validity round 101 on long
 WritingPrompts stories): the name is an ordinary given name (in the project's name lists or the
-1990 US Census first names, and not a god or prophet: no god, alien or pun gets a human name), every mention can be matched whatever its casing ("STEVE !"
+1990 US Census first names, and not a god, prophet or legendary figure: no god, alien or pun gets a human name), every mention can be matched whatever its casing ("STEVE !"
 is renamed too, in capitals), no other word in the story is a near spelling of it (a misspelt
 mention would keep the old name), and no mention is a famous person or brand ("Malcolm X",
 "Calvin Klein", "King David": a WordNet person entry, or a royal or religious title before it)."""
@@ -66,14 +66,15 @@ def is_given_name(word: str) -> bool:
 
 # WordNet classes (instance hypernyms) of the gods, prophets and mythical figures of single names
 _SACRED_CLASSES = frozenset(
-    "prophet prophetess patriarch mythical_being imaginary_being titan titaness avatar demigod siren".split()
+    "prophet prophetess patriarch mythical_being imaginary_being titan titaness avatar demigod siren "
+    "fictional_character".split()  # round 114: "Merlin", WordNet's Arthurian magician
 )
 
 
 @functools.lru_cache(maxsize=4096)
 def is_sacred_name(name: str) -> bool:
-    """True when every person WordNet has under the head word ``name`` is a deity, prophet or
-    mythical being ("Jesus", "Zeus", "Athena"; not "Cynthia", an alias of Artemis, nor "Victoria",
+    """True when every person WordNet has under the head word ``name`` is a deity, prophet,
+    mythical being or fictional character ("Jesus", "Zeus", "Athena", "Merlin"; not "Cynthia", an alias of Artemis, nor "Victoria",
     also a queen). False without WordNet."""
     from ...resources.wordnet import ResourceMissing, wordnet
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from .._persons import name_gender
 from .entity_pins import _OWN_CLAUSES, _SUBJ_DEPS
 from .name_checks import census_share_by_gender, is_famous_person, is_listed_name
 from .names import is_common_word, word_spans
@@ -198,6 +199,8 @@ def opening_pronouns(doc, word: str, context: str | None = None) -> set[str]:
         g = _OPENING.get(b[0])
         if a[0] != word.lower() or not g or a[1:2] == ["s"] or any(_ROLES.get(w) == g for w in a):
             continue  # "kenneth 's girlfriend", "kisha yelled at her husband": "she"/"he" is the other
+        if any(w != a[0] and name_gender(w) == g for w in a[1:]):
+            continue  # "jackie met tom . he smiled": "he" may be tom
         found.add(g)
     return found
 
@@ -205,7 +208,8 @@ def opening_pronouns(doc, word: str, context: str | None = None) -> set[str]:
 def story_gender(doc, word: str, gender: str, context: str | None = None) -> str | None:
     """The gender ("m", "f" or "n") ``name_change`` gives the character ``word`` whose name lists
     give it ``gender``, or None when the story clearly gives it the other gender (at least 2 votes
-    of :func:`gender_votes`, more than its own: declined). A name of no list takes the 1990 Census's
+    of :func:`gender_votes`, more than its own, or, with no vote for its own, only
+    :func:`opening_pronouns` of the other gender: declined, round 114). A name of no list takes the 1990 Census's
     clear gender (:func:`census_gender`) unless a vote or :func:`opening_pronouns` in the story or
     ``context`` contradicts it ("Hilary ... drew his pistol", "nestor found work . she worked"), else
     the story's clear gender (at least 2 votes and 3 times the other's), else "n"."""
@@ -213,7 +217,11 @@ def story_gender(doc, word: str, gender: str, context: str | None = None) -> str
     story = next((g for g, o in (("m", "f"), ("f", "m")) if votes[g] >= 2 and votes[g] >= 3 * votes[o]), None)
     if gender in ("m", "f"):
         other = "f" if gender == "m" else "m"
-        return None if votes[other] >= 2 and votes[other] > votes[gender] else gender
+        if votes[other] >= 2 and votes[other] > votes[gender]:
+            return None
+        # round 114: "jackie thought quickly . he also grabbed" (a listed woman's name, a man here)
+        opening = opening_pronouns(doc, word, context)
+        return None if other in opening and gender not in opening and not votes[gender] else gender
     census = None if is_listed_name(word) else census_gender(word)
     other = "f" if census == "m" else "m"
     if census and not votes[other] and other not in opening_pronouns(doc, word, context):

@@ -1,0 +1,81 @@
+"""Names ``name_change`` leaves alone because they are not a character's own first name (validity
+round 114, where 5 of 20 renames on WritingPrompts were wrong), in stories with capitals:
+
+- a mention inside a run of three or more capitalised name words ("Even Kim Jong Un will be
+  there", "Shao Mi Li , late of the Chin Dynasty"): a famous or foreign full name, one part of
+  which a rename would change ("Mia Jong Un", "Shao Mi Fran"); ranks and kin words before it do
+  not count ("Captain Nathaniel Deshler" is renamed);
+- a name mentioned once, with a surname after it, where nothing makes that person a character
+  (not a subject, possessor or apposition: "you parade around Ryan Howard like a God"): a passing
+  mention of a real-looking person;
+- a mention whose possessive opens a Title-Case name ("Merlin 's Magical Pawn and Loan", "Joe 's
+  Diner"): a business or place named after someone."""
+
+from __future__ import annotations
+
+import re
+
+from .name_allusions import _BEFORE_OK
+from .name_cues import _as_person
+from .names import is_common_word
+
+_TITLE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Z]?[a-z]+)?")
+
+
+def _cap(tok) -> bool:
+    return bool(_TITLE_WORD.fullmatch(tok.text))
+
+
+def _run_length(doc, i: int) -> int:
+    """The number of capitalised words in the run around ``doc[i]``, leaving out ranks, kin words
+    and greetings before it ("Captain") and a common word that opens a sentence ("Even Kim Jong Un")."""
+    a = i
+    while a > 0 and _cap(doc[a - 1]) and not doc[a].is_sent_start:
+        a -= 1
+    b = i
+    while b + 1 < len(doc) and _cap(doc[b + 1]) and not doc[b + 1].is_sent_start:
+        b += 1
+    while a < i and (doc[a].lower_ in _BEFORE_OK or (is_common_word(doc[a].text) and (doc[a].is_sent_start or a == 0))):
+        a += 1
+    return b - a + 1
+
+
+def in_long_name(doc, word: str) -> str | None:
+    """The run of three or more capitalised name words a mention of ``word`` stands in ("Kim Jong
+    Un"), or None."""
+    for t in doc:
+        if t.text == word and _run_length(doc, t.i) >= 3:
+            return doc[max(0, t.i - 2) : t.i + 3].text
+    return None
+
+
+def passing_full_name(doc, word: str, texts) -> str | None:
+    """The one mention of ``word`` in ``texts`` (the story and its context), when a capitalised
+    surname follows it and it is no subject, possessor or apposition (``name_cues._as_person``):
+    "Ryan Howard" in "parade around Ryan Howard like a God". None otherwise."""
+    count = sum(len(re.findall(r"(?<![\w\-])" + re.escape(word) + r"(?![\w\-])", t or "")) for t in texts)
+    if count != 1:
+        return None
+    for t in doc:
+        if t.text != word or t.i + 1 >= len(doc):
+            continue
+        nxt = doc[t.i + 1]
+        if _cap(nxt) and not nxt.is_sent_start and not _as_person(t) and not _as_person(nxt):
+            return f"{word} {nxt.text}"
+    return None
+
+
+_POSS = {"'s", "’s", "'", "’"}
+
+
+def business_name(doc, word: str) -> str | None:
+    """A mention's possessive followed by a capitalised English word that is no rank or kin word
+    ("Merlin 's Magical Pawn", "Joe 's Diner"; not "Anna 's Mom"): the name of a shop or place,
+    or None."""
+    for t in doc:
+        if t.text != word or t.i + 2 >= len(doc) or doc[t.i + 1].text not in _POSS:
+            continue
+        nxt = doc[t.i + 2]
+        if _cap(nxt) and is_common_word(nxt.text) and nxt.lower_ not in _BEFORE_OK:
+            return doc[t.i : t.i + 4].text
+    return None
