@@ -51,8 +51,9 @@ def test_repetition_and_negation_never_share_a_sentence(rep_neg, annotator, seed
         # (a story of two events: since round 103 the shuffle leaves a descriptive one alone)
         # repetition, then the shuffle
         (1, "he cheered for the team and cheered for the team . tom ran home ."),
-        # shuffle, negation of both: the repetition is refused
-        (2, "he did not cheer for the team . tom did not run home ."),
+        # shuffle, negation of one (at most a third of the sentences since round 114; it negated
+        # both before), the repetition in the other: kept
+        (2, "he did not cheer for the team . tom ran home and tom ran home ."),
         # shuffle, negation of one sentence, the repetition in the other: kept
         (5, "he did not cheer for the team . tom ran home and ran home ."),
         (7, "he cheered for the team . tom ran and tom ran home ."),

@@ -58,7 +58,9 @@ def default_technique(key: str) -> Transform:
     if key == "reordering":
         return get_transform("sentence_shuffle")
     if key == "negation":
-        own = get_transform("negation_alteration", targeted=False, rate=1.0, strict=True)
+        # UNION negates 1..all sentences; at most a third here (round 114: a story of negated
+        # sentences only is dull, not incoherent, and leaves a shuffle no events to misorder)
+        own = get_transform("negation_alteration", targeted=False, rate=1.0, strict=True, max_share=1 / 3)
         return OneOf([own, get_transform("negation", strict=True)], weights=[1.0, 0.0])
     raise ValueError(f"unknown UNION technique {key!r}; valid: {', '.join(UNION_WEIGHTS)}")
 

@@ -129,6 +129,14 @@ class NegationAlteration(Negation):
     needs = None  # object_witnesses reads PERSON entities (is_character)
     # only objects of the negated verb, no posture verbs (round 44: "did not make a sale to a young man")
     witness_finder: ClassVar[Callable] = staticmethod(object_witnesses)
+    #: at most this share of the sentences flipped (``union_negative``: a third; round 114: four
+    #: negated sentences of four leave a dull story of non-events, no incoherent one)
+    max_share: float | None = None
+
+    def validate(self) -> None:
+        super().validate()
+        if self.max_share is not None and not 0 < self.max_share <= 1:
+            raise ValueError(f"max_share must be in (0, 1], got {self.max_share!r}")
 
     def count(self, n_sentences: int, rng: random.Random) -> int:
         """UNION: with ``rate``, a count drawn uniformly from 1..round(n * rate); else ``max_edits``."""
@@ -138,6 +146,12 @@ class NegationAlteration(Negation):
 
     def draw(self, targets: list[Target], n_sentences: int, rng: random.Random) -> list[Target]:
         """Untargeted, as UNION: pick ``count`` of ALL the sentences and flip those that can be
-        flipped (one flippable sentence when none of them can)."""
-        picked = set(rng.sample(range(n_sentences), min(self.count(n_sentences, rng), n_sentences)))
-        return sorted([t for t in targets if t.sentence in picked] or [rng.choice(targets)], key=lambda t: t.sentence)
+        flipped (one flippable sentence when none of them can); with ``max_share``, only the first
+        picked of them, at most that share of the sentences (at least one)."""
+        order = rng.sample(range(n_sentences), min(self.count(n_sentences, rng), n_sentences))
+        hits = [t for t in targets if t.sentence in set(order)]
+        if self.max_share is not None:
+            flippable = {t.sentence for t in hits}
+            keep = set([s for s in order if s in flippable][: max(1, int(n_sentences * self.max_share))])
+            hits = [t for t in hits if t.sentence in keep]
+        return sorted(hits or [rng.choice(targets)], key=lambda t: t.sentence)

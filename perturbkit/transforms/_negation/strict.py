@@ -22,7 +22,9 @@ any sentence, so every flip a reader may find garbled must be declined here; rou
 - a predicate hedged by a degree word ("was kind of scary" -> "was not kind of scary", "a bit
   nervous", "pretty cold", "somewhat annoyed"): a hedge is not negated in plain English (round 740);
 - a root that heads no clause: a modifier before the real verb ("My time left was days") or a
-  feeling verb's participle adjective ("His eyes puzzled"; round 110).
+  feeling verb's participle adjective ("His eyes puzzled"; round 110);
+- a copula right before a bare noun that is the subject of a later verb: the story's "it 's"
+  for "its" ("it 's claws hit" -> "it 's not claws hit"; round 114).
 """
 
 from __future__ import annotations
@@ -230,6 +232,23 @@ def _modifier_root(root: Token) -> bool:
     return False
 
 
+def _possessive_misread(root: Token) -> bool:
+    """A "be" root right before a bare noun (no determiner) that is the subject of a verb after
+    it: "it 's claws hit with a swipe" is the story's "its claws hit", no copula to negate
+    ("it 's not claws hit"; round 114)."""
+    doc = root.doc
+    if root.lemma_.lower() != "be" or root.i + 1 >= root.sent.end:
+        return False
+    nxt = doc[root.i + 1]
+    return (
+        nxt.pos_ == "NOUN"
+        and nxt.dep_ in SUBJ_DEPS
+        and nxt.head.i > nxt.i
+        and nxt.head.pos_ in ("VERB", "AUX")
+        and not any(c.dep_ in ("det", "poss") for c in nxt.children)
+    )
+
+
 def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bool:
     """A negation flip of sentence ``sentence`` (``kind`` "insert"/"delete"; its ``changes`` as
     ``(start, end, new, note)`` rows) that no reader finds garbled (see the module docstring)."""
@@ -238,7 +257,7 @@ def flip_is_clean(doc: Doc, sentence: int, kind: str, changes: tuple = ()) -> bo
     subj = _subject(root)
     if subj is None or subj.i > root.i:
         return False  # elliptical ("would n't be prepared") or inverted
-    if _fronted(root, subj) or _coordinated_clause(root) or _modifier_root(root):
+    if _fronted(root, subj) or _coordinated_clause(root) or _modifier_root(root) or _possessive_misread(root):
         return False
     if kind != "insert":
         return True

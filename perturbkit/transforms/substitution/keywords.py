@@ -23,6 +23,7 @@ from ...transform.targets import Target, choose, contradiction_note
 from .._substitution.antonym_frames import frame_kept, memory_flip_ok, states_fondness
 from .._substitution.antonyms import antonyms_of, provider
 from .._substitution.contrasts import antonym_fits, antonym_garbles
+from .._substitution.corpus_distance import NounUses, bare_fits, noun_uses
 from .._substitution.keywords import (
     KEYWORD_POS,
     Vocabulary,
@@ -71,7 +72,9 @@ class KeywordSubstitution(RateSubstitution):
     frequency. ``strict=True`` (with ``targeted=False``: ``union_negative``'s) keeps only the
     swaps readers do not find garbled (:mod:`~perturbkit.transforms._substitution.union_fit`):
     antonyms that pass the targeted mode's fit checks and make no fixed expression, corpus words
-    only for nouns of the same kind. Needs ``fit`` for the corpus words."""
+    only for nouns of the same kind, and in a bare singular slot only a noun the corpus uses bare
+    ("top student , stickler for neatness" -> "girl for neatness" never; round 114). Needs ``fit``
+    for the corpus words."""
 
     name = "keyword_substitution"
     aspect = "consistency"
@@ -90,6 +93,8 @@ class KeywordSubstitution(RateSubstitution):
     strict: bool = False
 
     _vocab: Vocabulary = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: strict: the corpus's bare and counted noun uses (:func:`bare_fits`; round 114)
+    _nouns: NounUses | None = field(default=None, init=False, repr=False, compare=False)
 
     def validate(self) -> None:
         super().validate()
@@ -118,6 +123,9 @@ class KeywordSubstitution(RateSubstitution):
         """Count keyword forms per slot (tag, transitivity) over the corpus for random draws."""
         texts = [x.text if isinstance(x, Example) else str(x) for x in corpus]
         docs = (annotator or default_annotator()).pipe([t for t in texts if t.strip()], Level.PARSE)
+        if self.strict:  # strict corpus nouns fill a bare singular slot only with a noun used bare
+            docs = list(docs)
+            self._nouns = noun_uses(docs)
         self._vocab = keyword_vocabulary(docs, self.min_count)
         return self
 
@@ -183,6 +191,7 @@ class KeywordSubstitution(RateSubstitution):
             if c is None or (
                 corpus_swap_ok(tok, lemma, pos, c.lemma)
                 and (not self.strict or (corpus_noun_ok(lemma, pos, c.lemma) and gender_fits(tok, c.lemma)))
+                and (self._nouns is None or bare_fits(tok, c.lemma, self._nouns))
                 and (not self.strict or not makes_fixed_expression(tok, c.new, c.lemma))
             ):
                 return c
