@@ -52,9 +52,9 @@ GOLDEN = [
     (
         TWICE,
         2,
-        f"{DAY} It started like any other day . I felt different . I felt the pain in my arm . "
-        f"I woke up in a tank . The sun was out . {DAY} The voices were muffled . I walked to the park . "
-        "I fell to the floor .",
+        # round 114: the verbless routine moves with the sentence before it, as one unit
+        f"The voices were muffled . {DAY} I felt the pain in my arm . The sun was out . I fell to the floor . "
+        f"I felt different . It started like any other day . {DAY} I walked to the park . I woke up in a tank .",
     ),
 ]
 

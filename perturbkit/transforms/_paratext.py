@@ -27,7 +27,15 @@ NOTE = re.compile(
     r"|\b(?:feedback|criticism|critique)\b|\br/\w|\bwritingprompts?\b"
     r"|\b(?:finish|keep|stop)\s+reading\s+(?:my|the|this)\s+(?:story|post|piece)\b|\b(?:anything|everything)\s+(?:under|below)\s+(?:here|this)\b"
     r"|\bhope\s+(?:you|y\s*'?\s*all|everyone)\s+(?:all\s+|guys\s+)?(?:enjoy(?:ed)?|like[ds]?)\s+(?:reading|(?:my|this)\s+(?:little\s+)?(?:story|piece|poem))\b"
-    r"|\bmeans\s+[^.!?]{0,40}?\bin\s+(?:my|our|the|their)\s+(?:native\s+|own\s+|mother\s+)?(?:language|tongue)\b",
+    r"|\bmeans\s+[^.!?]{0,40}?\bin\s+(?:my|our|the|their)\s+(?:native\s+|own\s+|mother\s+)?(?:language|tongue)\b"
+    # a note on the writing itself (round 114, wp_dev-1180: "First creative writing I 've done in a while")
+    r"|\bfirst\s+(?:(?:real|creative|actual|proper|serious|ever)\s+){0,2}(?:writing|post|submission)\b(?!\s+office)"
+    r"|\b(?:sorry|apologi[sz]e)\s+(?:for|about)\s+(?:any|the|my|all\s+the)?\s*(?:\w+\s+)?"
+    r"(?:mistakes|typos|errors|formatting|grammar|spelling|length)\b"
+    r"|\b(?:excuse|forgive|pardon)\s+(?:any|the|my)\s+(?:\w+\s+)?(?:mistakes|typos|errors|formatting|grammar|spelling)\b"
+    r"|\b(?:comments|thoughts|critiques?|c\s?&\s?c)\s+(?:are\s+|is\s+)?(?:always\s+)?(?:welcome|appreciated)\b"
+    r"|\bhope\s+(?:somebody|someone|anybody|anyone|people)\s+(?:enjoys?|likes?)\s+(?:it|this)\b"
+    r"|\bedit\s+(?:\w+\s+){0,3}?(?:this|my)\s+(?:\w+\s+)?(?:piece|story|post|prompt|response)\b",
     re.IGNORECASE,
 )
 
@@ -63,6 +71,17 @@ _INTRO = re.compile(r"\s*[A-Z][^.!?:\n\"\u201c`*]{8,120}?\s:(?=\s+[A-Z\"\u201c`*
 
 
 _LABEL_LINE = re.compile(r"[A-Z][\w.'\u2019-]*(?: [A-Z][\w.'\u2019-]*){0,2} ?:")
+
+
+# a closing italic note: a "*" that opens a sentence and runs to the end of the text, closed there or
+# never (round 114, wp_dev-1180: "*Under normal circumstances I 'd probably take forever to edit ...")
+_CLOSING_ITALIC = re.compile(r"(?:^|(?<=[.!?\u2026\n'\"\u201d]\s))\*(?=[A-Za-z])[^*]*\*?\s*$")
+
+
+def closing_italic(text: str) -> int | None:
+    """Where a closing italic note that ends ``text`` starts (see ``_CLOSING_ITALIC``), or None."""
+    m = _CLOSING_ITALIC.search(text)
+    return m.start() if m else None
 
 
 def paratext_at(text: str) -> int | None:

@@ -9,7 +9,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ..annotation import doc_text, per_doc
-from ._paratext import NOTE, SEPARATOR, preface_end
+from ._fragments import join_fragments
+from ._paratext import NOTE, SEPARATOR, closing_italic, preface_end
 from ._quotes import inside_any, single_quote_spans
 from ._starred_turns import join_starred_turns
 from ._units import _OPENERS, Unit, _attribution, _balanced, _ends_sentence, _spans, sentence_units
@@ -186,8 +187,13 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
     paragraph . Original is [here](.../r/writing/...) _____": round 103 moved its first line into
     the story). A preface that introduces the whole piece ("To the tune of actual cannibal : Shia
     LeBeouf", "Title: ...", a first line ending with ":") stays first with the unit that holds it
-    (round 108, wp_dev-80: it moved into the song with the first lyric line)."""
+    (round 108, wp_dev-80: it moved into the song with the first lyric line). A closing italic
+    note ("*Under normal circumstances I 'd ...", to the end of the story) stays last with all after
+    it (round 114, wp_dev-1180)."""
     pinned_from, pinned_to = len(units), -1
+    italic = closing_italic(text)  # "*Under normal circumstances I 'd ...": the closing note stays last
+    if italic is not None and italic >= len(text) * _NOTE_TAIL:
+        pinned_from = next((i for i, u in enumerate(units) if u.end > italic), pinned_from)
     head = preface_end(text)
     pinned = {i for i, u in enumerate(units) if u.start < head}
     for i, u in enumerate(units):
@@ -201,7 +207,7 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
         if (sep and u.start + sep.start() >= len(text) * _SEPARATOR_TAIL) or (
             note and u.start + note.start() >= len(text) * _NOTE_TAIL
         ):
-            pinned_from = i
+            pinned_from = min(pinned_from, i)
             break
     return [
         u._replace(movable=False, whole=False) if i in pinned or not pinned_to < i < pinned_from else u
@@ -213,12 +219,13 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
 def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
     """The units ``sentence_shuffle`` moves: :func:`sentence_units`, with an ellipsis stutter kept
     whole, a quotation kept with the narration right after it, a speaker's turn kept whole
-    ("X," she said. "Y.") and an untagged quotation kept with what comes before it, and time or day headings within a line ("8:19 am"), separators and
+    ("X," she said. "Y.") and an untagged quotation kept with what comes before it, a fragment kept with the sentence it
+    continues (``_fragments``), and time or day headings within a line ("8:19 am"), separators and
     authors' notes pinned (not movable). No units at all when the story's single quotes do not pair (a shuffle could split
     a quotation it cannot see): fewer cases, but none with a quotation cut in two."""
     text = doc_text(doc)
     if single_quote_spans(text) is None:
         return ()
     units = _join_turns(text, _join_beats(text, _join_stutters(text, list(sentence_units(doc)))))
-    units = join_starred_turns(text, _join_untagged(text, units))
+    units = join_fragments(doc, text, join_starred_turns(text, _join_untagged(text, units)))
     return tuple(_pin_notes(text, _pin_headings(text, units)))

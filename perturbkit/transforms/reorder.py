@@ -34,7 +34,8 @@ def _known(context: str | None) -> frozenset[str]:
 class SentenceShuffle(Transform):
     """Reorder the story's sentences so that the order of events breaks: no sentence keeps the one
     after it (short stories) and more than one pair changes order. Quoted speech, a speaker label
-    or heading with what it labels, and fragments move as one unit (see ``_units``); separators
+    or heading with what it labels, and fragments move as one unit (see ``_units``; a sentence with
+    no main finite verb of its own moves with the one it continues, ``_fragments``); separators
     and authors' notes stay in place (``_paratext``).
 
     A short story (up to five sentences) is shuffled only where its order carries a signal the
