@@ -146,9 +146,9 @@ def sample(args: argparse.Namespace) -> None:
                 f.write(json.dumps(c) + "\n")
 
 
-def table(args: argparse.Namespace) -> None:
-    folder = Path(args.folder)
-    rows = []
+def tally(folder: Path) -> dict[str, dict[str, tuple[int, int, int]]]:
+    """Per transform read in ``folder`` and per corpus ("roc", "wp"): (valid, judged, sampled)."""
+    rows = {}
     for cases_file in sorted(folder.glob("*.cases.jsonl")):
         name = cases_file.name[: -len(".cases.jsonl")]
         cases = [json.loads(x) for x in cases_file.read_text(encoding="utf-8").splitlines() if x.strip()]
@@ -164,15 +164,44 @@ def table(args: argparse.Namespace) -> None:
             ids = [c["case"] for c in cases if c["case"].startswith(label + ":")]
             judged = [verdicts[i] for i in ids if i in verdicts]
             counts[label] = (sum(v == "valid" for v in judged), len(judged), len(ids))
-        rows.append((name, counts))
+        rows[name] = counts
+    return rows
+
+
+def table(args: argparse.Namespace) -> None:
     print("| transform | ROC valid | WP valid | all |")
     print("|---|---|---|---|")
-    for name, c in rows:
+    for name, c in tally(Path(args.folder)).items():
         (rv, rn, rall), (wv, wn, wall) = c["roc"], c["wp"]
         pct = f"{100 * (rv + wv) / (rn + wn):.0f}%" if rn + wn else "-"
         missing = (rall - rn) + (wall - wn)
         flag = f" ({missing} not judged)" if missing else ""
         print(f"| {name} | {rv}/{rn} | {wv}/{wn} | {pct}{flag} |")
+
+
+def latest(args: argparse.Namespace) -> None:
+    """The standing of every transform: per corpus, its latest round that judged it (a round that
+    sampled no case of a corpus leaves that corpus's earlier reading standing)."""
+    best: dict[str, dict[str, tuple[int, int, int]]] = {}  # name -> corpus -> (round, valid, judged)
+    rounds = sorted(Path(args.folder).glob("round-*"), key=lambda d: int(d.name.split("-")[1]))
+    for folder in rounds:
+        n = int(folder.name.split("-")[1])
+        for name, counts in tally(folder).items():
+            for label, (valid, judged, _) in counts.items():
+                if judged:
+                    best.setdefault(name, {})[label] = (n, valid, judged)
+    print("| transform | ROC: valid/judged (round) | WP: valid/judged (round) | 95% on both? |")
+    print("|---|---|---|---|")
+    for name in sorted(best):
+        cells, ok = [], True
+        for label in ("roc", "wp"):
+            if label in best[name]:
+                n, valid, judged = best[name][label]
+                cells.append(f"{valid}/{judged} ({n})")
+                ok = ok and valid >= 0.95 * judged
+            else:
+                cells.append("-")
+        print(f"| {name} | {cells[0]} | {cells[1]} | {'yes' if ok else '**no**'} |")
 
 
 def main() -> None:
@@ -188,6 +217,9 @@ def main() -> None:
     t = sub.add_parser("table", help="tally verdicts into a markdown table")
     t.add_argument("folder")
     t.set_defaults(fn=table)
+    t = sub.add_parser("latest", help="each transform's latest reading per corpus, over all rounds")
+    t.add_argument("folder", help="the folder holding round-N/ folders (docs/validity)")
+    t.set_defaults(fn=latest)
     args = ap.parse_args()
     args.fn(args)
 

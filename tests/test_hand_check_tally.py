@@ -1,0 +1,48 @@
+"""``scripts/hand_check.py``'s tallies of reading rounds: ``table`` for one round, ``latest`` for
+each transform's standing over all rounds (a later round replaces an earlier one per corpus; a
+round that judged no case of a corpus leaves that corpus's earlier reading)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from argparse import Namespace
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("hand_check_script", REPO / "scripts" / "hand_check.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _round(root: Path, n: int, name: str, verdicts: dict[str, str]) -> None:
+    folder = root / f"round-{n}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.cases.jsonl").write_text("".join(json.dumps({"case": c}) + "\n" for c in verdicts))
+    lines = [json.dumps({"case": c, "verdict": v, "reason": "r"}) for c, v in verdicts.items()]
+    (folder / f"{name}.verdicts.jsonl").write_text("\n".join(lines) + "\n")
+
+
+def test_tally_counts_valid_judged_and_sampled(tmp_path):
+    _round(tmp_path, 1, "typos", {"roc:a": "valid", "roc:b": "invalid", "wp:c": "valid"})
+    with open(tmp_path / "round-1" / "typos.cases.jsonl", "a") as f:
+        f.write(json.dumps({"case": "wp:unread"}) + "\n")
+    assert _script().tally(tmp_path / "round-1") == {"typos": {"roc": (1, 2, 2), "wp": (1, 1, 2)}}
+
+
+def test_latest_takes_each_corpus_from_its_last_round(tmp_path, capsys):
+    _round(tmp_path, 9, "negation", {"roc:a": "invalid", "wp:b": "valid"})
+    _round(tmp_path, 10, "negation", {"roc:a": "valid", "roc:b": "valid"})  # ROC only: WP stays round 9
+    _round(tmp_path, 2, "typos", {"roc:a": "valid", "wp:b": "invalid"})
+    _script().latest(Namespace(folder=str(tmp_path)))
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and "(" in line and "round)" not in line]
+    assert rows == [
+        "| negation | 2/2 (10) | 1/1 (9) | yes |",  # round 10 sorts after round 9, not before it
+        "| typos | 1/1 (2) | 0/1 (2) | **no** |",
+    ]
+    assert "hand_check_script" not in sys.modules
