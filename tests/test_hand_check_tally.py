@@ -40,7 +40,11 @@ def test_latest_takes_each_corpus_from_its_last_round(tmp_path, capsys):
     _round(tmp_path, 10, "negation", {"roc:a": "valid", "roc:b": "valid"})  # ROC only: WP stays round 9
     _round(tmp_path, 2, "typos", {"roc:a": "valid", "wp:b": "invalid"})
     _script().latest(Namespace(folder=str(tmp_path)))
-    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and "(" in line and "round)" not in line]
+    rows = [
+        line
+        for line in capsys.readouterr().out.splitlines()
+        if line.startswith("| ") and "(" in line and "round)" not in line
+    ]
     assert rows == [
         "| negation | 2/2 (10) | 1/1 (9) | yes |",  # round 10 sorts after round 9, not before it
         "| typos | 1/1 (2) | 0/1 (2) | **no** |",
