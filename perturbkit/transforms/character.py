@@ -32,7 +32,7 @@ from ._character.entities import (
 from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, narrative_mention, unmatched_casings
 from ._character.entity_witness import list_member, number_witness
 from ._character.name_allusions import renameable_names
-from ._character.name_checks import period_pool
+from ._character.name_checks import draw_name, odd_words, period_pool
 from ._character.names import cased_name, name_pool, rename_changes, renamed_context, story_words
 from ._character.pronoun_bound import strict_targets
 from ._character.pronoun_sites import context_referents, declined, long_story_referents
@@ -182,9 +182,12 @@ class NameChange(Transform):
         old = rng.choice(sorted(names))
         used = story_words(example.text, example.context, example.reference)
         pool = period_pool([n for n in name_pool(names[old]) if n not in used], example.text, example.context)
-        if not pool:
+        # round 115: not a name a reader could take for another of the story ("Farah" by "Sarah")
+        others = odd_words((example.text, example.context), text_style(example.text) == "lower") - {old.lower()}
+        pick = draw_name(pool, rng, others) if pool else None
+        if pick is None:
             return None
-        new = cased_name(rng.choice(pool), text_style(example.text))
+        new = cased_name(pick, text_style(example.text))
         out = self.rewrite(example, rename_changes(example.text, old, new, f"name {old} -> {new}"))
         if out is None or not example.context:
             return out

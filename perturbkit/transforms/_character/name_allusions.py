@@ -146,13 +146,21 @@ def fictional_cue(word: str, texts, lower_style: bool) -> str | None:
     return None
 
 
+_POSS = r"(?:\s?['\u2019]s)?"
+_PLURAL = r"(?:s|\s?['\u2019]s)?"
+
+
 @functools.cache
 def _idiom_patterns() -> dict[str, re.Pattern]:
-    """name -> one pattern for the phrases of ``name_idioms.txt`` that hold it."""
+    """name -> one pattern for the phrases of ``name_idioms.txt`` that hold it. Each word may take
+    a possessive "'s" (" 's" in tokenised text) and each word up to the name a plural "s" (round
+    115: "averages Joe 's" for "average Joe's", "peeping Toms"); not a word after the name, where
+    "s" makes a verb ("John does", "Joe blows")."""
     by_name: dict[str, list[str]] = {}
     for phrase in word_list("name_idioms.txt"):
         words = phrase.split()
-        body = r"[\s.]*".join(re.escape(w) for w in words)
+        first = next((i for i, w in enumerate(words) if _given(w)), len(words))
+        body = r"[\s.]*".join(re.escape(w) + (_PLURAL if i <= first else _POSS) for i, w in enumerate(words))
         for w in words:
             if _given(w):
                 by_name.setdefault(w, []).append(body)
@@ -164,6 +172,8 @@ def in_name_idiom(word: str, texts) -> bool:
     cup of Joe"): there it names no one, and a rename would break the phrase.
 
     >>> in_name_idiom("Joe", ["I made a cup of joe ."]), in_name_idiom("Joe", ["Joe made coffee ."])
+    (True, False)
+    >>> in_name_idiom("Joe", ["and averages Joe 's all looked up"]), in_name_idiom("John", ["John does ."])
     (True, False)
     """
     pattern = _idiom_patterns().get(word.lower())

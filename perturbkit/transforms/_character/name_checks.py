@@ -185,6 +185,32 @@ def near_spelling(word: str, words: set[str]) -> str | None:
     return next((w for w in sorted(words) if w != low and _within(w, low, 2)), None)
 
 
+def confusable(name: str, words: set[str]) -> str | None:
+    """A word of ``words`` (the story's other names, lower-cased) a reader could take for the new
+    name ``name`` (round 115: "Farah" beside the narrator's friend "Sarah"): within 1 edit ("Jon"
+    and "Don", "Mary" and "Gary"), or 2 when both have 5 letters or more; else None.
+
+    >>> confusable("Farah", {"sarah", "billy"}), confusable("Nadia", {"sarah", "billy"})
+    ('sarah', None)
+    """
+    low = name.lower()
+    for w in sorted(words):
+        if w != low and _within(w, low, 2 if min(len(w), len(low)) >= 5 else 1):
+            return w
+    return None
+
+
+def draw_name(pool: list[str], rng, others: set[str]) -> str | None:
+    """A name of ``pool`` drawn with ``rng`` that is not :func:`confusable` with ``others``: the
+    first draw when it is fine (so every other output stays as it was), else a draw among the
+    names that are not; None when none is."""
+    pick = rng.choice(pool)
+    if not confusable(pick, others):
+        return pick
+    pool = [n for n in pool if not confusable(n, others)]
+    return rng.choice(pool) if pool else None
+
+
 def odd_words(texts, lower_style: bool) -> set[str]:
     """The lower-cased words of ``texts`` that a misspelt name could be: capitalised (any word in
     a lower-cased story) and neither English words nor stop words ("And" beside "Andre")."""
