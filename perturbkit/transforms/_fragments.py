@@ -12,8 +12,13 @@ subordinate clause ("As ...", "Because ...", "When ...") or opens with a relativ
 funeral ...", "Which is why ..."), when its subject is a noun phrase the parser took for a
 clause's ("The pain of knowing there was no way ...": a "there" and a subject both), or when it
 repeats the noun and relative word of the sentence before ("These were people who ... . People
-who were told nothing could be done ..."). Quotations, asides and starred lines are left to the
-other rules of ``_shuffle_units``."""
+who were told nothing could be done ..."). Round 115 added "Not that ..."/"Only that ..."/"Not in
+the way ..." (``_restriction``), a relative word after "Or", nouns whose verbs each have their own
+subject in a relative clause ("Something I know he got from me ."), a participle's complement
+("Wondering how someone like me could have ..."), a noun listed with a verb ("Work , calls , things
+to do ."), an echo question ("Wait , anger ?", ``_echo``) and, in lower-cased text, only a bare
+phrase (``_bare``: "her delighted laughter ringing through the air ."). Quotations, asides and
+starred lines are left to the other rules of ``_shuffle_units``."""
 
 from __future__ import annotations
 
@@ -47,6 +52,12 @@ _SPEECH_ENDS = ("''", '"', "\u201d", "*")
 _CLITICS = frozenset({"t", "m", "d", "s", "ll", "ve", "re"})
 _APOSTROPHES = frozenset({"'", "\u2019", "`"})
 _RELATIVES = frozenset({"whose", "whom", "which"})
+# "Not that I had any choice .", "Only that I needed to end this .", "Not in the way one would
+# feel": a denial or a restriction of what the sentence before said, with no verb of its own
+_RESTRICTORS = frozenset({"not", "only"})
+_RELATIVE_WORDS = frozenset({"who", "whom", "whose", "which", "that", "where", "when"})
+_NOMINAL = ("NN", "VBG", "VBN")
+_BARE_ROOTS = frozenset({"NN", "NNS", "VBG"})  # roots an uncased fragment may have ("her laughter ringing ...")
 
 
 def _finite(i: int, toks: range, tag: tuple, dep: tuple, children: tuple) -> bool:
@@ -87,21 +98,76 @@ def _fragment(toks: range, text: str, cols: dict, strs: dict) -> bool:
         return False
     if _CLITIC.search(text) or any(lower[i] in _CLITICS and lower[i - 1] in _APOSTROPHES for i in words[1:]):
         return False  # "wasn ’ t", "I ’ d": the parse of a split contraction is no evidence
+    if len(words) > 1 and dep[first] == "cc" and lower[first] in ("or", "and"):
+        first = words[1]  # "Or which of the superheroes were best .": a relative word after "or"
     if lower[first] in _RELATIVES or (lower[first] == "who" and not (dep[first] == "nsubj" and head[first] in roots)):
         return not question
-    clauses = roots + [c for r in roots for c in children[r] if dep[c] in ("conj", "ccomp", "parataxis")]
+    if _restriction(words, toks, lower, tag, dep, head) and not question:
+        return True
+    # the clauses a root of a verb heads (a noun's or a participle's complement, "Wondering how
+    # someone like me could have ...", and a noun listed with a verb, "Work , calls , things to do
+    # .", are none)
+    clauses = roots + [c for r in roots for c in children[r] if _clause(r, c, tag, dep, children)]
     if not any(_finite(r, toks, tag, dep, children) for r in clauses):
         # a noun phrase whose relative clause swallowed the main verb ("Every tree that she touched
-        # offered apples": two finite verbs) or a verb tagged as a noun is a sentence all the same
-        finite = sum(tag[i] in _FINITE for i in toks)
-        return finite < 2 and not any(_verb_as_noun(r, lower, tag, dep, children) for r in roots)
+        # offered apples": a finite verb with no subject of its own) or a verb tagged as a noun is
+        # a sentence all the same; "Something I know he got from me ." (each verb with its
+        # subject) is not
+        return not _swallowed(toks, tag, dep, head, children) and not any(
+            _verb_as_noun(r, lower, tag, dep, children) for r in roots
+        )
     root = roots[0]
     kids = children[root]
+    subj = [c for c in kids if dep[c] in ("nsubj", "nsubjpass") and c < root]
+    rel = [s for s in subj if any(dep[r] == "relcl" for r in children[s])]
+    if any(dep[c] == "cc" and head[c] in (s, root) and s < c < root for s in rel for c in range(s, root)):
+        return True  # "The understanding that his mind could not retain , but could only recognize ."
     subjects = sum(dep[i] in ("nsubj", "nsubjpass") for i in toks)
     if first in kids and lower[first] in _SUBORDINATORS and dep[first] in ("mark", "advmod") and subjects == 1:
         return not question  # "As it could have been .", "Because I said so ."; not "When I came , he left ."
     # "The pain of knowing there was no way ...": a subject before an existential "there"
     return any(dep[c] == "expl" for c in kids) and any(dep[c] == "nsubj" and c < root for c in kids)
+
+
+def _swallowed(toks: range, tag: tuple, dep: tuple, head: tuple, children: tuple) -> bool:
+    """Two finite verbs or more, one with no subject of its own (not an auxiliary, nor a verb form
+    listed with nouns: "Work , calls , things to do"): a main verb a relative clause swallowed."""
+    finite = [i for i in toks if tag[i] in _FINITE and dep[i] not in ("aux", "auxpass")]
+    return len(finite) >= 2 and any(not _subject(i, dep, children) and not _listed(i, tag, dep, head) for i in finite)
+
+
+def _subject(i: int, dep: tuple, children: tuple) -> bool:
+    return any(dep[c] in _SUBJECTS for c in children[i])
+
+
+def _listed(i: int, tag: tuple, dep: tuple, head: tuple) -> bool:
+    """Verb ``i`` is listed with a noun ("Work , calls , things to do"): a noun tagged as a verb."""
+    return dep[i] == "conj" and tag[head[i]].startswith("NN")
+
+
+def _clause(r: int, c: int, tag: tuple, dep: tuple, children: tuple) -> bool:
+    """Child ``c`` of root ``r`` is a clause of the sentence's own: a conjunct, complement or
+    parataxis of a verb root, or a conjunct of a noun with a subject of its own; not a noun's or
+    a subjectless participle's complement ("Wondering how someone like me could have ...")."""
+    if dep[c] not in ("conj", "ccomp", "parataxis"):
+        return False
+    if tag[r].startswith(("NN", "VBG")) and not _subject(r, dep, children):
+        return dep[c] != "ccomp" and (_subject(c, dep, children) or not tag[r].startswith("NN"))
+    return True
+
+
+def _restriction(words: list, toks: range, lower: tuple, tag: tuple, dep: tuple, head: tuple) -> bool:
+    """The sentence opens with "Not" or "Only" and a "that" or a preposition, its subject before its
+    verb ("Not that I had had any choice in the matter .", "Not in the way one would feel ..."; not
+    "Not once did he call ." nor "Only then would she ...", where the verb comes first)."""
+    if len(words) < 3 or lower[words[0]] not in _RESTRICTORS or tag[words[1]] != "IN":
+        return False
+    subjects = [i for i in toks if dep[i] in ("nsubj", "nsubjpass")]
+    if not subjects:
+        return False
+    s = subjects[0]
+    verbs = [i for i in toks if i < s and tag[i] in _FINITE]
+    return not verbs
 
 
 def _repeats(toks: range, prev: range, cols: dict, strs: dict) -> bool:
@@ -114,13 +180,59 @@ def _repeats(toks: range, prev: range, cols: dict, strs: dict) -> bool:
     return any((lower[i], lower[i + 1]) == pair for i in range(prev.start, prev.stop - 1))
 
 
+def _bare(toks: range, cols: dict, strs: dict) -> bool:
+    """In uncased text, a bare phrase: a noun or a participle with no subject at its root and no
+    finite verb but in a relative clause ("her delighted laughter ringing through the air .", an
+    absolute phrase), and no noun or pronoun before a participle root ("judy loved flowers")."""
+    lower, head = cols["lower"], cols["HEAD"]
+    tag, dep, children = strs["tag"], strs["dep"], strs["children"]
+    roots = [i for i in toks if head[i] == i or not toks.start <= head[i] < toks.stop]
+    if len(roots) != 1 or tag[roots[0]] not in _BARE_ROOTS or _subject(roots[0], dep, children):
+        return False
+    root = roots[0]
+    if not tag[root].startswith("NN") and any(tag[i].startswith(("NN", "PRP", "CD")) for i in range(toks.start, root)):
+        return False
+    if not any(lower[i].isalpha() for i in toks) or tag[toks.start] in ("VB", "UH"):
+        return False
+
+    def relative(i: int) -> bool:  # inside a relative clause that opens with a relative word
+        while i != root and toks.start <= i < toks.stop:
+            if dep[i] == "relcl":
+                return any(lower[c] in _RELATIVE_WORDS for c in children[i] if c < i)
+            i = head[i]
+        return False
+
+    # a past tense tagged as a participle ("brittany practiced all year", "the kept opening bottle"),
+    # a bare verb ("their willingness to help blew up"), a name ("harry tutored kevin", "jeff swings")
+    # or a noun compound ("tom pet the tiger"): a misparsed sentence
+    if any(tag[i] in ("VBN", "NNP", "NNPS") or (tag[i] == "VB" and lower[i - 1] != "to") for i in toks):
+        return False
+    if any(dep[c] == "compound" for c in children[root]):
+        return False
+    return not any(tag[i] in _FINITE and not relative(i) for i in toks)
+
+
+def _echo(toks: range, prev: range, cols: dict, strs: dict) -> bool:
+    """A question with no finite verb whose words after its first comma the unit before holds: a
+    word of it echoed ("... as his anger further shrank ." + "Wait , anger ?")."""
+    lower, tag = cols["lower"], strs["tag"]
+    if not lower[toks.stop - 1] == "?" or any(tag[i] in _FINITE for i in toks):
+        return False
+    comma = next((i for i in toks if lower[i] == ","), None)
+    if comma is None:
+        return False
+    rest = [lower[i] for i in range(comma + 1, toks.stop) if lower[i].isalpha()]
+    had = {lower[i] for i in prev}
+    return bool(rest) and all(w in had for w in rest)
+
+
 def join_fragments(doc: Doc, text: str, units: list[Unit]) -> list[Unit]:
     """Each movable unit whose first sentence is a fragment (see the module) joined to the movable
     unit before it on the same line; one that opens the story, a line or follows a unit that stays
-    in place or an author's note is joined to the unit after it (a run of them, "High . School . Son .", too). Only in
-    cased text: lower-cased (ROCStories) names and sentence starts mislead the parser."""
-    if not any(c.isupper() for c in text[:200]):
-        return units  # uncased text (ROCStories): the parse of "judy loved flowers" is no evidence
+    in place or an author's note is joined to the unit after it (a run of them, "High . School . Son .", too). In lower-cased
+    text (ROCStories) names and sentence starts mislead the parser: only a bare phrase (``_bare``)."""
+    # uncased text (ROCStories): the parse of "judy loved flowers" is no evidence but of a bare phrase
+    uncased = not any(c.isupper() for c in text[:200])
     cols, strs = token_columns(doc), token_strings(doc)
     idx = cols["IDX"]
     firsts = [b for a, b in sentence_chars(doc)]
@@ -137,9 +249,10 @@ def join_fragments(doc: Doc, text: str, units: list[Unit]) -> list[Unit]:
             if _OPEN_END.search(text, u.start, end):  # "It ..." + "It was mine .": one sentence
                 end = u.end
             toks = tokens(u.start, end)
-            frag = _fragment(toks, text[u.start : end], cols, strs)
-            if not frag and out and out[-1].movable and pending is None:
-                frag = _repeats(toks, tokens(out[-1].start, out[-1].end), cols, strs)
+            frag = _bare(toks, cols, strs) if uncased else _fragment(toks, text[u.start : end], cols, strs)
+            if not frag and not uncased and out and out[-1].movable and pending is None:
+                prev = tokens(out[-1].start, out[-1].end)
+                frag = _repeats(toks, prev, cols, strs) or _echo(toks, prev, cols, strs)
         if pending is not None:
             if u.movable and "\n" not in text[pending.end : u.start]:
                 u = _join(text, pending, u)
