@@ -12,6 +12,7 @@ from ...transform import Change
 from ...transform.words import match_case
 from .cues import CLIPPED, CLITIC_NEG, CONTRACTED, Style, polarity_items
 from .parse import Facts, Kids, base_form, has_subject, in_scope, kids_of, subject_before, subordinate
+from .shapes import declined_shape, pro_verb_do
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -126,6 +127,8 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
         return None  # the negation would go to the focus adverb, not the event
     if _manner_adverb(kids) or _measured(root, kids) or _misplaced_subject(sent, root, kids):
         return None
+    if declined_shape(sent, root):
+        return None  # "There goes my mood", "Off we go", "You go gal" (round 115)
     auxes = [c for c, dep in kids if dep in ("aux", "auxpass") and c.i < root.i and c.tag_ != "TO"]
     head = auxes[0] if auxes else root
     ppis = polarity_items()
@@ -298,9 +301,11 @@ def _do_support(sent: Span, root: Token, kids: Kids, style: Style, first_word: i
     else:
         return None
     neg = style.negative(do)
+    end = root.idx + len(root.text)
+    if pro_verb_do(root):  # "of course you do" -> "you do n't", not "do n't do" (round 115)
+        return [Change(root.idx, end, match_case(root.text, neg), "negation inserted (pro-verb do)")]
     if do == "do" and root.tag_ == "VB":
         neg = match_case(root.text, neg)
-    end = root.idx + len(root.text)
     doc = root.doc
     first = root.i
     while first - 1 > sent.start:

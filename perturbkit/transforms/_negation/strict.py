@@ -9,7 +9,8 @@ any sentence, so every flip a reader may find garbled must be declined here; rou
   its own sentence or a speech verb next to a quotation anywhere in it ('`` ... , \'\' the man did
   n't say', round 59);
 - a wh-word fronted in the main clause ("what time it was" -> "what time it was n't") and a bare
-  pro-verb "do" ("*she* did" -> "she did n't do");
+  pro-verb "do" ("*she* did" -> "she did n't do"; a complement before it is none: "of course you
+  do", round 115);
 - a copular "is something" whose "something" would become "anything" ("this is not anything
   society knows well", round 59);
 - a verb coordinated after a noun of its own ("his vision started to fade and thoughts began to
@@ -123,7 +124,7 @@ def _wh_fronted(root: Token, subj: Token) -> bool:
 
 def _bare_do(root: Token) -> bool:
     """The root is a pro-verb "do" with nothing to do ("*she* did ."): do-support makes "did n't do"."""
-    return root.lemma_.lower() == "do" and not any(c.dep_ in _DO_COMPLEMENTS for c in root.children)
+    return root.lemma_.lower() == "do" and not any(c.dep_ in _DO_COMPLEMENTS and c.i > root.i for c in root.children)
 
 
 def _coordinated_clause(root: Token) -> bool:
