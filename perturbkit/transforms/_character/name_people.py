@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from .._discourse.coref import FEMALE_NOUNS, MALE_NOUNS
 from .._persons import name_gender
 from .entity_pins import _OWN_CLAUSES, _SUBJ_DEPS
 from .name_checks import census_share_by_gender, is_famous_person, is_listed_name
@@ -101,18 +102,13 @@ def shared_name(word: str, texts, lower_style: bool) -> str | None:
 # ----------------------------------------------------------------------------------------------
 _REFLEXIVE = {"himself": "m", "herself": "f"}
 _POSSESSIVE = {"his": "m", "her": "f"}
-# role and kin nouns of one gender ("my girlfriend Levi", "Levi is my wife")
+# role and kin nouns of one gender ("my girlfriend Levi", "Levi is my wife"): the coreference
+# lexicon's gendered nouns plus roles it does not list
 _ROLES = {
     **dict.fromkeys(
-        "girlfriend wife mother mom mum sister daughter aunt niece grandmother grandma granny girl woman lady "
-        "bride fiancee fiancée waitress actress mistress princess queen widow mrs ms miss madam".split(),
-        "f",
+        FEMALE_NOUNS | set("granny bride fiancee fiancée waitress actress mistress widow madam".split()), "f"
     ),
-    **dict.fromkeys(
-        "boyfriend husband father dad brother son uncle nephew grandfather grandpa boy man gentleman groom "
-        "fiance fiancé waiter actor prince king widower mr sir".split(),
-        "m",
-    ),
+    **dict.fromkeys(MALE_NOUNS | set("groom fiance fiancé waiter actor widower".split()), "m"),
 }
 
 
