@@ -17,7 +17,11 @@ the way ..." (``_restriction``), a relative word after "Or", nouns whose verbs e
 subject in a relative clause ("Something I know he got from me ."), a participle's complement
 ("Wondering how someone like me could have ..."), a noun listed with a verb ("Work , calls , things
 to do ."), an echo question ("Wait , anger ?", ``_echo``) and, in lower-cased text, only a bare
-phrase (``_bare``: "her delighted laughter ringing through the air ."). Quotations, asides and
+phrase (``_bare``: "her delighted laughter ringing through the air ."). Round 116 added a number or
+a time alone ("7-7-7 .", "12:00AM ."), a past tense with no subject ("Ran up and clutched ...": an
+imperative is a base form, ``_base``), a reported question ("Why William would n't want Wendy without
+him .", ``_indirect``) and a subjectless clause before a "but" ("Not sure how long , ..., but it was a
+good while ."). Quotations, asides and
 starred lines are left to the other rules of ``_shuffle_units``."""
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..annotation import sentence_chars, token_columns, token_strings
 from ..resources.inflect import all_lemmas
-from ._paratext import NOTE, SEPARATOR
+from ._paratext import SEPARATOR, note_in
 from ._units import _OPENERS, Unit
 
 if TYPE_CHECKING:
@@ -55,24 +59,37 @@ _RELATIVES = frozenset({"whose", "whom", "which"})
 # "Not that I had any choice .", "Only that I needed to end this .", "Not in the way one would
 # feel": a denial or a restriction of what the sentence before said, with no verb of its own
 _RESTRICTORS = frozenset({"not", "only"})
+# a wh-word that opens a sentence with no question mark and hangs on its main verb: the question
+# the sentence before asked, reported ("Wendy wondered where William was . Why William would n't ...")
+_WH = frozenset({"why", "how", "what", "whom"})  # "when", "where": subordinators (below)
 _RELATIVE_WORDS = frozenset({"who", "whom", "whose", "which", "that", "where", "when"})
 _NOMINAL = ("NN", "VBG", "VBN")
 _BARE_ROOTS = frozenset({"NN", "NNS", "VBG"})  # roots an uncased fragment may have ("her laughter ringing ...")
 
 
-def _finite(i: int, toks: range, tag: tuple, dep: tuple, children: tuple) -> bool:
+def _base(word: str) -> bool:
+    """``word`` is a verb's base form, as an imperative is ("Go", "Stop"; not "Ran": round 116,
+    wp_dev-445, "Ran up and clutched the collar ..." carries on the sentence before's subject)."""
+    lemmas = all_lemmas(word, "VERB").get("VERB", ())
+    return not lemmas or word in lemmas
+
+
+def _finite(i: int, toks: range, lower: tuple, tag: tuple, dep: tuple, children: tuple) -> bool:
     """Token ``i`` (a root) is a finite verb with a subject (or a noun before it the parser did not
     take for one: "The poor thirty-two year old was not ...", "In his hand was a picture"), or an
     imperative that opens its sentence."""
     kids = children[i]
     subject = any(dep[c] in _SUBJECTS for c in kids)
+    if tag[i] == "VBN" and subject and not any(dep[c] in ("aux", "auxpass") for c in kids):
+        # "soon too much time passed", "Mark stiffened as ...": a past tense tagged as a participle
+        # (round 116: counting it a participle joined ten sentences in 300 WP stories, for one
+        # reduced relative, "An amalgamation of old parts fashioned into something new")
+        return True
     if tag[i] == "VB" and subject:
         return True  # "With nothing better to do I start watching": a present tagged as a base form
-    if tag[i] == "VBN" and subject and not any(dep[c] in ("aux", "auxpass") for c in kids):
-        return True  # "soon too much time passed": a past tense tagged as a participle
     if tag[i] in _FINITE or any(dep[c] in ("aux", "auxpass") and tag[c] in _FINITE for c in kids):
         return subject or any(tag[t].startswith(("NN", "PRP", "CD")) for t in range(toks.start, i))
-    if tag[i] == "VB" and not subject and not any(tag[c] == "TO" for c in kids):
+    if tag[i] == "VB" and not subject and not any(tag[c] == "TO" for c in kids) and _base(lower[i]):
         return all(dep[c] in _BEFORE_IMPERATIVE for c in kids if c < i)
     return False
 
@@ -94,7 +111,10 @@ def _fragment(toks: range, text: str, cols: dict, strs: dict) -> bool:
     first = words[0]
     roots = [i for i in toks if head[i] == i or not toks.start <= head[i] < toks.stop]
     question = text.rstrip(" '\"\u201d*)").endswith("?")
-    if _NUMBER.match(text) or not any(c.islower() for c in text):  # a list number; "THE COLD PLEASE GOD"
+    # a list number; a shouted line ("THE COLD PLEASE GOD"), but not a number or a time ("7-7-7 .",
+    # "12:00AM .": round 116, wp_dev-445), which has no word of letters alone
+    shouted = not any(c.islower() for c in text) and any(w.isalpha() and len(w) > 1 for w in text.split())
+    if _NUMBER.match(text) or shouted:
         return False
     if _CLITIC.search(text) or any(lower[i] in _CLITICS and lower[i - 1] in _APOSTROPHES for i in words[1:]):
         return False  # "wasn ’ t", "I ’ d": the parse of a split contraction is no evidence
@@ -102,13 +122,15 @@ def _fragment(toks: range, text: str, cols: dict, strs: dict) -> bool:
         first = words[1]  # "Or which of the superheroes were best .": a relative word after "or"
     if lower[first] in _RELATIVES or (lower[first] == "who" and not (dep[first] == "nsubj" and head[first] in roots)):
         return not question
+    if _indirect(first, lower, tag, dep, head, children, roots) and not question:
+        return True  # "Why William would n't want Wendy without him .": an indirect question (wp_dev-841)
     if _restriction(words, toks, lower, tag, dep, head) and not question:
         return True
     # the clauses a root of a verb heads (a noun's or a participle's complement, "Wondering how
     # someone like me could have ...", and a noun listed with a verb, "Work , calls , things to do
     # .", are none)
     clauses = roots + [c for r in roots for c in children[r] if _clause(r, c, tag, dep, children)]
-    if not any(_finite(r, toks, tag, dep, children) for r in clauses):
+    if not any(_finite(r, toks, lower, tag, dep, children) for r in clauses):
         # a noun phrase whose relative clause swallowed the main verb ("Every tree that she touched
         # offered apples": a finite verb with no subject of its own) or a verb tagged as a noun is
         # a sentence all the same; "Something I know he got from me ." (each verb with its
@@ -130,9 +152,12 @@ def _fragment(toks: range, text: str, cols: dict, strs: dict) -> bool:
 
 
 def _swallowed(toks: range, tag: tuple, dep: tuple, head: tuple, children: tuple) -> bool:
-    """Two finite verbs or more, one with no subject of its own (not an auxiliary, nor a verb form
-    listed with nouns: "Work , calls , things to do"): a main verb a relative clause swallowed."""
+    """Two finite verbs or more, one of them in a relative clause and one with no subject of its own
+    (not an auxiliary, nor a verb form listed with nouns: "Work , calls , things to do"): a main
+    verb a relative clause swallowed."""
     finite = [i for i in toks if tag[i] in _FINITE and dep[i] not in ("aux", "auxpass")]
+    if not any(dep[i] == "relcl" for i in finite):
+        return False  # "Not sure how long , stopped keeping track ..., but it was a good while ."
     return len(finite) >= 2 and any(not _subject(i, dep, children) and not _listed(i, tag, dep, head) for i in finite)
 
 
@@ -151,9 +176,23 @@ def _clause(r: int, c: int, tag: tuple, dep: tuple, children: tuple) -> bool:
     a subjectless participle's complement ("Wondering how someone like me could have ...")."""
     if dep[c] not in ("conj", "ccomp", "parataxis"):
         return False
+    if dep[c] == "conj" and not tag[r].startswith(("VB", "MD", "NN")):
+        return False
     if tag[r].startswith(("NN", "VBG")) and not _subject(r, dep, children):
         return dep[c] != "ccomp" and (_subject(c, dep, children) or not tag[r].startswith("NN"))
     return True
+
+
+def _indirect(first: int, lower: tuple, tag: tuple, dep: tuple, head: tuple, children: tuple, roots: list) -> bool:
+    """The sentence opens with "why", "how", "what" on its main verb, its subject before its verb
+    ("Why William would n't want Wendy without him .": the sentence before's question, reported);
+    not a question with its verb first ("Why did I open that door ."), nor a wh-word as subject."""
+    if lower[first] not in _WH or head[first] not in roots or dep[first] in ("nsubj", "nsubjpass"):
+        return False
+    root = head[first]
+    subjects = [c for c in children[root] if dep[c] in ("nsubj", "nsubjpass")]
+    verbs = [c for c in children[root] if dep[c] in ("aux", "auxpass") and tag[c] in _FINITE] + [root]
+    return bool(subjects) and subjects[0] < min(verbs)
 
 
 def _restriction(words: list, toks: range, lower: tuple, tag: tuple, dep: tuple, head: tuple) -> bool:
@@ -279,7 +318,7 @@ def join_fragments(doc: Doc, text: str, units: list[Unit]) -> list[Unit]:
 
 def _paratext(text: str) -> bool:
     """An author's note or a separator: it stays in place (``_shuffle_units``), alone."""
-    return bool(NOTE.search(text) or SEPARATOR.search(text))
+    return bool(note_in(text) or SEPARATOR.search(text))
 
 
 def _join(text: str, a: Unit, b: Unit) -> Unit:

@@ -40,6 +40,19 @@ NOTE = re.compile(
 )
 
 
+#: An aside in brackets all in capitals, two words or more: an author's note that ``sentence_shuffle``
+#: keeps in place (round 116, wp_dev-23: "( FIXED THE FORMATTING YAY )" moved with its sentence into
+#: the story). Not part of ``NOTE``: one at the start of a story would end the narration that the
+#: copying transforms draw from (``paratext_at``) before it began.
+CAPS_ASIDE = re.compile(r"\(\s*(?=[^a-z()]*?\b[A-Z]{2,}\b[^a-z()]*?\b[A-Z]{2,}\b)[^a-z()]+\)")
+
+
+def note_in(text: str) -> re.Match | None:
+    """The first author's note in ``text`` for ``sentence_shuffle``: ``NOTE`` or ``CAPS_ASIDE``."""
+    found = [m for m in (NOTE.search(text), CAPS_ASIDE.search(text)) if m]
+    return min(found, key=lambda m: m.start()) if found else None
+
+
 #: A preface at the start of the text that introduces the whole piece: "To the tune of actual
 #: cannibal : Shia LeBeouf", "Title: ...", "Genre: ..." (round 108, wp_dev-80: it was moved, glued to
 #: the first lyric line, into the song).

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..annotation import doc_text, per_doc
 from ._fragments import join_fragments
-from ._paratext import NOTE, SEPARATOR, closing_italic, preface_end
+from ._paratext import NOTE, SEPARATOR, closing_italic, note_in, preface_end
 from ._quotes import inside_any, single_quote_spans
 from ._starred_turns import join_starred_turns
 from ._units import _OPENERS, Unit, _attribution, _balanced, _ends_sentence, _spans, sentence_units
@@ -197,7 +197,7 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
     head = preface_end(text)
     pinned = {i for i, u in enumerate(units) if u.start < head}
     for i, u in enumerate(units):
-        sep, note = SEPARATOR.search(u.text), NOTE.search(u.text)
+        sep, note = SEPARATOR.search(u.text), note_in(u.text)
         if not (sep or note):
             continue
         pinned.add(i)
@@ -215,6 +215,24 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
     ]
 
 
+_LEADING_ASIDE = re.compile(r"\([^()]*\)\s+(?=\S)")
+
+
+def _split_asides(units: list[Unit]) -> list[Unit]:
+    """A unit that opens with an author's note in brackets ("( FIXED THE FORMATTING YAY ) I was
+    surviving ...", round 116, wp_dev-23) split in two: the note, which stays in place
+    (``_pin_notes``), and the sentence after it, which moves like any other."""
+    out: list[Unit] = []
+    for u in units:
+        m = _LEADING_ASIDE.match(u.text) if u.movable else None
+        if m and note_in(m.group()) and not note_in(u.text[m.end() :]):
+            note = m.group().rstrip()
+            out.append(Unit(u.start, u.start + len(note), note, 1, False, False))
+            u = Unit(u.start + m.end(), u.end, u.text[m.end() :], u.pieces, True, u.whole)
+        out.append(u)
+    return out
+
+
 @per_doc
 def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
     """The units ``sentence_shuffle`` moves: :func:`sentence_units`, with an ellipsis stutter kept
@@ -227,5 +245,6 @@ def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
     if single_quote_spans(text) is None:
         return ()
     units = _join_turns(text, _join_beats(text, _join_stutters(text, list(sentence_units(doc)))))
-    units = join_fragments(doc, text, join_starred_turns(text, _join_untagged(text, units)))
+    units = _split_asides(join_starred_turns(text, _join_untagged(text, units)))
+    units = join_fragments(doc, text, units)
     return tuple(_pin_notes(text, _pin_headings(text, units)))
