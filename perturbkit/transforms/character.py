@@ -33,6 +33,7 @@ from ._character.entity_pins import EITHER_GENDER, clause_pinned, kind_clash, na
 from ._character.entity_witness import list_member, number_witness
 from ._character.name_allusions import renameable_names
 from ._character.name_checks import draw_name, odd_words, period_pool
+from ._character.name_setting import alliterates, same_initial
 from ._character.names import cased_name, name_pool, rename_changes, renamed_context, story_words
 from ._character.pronoun_bound import strict_targets
 from ._character.pronoun_sites import context_referents, declined, long_story_referents
@@ -182,6 +183,8 @@ class NameChange(Transform):
         old = rng.choice(sorted(names))
         used = story_words(example.text, example.context, example.reference)
         pool = period_pool([n for n in name_pool(names[old]) if n not in used], example.text, example.context)
+        if alliterates(old, (example.text, example.context)):
+            pool = same_initial(pool, old)  # round 116: "Wendy was a wacky , wonderful wizard"
         # round 115: not a name a reader could take for another of the story ("Farah" by "Sarah")
         others = odd_words((example.text, example.context), text_style(example.text) == "lower") - {old.lower()}
         pick = draw_name(pool, rng, others) if pool else None

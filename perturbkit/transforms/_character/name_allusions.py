@@ -136,14 +136,69 @@ def _fictional() -> dict[str, tuple[str, ...]]:
 
 
 def fictional_cue(word: str, texts, lower_style: bool) -> str | None:
-    """A cue word of ``fictional_names.tsv`` for the name ``word`` in ``texts`` (the story and its
-    context): the famous character the story alludes to ("Mermaid" for Ariel), or None."""
-    for cue in _fictional().get(word.lower(), ()):
-        flags = re.I if lower_style or cue.islower() else 0
-        pattern = r"(?<![\w\-])" + re.escape(cue) + r"(?![\w\-])"
+    """A cue word for the name ``word`` in ``texts`` (the story and its context): the famous
+    character or person the story alludes to, or None. The cues are those of
+    ``fictional_names.tsv`` ("Mermaid" for Ariel) and, round 116, the names in WordNet's gloss of
+    a famous person who goes by the name alone or by a long form of it (:func:`gloss_cues`: "Divine
+    Comedy" for Dante, "Mark Antony" for Cleo, Cleopatra)."""
+    for cue in _fictional().get(word.lower(), ()) + gloss_cues(word.lower()):
+        flags = re.I if lower_style or cue.islower() or " " in cue else 0
+        pattern = r"(?<![\w\-])" + r"\s+".join(map(re.escape, cue.split())) + r"(?![\w\-])"
         if any(t and re.search(pattern, t, flags) for t in texts):
             return cue
     return None
+
+
+# words in glosses that say of what people or faith someone was, not what they did
+_GLOSS_GENERIC = frozenset(
+    "god christians christian catholics bible testament old new united states church saint st".split()
+)
+_REGNAL = re.compile(r"_(?:[IVX]+|the_\w+)$")  # "George_III", "Louis_the_Pious": a king, not a mononym
+
+
+@functools.lru_cache(maxsize=4096)
+def gloss_cues(low: str) -> tuple[str, ...]:
+    """The names (capitalised runs: "Divine Comedy", "Virgil", "Mark Antony") in WordNet's glosses
+    of the famous people who go by the name ``low`` alone (a head word and no regnal number:
+    not King George III) or by a long form of it that the name shortens ("cleo" for "Cleopatra",
+    a Census first name). Left out: that person's own names, generic words (``God``, ``Old
+    Testament``), places ("Egypt", "England": a setting, not an allusion) and, alone, a
+    nationality ("Italian"), an English word ("Hell") or a first name. Empty without WordNet.
+
+    >>> gloss_cues("dante"), gloss_cues("george")
+    (('Divine Comedy',), ())
+    """
+    from ...resources.wordnet import ResourceMissing, nltk_reader
+
+    try:
+        wn = nltk_reader()
+    except ResourceMissing:
+        return ()
+    forms = [low] + [n for n in sorted(census_share()) if _shortens(low, n)]
+    cues: list[str] = []
+    for form in forms:
+        for s in wn.synsets(form, "n"):
+            names = s.lemma_names()
+            if s.lexname() != "noun.person" or not s.instance_hypernyms() or names[0].lower() != form:
+                continue
+            if any(_REGNAL.search(n) for n in names):
+                continue
+            own = {w.lower() for n in names for w in n.split("_")}
+            for m in re.finditer(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*", s.definition()):
+                words = [w for w in m.group().split() if w.lower() not in own | _GLOSS_GENERIC]
+                cue = " ".join(words)
+                if not words or cue in cues or _place(wn, cue):
+                    continue
+                if len(words) == 1 and (is_common_word(cue) or _given(cue.lower()) or wn.synsets(cue.lower(), "a")):
+                    continue
+                cues.append(cue)
+    return tuple(cues)
+
+
+def _place(wn, cue: str) -> bool:
+    """True when WordNet has ``cue`` (or its last word) as a place ("Egypt", "Mount Sinai")."""
+    keys = dict.fromkeys([cue.replace(" ", "_").lower(), cue.split()[-1].lower()])
+    return any(s.lexname() == "noun.location" for k in keys for s in wn.synsets(k, "n"))
 
 
 _POSS = r"(?:\s?['\u2019]s)?"
@@ -187,12 +242,15 @@ def renameable_names(example, doc) -> dict[str, str]:
     cast of a well-known work, a speaker's initial, a famous full name) or :mod:`.name_people`
     declines (round 112: a full name listed beside a famous person's, a name of two people, a name
     the story gives the other gender) or :mod:`.name_passing` declines (round 114: a part of a run
-    of three capitalised names, a passing full name, a shop's name); each kept name with the gender the story gives it."""
+    of three capitalised names, a passing full name, a shop's name); none in a story set in the
+    ancient world (round 116: :func:`.name_setting.ancient_setting`); each kept name with the
+    gender the story gives it."""
     from .._persons import text_style
     from .name_checks import odd_words
     from .name_cues import ensemble_names, famous_full_name, noun_not_person, speaker_initial
     from .name_passing import business_name, in_long_name, passing_full_name
     from .name_people import listed_with_famous, shared_name, story_gender
+    from .name_setting import ancient_setting
     from .names import person_names
 
     names = dict(person_names(doc))
@@ -202,6 +260,8 @@ def renameable_names(example, doc) -> dict[str, str]:
     lower = text_style(example.text) == "lower"
     odd = odd_words(texts, lower)
     cast = ensemble_names(texts, lower)
+    if ancient_setting(texts):
+        return {}  # round 116: no modern name for a Roman, Greek or Egyptian of old
     kept = {
         n: g
         for n, g in names.items()
