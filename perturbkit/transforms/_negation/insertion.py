@@ -12,7 +12,7 @@ from ...transform import Change
 from ...transform.words import match_case
 from .cues import CLIPPED, CLITIC_NEG, CONTRACTED, Style, polarity_items
 from .parse import Facts, Kids, base_form, has_subject, in_scope, kids_of, subject_before, subordinate
-from .shapes import declined_shape, pro_verb_do
+from .shapes import declined_shape, fused_form, pro_verb_do
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -131,6 +131,8 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
         return None  # "There goes my mood", "Off we go", "You go gal" (round 115)
     auxes = [c for c, dep in kids if dep in ("aux", "auxpass") and c.i < root.i and c.tag_ != "TO"]
     head = auxes[0] if auxes else root
+    if fused_form(head):
+        return None  # "The living got ta keep living" -> "did not get ta keep" (round 116)
     ppis = polarity_items()
     doc = sent.doc
     conversions: list[Change] = []
@@ -152,6 +154,8 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
         return None  # a contraction split by the tokeniser ("I can \u2019 t"): already negated
     shared = _shared_subject_verbs(kids)
     if _uncovered_verb(sent, root, shared) or (len(shared) == 1 and _set_off(shared[0])):
+        return None
+    if any(fused_form(v) for v in shared):
         return None
     if auxes:
         if not subject_before(kids, head.i) or shared:

@@ -6,7 +6,14 @@ negation insertion (``negation``, ``negation_alteration`` and UNION's strict fli
   ("Off we go !" -> "Off we do n't go !", "Away they ran");
 - a vocative after the verb ("You go gal !" -> "You do n't go gal !");
 - a bare infinitive after a causative or perception verb that the sentence splitter cut off
-  from it ("to have tomorrow 's children surpass" -> "children do not surpass").
+  from it ("to have tomorrow 's children surpass" -> "children do not surpass");
+- a subject that is a possessive determiner before a verb without an auxiliary ("her face a
+  mixture of frustration" with "face" tagged a verb and "her" its subject -> "her do n't face a
+  mixture"): the parse disagrees with itself, the "verb" is a noun (round 116); a possessive
+  pronoun before an auxiliary or copula stays ("his was old" -> "his was not old");
+- a verb to negate that is the first half of a fused form the tokeniser split ("gotta" -> "got
+  ta", "gonna" -> "gon na", "wanna", "oughta", "hasta", "lemme", "gimme"): "The living got ta keep
+  living" -> "did not get ta keep" reads "got" as an ordinary verb (round 116; see :func:`fused_form`).
 
 A pro-verb "do" with nothing after it ("of course you do") is negated in place, without a
 second "do": see :func:`pro_verb_do`.
@@ -81,13 +88,32 @@ def _split_infinitive(sent: Span, subj: Token) -> bool:
     return False
 
 
+#: Second halves of a fused form the tokeniser split off ("got ta", "gon na", "wan na", "ought ta",
+#: "has ta"; spaCy tags them TO), and of the fused forms with a pronoun ("lem me", "gim me", "got cha").
+_FUSED_TO = frozenset({"ta", "na"})
+_FUSED_PAIRS = frozenset({("lem", "me"), ("gim", "me"), ("got", "cha")})
+
+
+def fused_form(verb: Token) -> bool:
+    """``verb`` is the first half of a fused form ("got" of "got ta" / "gotta", "gon" of "gon na"):
+    no verb of its own to negate or put in the base form ("did not get ta keep living")."""
+    doc = verb.doc
+    if verb.i + 1 >= len(doc):
+        return False
+    nxt = doc[verb.i + 1].lower_
+    return nxt in _FUSED_TO or (verb.lower_, nxt) in _FUSED_PAIRS
+
+
 def declined_shape(sent: Span, root: Token) -> bool:
-    """The clause has one of the shapes in the module docstring: no insertion is made."""
+    """The clause has one of the shapes in the module docstring (but a fused form, which
+    :func:`fused_form` checks on the word the negation goes to): no insertion is made."""
     subj = next((c for c in root.children if c.dep_ in _SUBJ_DEPS), None)
     if _expletive(root) or _vocative(sent, root):
         return True
     if subj is None or subj.i > root.i:
         return False
+    if subj.tag_ == "PRP$" and root.pos_ == "VERB" and not any(c.dep_ in ("aux", "auxpass") for c in root.children):
+        return True  # "her face a mixture" (round 116); "his was old", "his had been ripped" stay
     return _fronted_particle(sent, root, subj) or (root.tag_ in ("VB", "VBP") and _split_infinitive(sent, subj))
 
 

@@ -7,7 +7,9 @@ any sentence, so every flip a reader may find garbled must be declined here; rou
 - a dialogue tag, a fronted "here"/"there" or a fixed expression at the verb ("here it goes" -> "here it does n't
   go", "so there i was walking" -> "so there i was n't walking"); a verb after a quotation mark of
   its own sentence or a speech verb next to a quotation anywhere in it ('`` ... , \'\' the man did
-  n't say', round 59);
+  n't say', round 59); quotations count in every convention the story uses (``speech_spans``:
+  double quotes, paired straight single quotes, a ``*...*`` thought: "*I wish that were so , * Jimmy
+  did n't think", round 116), but a ``*...*`` of stressed words ("I * can not * go");
 - a wh-word fronted in the main clause ("what time it was" -> "what time it was n't") and a bare
   pro-verb "do" ("*she* did" -> "she did n't do"; a complement before it is none: "of course you
   do", round 115);
@@ -32,9 +34,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...annotation import sentences, token_columns
+from ...annotation import doc_text, per_doc, sentences, token_columns
 from ...resources.lexicons import verb_class
 from ...transform.substitution import fixed_expression_tokens
+from .._quotes import speech_spans
 from .parse import SUBJ_DEPS, has_npi_after
 
 if TYPE_CHECKING:
@@ -87,6 +90,9 @@ def _fronted(root: Token, subj: Token) -> bool:
     start = root.sent.start
     if start > 0 and doc[start - 1].text in _QUOTES:
         return True
+    before = len(doc_text(doc)[: root.sent.start_char].rstrip()) - 1  # the last mark before the sentence
+    if before >= 0 and before in set(quote_edges(doc)):
+        return True
     if _quoted(root):
         return True
     if any(t.lower_ in _FRONTED for t in doc[root.sent.start : subj.i]):
@@ -99,10 +105,31 @@ def _quoted(root: Token) -> bool:
     is inside the quotation), or a speech verb with a quotation mark anywhere in its sentence
     ('he said , `` ... \'\''): negating it denies or garbles the dialogue."""
     sent = root.sent
-    marks = [t.i for t in sent if t.text in _QUOTES]
+    marks = [t.idx for t in sent if t.text in _QUOTES]
+    marks += [e for e in quote_edges(sent.doc) if sent.start_char <= e < sent.end_char]
     if not marks:
         return False
-    return marks[0] < root.i or root.lemma_.lower() in _SPEECH
+    return min(marks) < root.idx or root.lemma_.lower() in _SPEECH
+
+
+#: A ``*...*`` span of at most this many words and no punctuation marks stressed words ("I * can not *
+#: go"), no thought (``surface``'s ``_STRESSED_WORDS``).
+_STRESSED_WORDS = 4
+
+
+@per_doc
+def quote_edges(doc: Doc) -> tuple[int, ...]:
+    """Character offsets of the opening and closing mark of every quotation of the Doc's text, in
+    any convention :func:`~.._quotes.speech_spans` knows (`` '' and curly double quotes, paired
+    straight single quotes, a ``*...*`` thought or turn), but a ``*...*`` of stressed words."""
+    text = doc_text(doc)
+    edges: list[int] = []
+    for a, b in speech_spans(text):
+        inner = text[a:b]
+        if inner[0] == "*" and len(inner.split()) <= _STRESSED_WORDS and not any(p in inner for p in ".!?,;"):
+            continue
+        edges += [e for e in (a, b - 1) if not text[e].isalnum()]  # no mark: a span begun at its line's start
+    return tuple(edges)
 
 
 #: Wh-words that front an exclamative or free-relative main clause ("what time it was").
