@@ -109,6 +109,32 @@ def _shortens(short: str, long: str) -> bool:
     return any(len(s) >= 3 and long.startswith(s) for s in stems)
 
 
+_PET_ENDINGS = ("ie", "ey", "ee", "y", "i", "o")
+
+
+def _pet_of(pet: str, other: str) -> bool:
+    """True when ``pet`` (lower-cased) is a pet form built on a two-letter stem that ``other``
+    also opens with: a doubled consonant before a pet ending, the double cut to one ("ellie" for
+    "elm" or "elizabeth", "annie" for "anya", "emmy" for "emma"). Round 117: a grandfather calls
+    his granddaughter Elm "Ellie"; three-letter stems are :func:`_shortens`'s."""
+    if pet == other or len(other) < 2:
+        return False
+    for e in _PET_ENDINGS:
+        stem = pet[: -len(e)]
+        if pet.endswith(e) and len(stem) == 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+            return other.startswith(stem[:2]) and other[:3] != stem
+    return False
+
+
+_INNER_CAP = re.compile(r"(?<=[a-z,] )[A-Z][a-z]+(?![\w\-])")
+
+
+def _inner_capitals(texts) -> list[str]:
+    """The capitalised words of ``texts`` after a lower-case word or a comma (a name, English word
+    or not: "his granddaughter Elm"), sorted."""
+    return sorted({m.group() for t in texts for m in _INNER_CAP.finditer(t or "")})
+
+
 _CODE = re.compile(r"[^\W\d_]*[a-z][A-Z][^\W\d_]*|[^\W\d_]+(?=-?\d)")
 
 
@@ -117,9 +143,12 @@ def name_variant(word: str, texts, lower_style: bool, odd: set[str]) -> str | No
     :func:`.name_checks.odd_words`) that reads as a variant of the name ``word``, so that renaming
     the name would leave the character's other name: a longer or shorter form ("Nate", "Nathan"
     beside "Nathaniel"), or a code word with a capital inside or a number after it ("ArRe-41")
-    sharing its first two letters ("Ari"), or None."""
+    sharing its first two letters ("Ari"), or a capitalised word inside a sentence that the name is
+    a pet form of on a two-letter stem (:func:`_pet_of`: "Ellie" beside "Elm"), or None."""
     low = word.lower()
     hit = next((w for w in sorted(odd) if _shortens(low, w) or _shortens(w, low)), None)
+    if not hit and not lower_style:  # round 117: a pet form on a two-letter stem, "Ellie" for "Elm"
+        hit = next((w for w in _inner_capitals(texts) if _pet_of(low, w.lower()) or _pet_of(w.lower(), low)), None)
     if hit or lower_style:
         return hit
     for t in texts:
@@ -248,7 +277,7 @@ def renameable_names(example, doc) -> dict[str, str]:
     from .._persons import text_style
     from .name_checks import odd_words
     from .name_cues import ensemble_names, famous_full_name, noun_not_person, speaker_initial
-    from .name_passing import business_name, in_long_name, passing_full_name
+    from .name_passing import business_name, in_long_name, noun_modifier, passing_full_name
     from .name_people import listed_with_famous, shared_name, story_gender
     from .name_setting import ancient_setting
     from .names import person_names
@@ -279,7 +308,10 @@ def renameable_names(example, doc) -> dict[str, str]:
         kept = {
             n: g
             for n, g in kept.items()
-            if not in_long_name(doc, n) and not passing_full_name(doc, n, texts) and not business_name(doc, n)
+            if not in_long_name(doc, n)
+            and not passing_full_name(doc, n, texts)
+            and not business_name(doc, n)
+            and not noun_modifier(doc, n)  # round 117: "her Barbie dolls"
         }
     genders = {n: story_gender(doc, n, g, example.context) for n, g in kept.items()}
     return {n: g for n, g in genders.items() if g}

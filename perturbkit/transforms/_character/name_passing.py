@@ -9,7 +9,11 @@ round 114, where 5 of 20 renames on WritingPrompts were wrong), in stories with 
   (not a subject, possessor or apposition: "you parade around Ryan Howard like a God"): a passing
   mention of a real-looking person;
 - a mention whose possessive opens a Title-Case name ("Merlin 's Magical Pawn and Loan", "Joe 's
-  Diner"): a business or place named after someone."""
+  Diner"): a business or place named after someone;
+- a mention that modifies a common noun inside a noun phrase opened by a determiner or possessive
+  (round 117: "playing with her Barbie dolls", "a Ken doll"): a toy, brand or family's name, not
+  a person there ("her Gina dolls"); "Tom gave Mary flowers", with no determiner, is a misparse
+  and still renamed."""
 
 from __future__ import annotations
 
@@ -78,4 +82,26 @@ def business_name(doc, word: str) -> str | None:
         nxt = doc[t.i + 2]
         if _cap(nxt) and is_common_word(nxt.text) and nxt.lower_ not in _BEFORE_OK:
             return doc[t.i : t.i + 4].text
+    return None
+
+
+_MODIFIER_DEPS = {"compound", "amod", "nmod"}
+_OPENERS = {"det", "poss"}
+
+
+def noun_modifier(doc, word: str) -> str | None:
+    """A mention of ``word`` that modifies the lower-case common noun right after it, in a noun
+    phrase a determiner or possessive opens before the name ("her Barbie dolls", "a Ken
+    doll", "the Jacob family"): a brand, toy or family name, not a person. Returns the phrase or
+    None. A bare "gave Mary flowers" (a double object spaCy may parse as a compound) and "before big
+    Igor returns" (an adjective, then a verb read as a noun) do not count."""
+    for t in doc:
+        if t.text != word or t.dep_ not in _MODIFIER_DEPS or t.i + 1 >= len(doc):
+            continue
+        head = doc[t.i + 1]
+        if t.head.i != head.i or head.pos_ != "NOUN" or not head.text.islower() or head.ent_type_ == "PERSON":
+            continue
+        opener = next((c for c in head.children if c.i < t.i and c.dep_ in _OPENERS), None)
+        if opener is not None:
+            return doc[opener.i : head.i + 1].text
     return None
