@@ -194,14 +194,17 @@ def test_single_quoted_speech_moves_whole(annotator):
     away from "China wo n't bite . '" (double-quoted speech was already kept whole)."""
     t = get_transform("sentence_shuffle")
     text = (
-        "The office was quiet . Rain hit the windows . A clock ticked . The printer jammed . Tom swore at it . "
-        "Someone laughed . The lights flickered . A phone rang . Nobody answered it . "
+        "The office was quiet . The rain hit the windows hard . A clock ticked on the wall . The printer jammed again . "
+        "Tom swore at it . Someone laughed at him . The lights flickered twice . Then a phone started ringing . "
+        "Nobody in the room answered it . "
         "Linda ran up the hall . 'Sir ? ' She panted , 'I have bad news . China wo n't bite . ' "
         "He looked up from his paperwork . After a moment , he sighed . 'Ah , screw it . Why not ? ' "
-        "She left the room ."
+        "She left the room . The door slammed shut behind her . Tom went back to his printer . "
+        "The rain kept falling all night . Nobody went home early ."
     )
-    for seed in range(20):
-        out = t(text, seed=seed, annotator=annotator).text
+    outs = [t(text, seed=seed, annotator=annotator) for seed in range(20)]
+    assert sum(o is not None for o in outs) >= 5  # round 117: a draw may find no order that breaks enough
+    for out in (o.text for o in outs if o is not None):
         assert "'Sir ? ' She panted , 'I have bad news . China wo n't bite . '" in out, out
         assert "'Ah , screw it . Why not ? '" in out, out
 

@@ -8,6 +8,7 @@ from perturbkit.example import Example
 from perturbkit.transform import get_transform
 from perturbkit.transforms._paratext import preface_end
 from perturbkit.transforms._quotes import starred_spans
+from perturbkit.transforms._shuffle_units import shuffle_units
 
 ROB = Example(
     "he helps new companies create websites . he has been designing websites for a couple of years . "
@@ -73,16 +74,12 @@ def test_asterisks_pair_by_the_side_they_stand_on():
 
 
 def test_starred_dialogue_turns_move_whole(annotator):
-    out = get_transform("sentence_shuffle")(STARRED, seed=112, annotator=annotator)
-    assert out.text == (
-        "You have arrived . The year is 2118 . * No ! I need to go back ! Who are you ? *Precisely . * "
-        "The year is 2118 ? I was meant to go further ! Wait ? You 're studying me . Ok . Sorry . "
-        "*I will pause for ten seconds . * Wait ! My machine is disabled ? "
-        "*There is no need to be sorry . It seems to be human nature . * "
-        "*Dr Reilly , do not stand up . Your body is not ready . * "
-        "*Yes , but do not be nervous . You are not failing a test . * Jesus . I thought- "
-        "*I am a program designed by Dr Rivera . He had many reasons . Chief among which-*"
-    )
+    """The turns are units of their own (``join_starred_turns``); since round 117 a long story moves
+    only confident standalone sentences between two others (``_standalone``): starred turns, "Ok ."
+    and "Wait !" are none, so this all-dialogue story is declined rather than shuffled."""
+    turns = [u.text for u in shuffle_units(annotator.parse(STARRED)) if u.movable]
+    assert "*Dr Reilly , do not stand up . Your body is not ready . *" in turns
+    assert get_transform("sentence_shuffle")(STARRED, seed=112, annotator=annotator) is None
 
 
 def test_a_one_line_preface_ending_with_a_colon_stays_first(annotator):

@@ -99,13 +99,12 @@ def test_notes_about_the_writing_and_a_closing_italic_note_stay_last(annotator):
     assert closing_italic(DANA) == DANA.index("*Under")
     assert closing_italic("*Precisely . * No ! I need to go back !") is None
     t = get_transform("sentence_shuffle")
-    out = t(Example(DANA), seed=114, annotator=annotator).text
-    assert out.endswith(DANA[DANA.index("*Under") :])
-    assert out == (
-        "Then I woke up again . I screamed . The phone was buzzing . I dropped the phone . I woke at midnight . "
-        "She was asleep beside me . It was Dana . My best friend . Who 's funeral I had only just returned from . "
-        + DANA[DANA.index("*Under") :]
-    )
+    # round 117: "My best friend ." and "Who 's funeral ..." hold their neighbours in place (``_standalone``),
+    # too few sentences are left to move; the closing note is pinned all the same
+    assert t(Example(DANA), seed=114, annotator=annotator) is None
+    last = shuffle_units(annotator.parse(DANA))[-1]
+    assert DANA[DANA.index("*Under") :].startswith(last.text) or last.text.endswith("enjoys it .")
+    assert not last.movable
     assert t(Example(STAYED), seed=114, annotator=annotator).text.endswith(
         " . Sorry for any mistakes , first post here ."
     )

@@ -9,13 +9,14 @@ import random
 import re
 from dataclasses import dataclass
 
-from ..annotation import Level
+from ..annotation import Level, doc_text, per_doc
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._narration import LONG_STORY_UNITS, SHORT_STORY_UNITS
 from ._order_ties import descriptive, order_broken, unit_ties
 from ._reorder import rejoined, scrambled_order, token_units
 from ._shuffle_units import shuffle_units
+from ._standalone import standing_units
 
 _FEW = 4  # movable units a long story needs to be shuffled
 _WORD = re.compile(r"[a-z]+")
@@ -27,6 +28,29 @@ def _known(context: str | None) -> frozenset[str]:
     first sentence on."""
     words = set(_WORD.findall((context or "").lower()))
     return frozenset(words | {w[:-1] for w in words if w.endswith("s")} | {w[:-2] for w in words if w.endswith("es")})
+
+
+@per_doc
+def _plan(doc) -> tuple[tuple, bool]:
+    """The units that move, and whether the story is short (up to ``SHORT_STORY_UNITS`` sentences in
+    the units that could move). None move when the story holds more than ten sentences but fewer
+    than ``_FEW`` units can move (dialogue joined into blocks, WP round 100; or most of the story
+    held in place, round 112, wp_dev-367: one pair swapped at the end read as a coherent story):
+    swapping a block and a line or two may read as a flashback, not as a broken order. None either
+    in a story built as a numbered list ("1 . You do get better . ... 2 . Forgive Amy"): its items
+    are no sequence of events, and a shuffle would part them from their numbers (round 112,
+    wp_dev-520). In a long story (more than ``LONG_STORY_UNITS`` sentences) only confident standalone
+    sentences between two others move (``_standalone``, round 117): a fragment, a dateline, a list
+    item and both their neighbours stay."""
+    units = shuffle_units(doc)
+    movable = [u for u in units if u.movable]
+    if sum(1 for u in units if _LIST_MARK.match(u.text)) >= 2:
+        return (), False
+    short = sum(u.pieces for u in movable) <= SHORT_STORY_UNITS
+    if sum(u.pieces for u in units) <= LONG_STORY_UNITS:
+        return tuple(movable), short
+    movable = standing_units(doc, doc_text(doc), units)
+    return (tuple(movable), short) if len(movable) >= _FEW else ((), short)
 
 
 @register
@@ -46,7 +70,9 @@ class SentenceShuffle(Transform):
     A long story's order breaks throughout: a third of its pairs of units or more change places,
     and no stretch still in order (one unit, or units still following each other) holds more than
     half its sentences (``_reorder._displaced``; round 103, wp_dev-691: three closing lines put
-    before a block of most of the story read as a flash-forward)."""
+    before a block of most of the story read as a flash-forward). In a story of more than ten
+    sentences only confident standalone sentences whose neighbours are too move (``_standalone``,
+    round 117); every other unit, a fragment, a dateline, a list item, stays where it is."""
 
     name = "sentence_shuffle"
     aspect = "coherence"
@@ -54,41 +80,22 @@ class SentenceShuffle(Transform):
     example = "Tom woke up early. He made coffee. Then he went to work."
 
     def applicable(self, example, doc) -> bool:
-        units = self._units(doc)
+        units, short = _plan(doc)
         texts = [u.text for u in units]
         if len(texts) < 2 or len(set(texts)) < 2:
             return False
-        return not (self._short(units) and descriptive(unit_ties(doc, units)))
-
-    @staticmethod
-    def _short(units) -> bool:
-        return sum(u.pieces for u in units) <= SHORT_STORY_UNITS
-
-    @staticmethod
-    def _units(doc) -> list:
-        """The movable units; none when the story holds more than ten sentences but fewer than
-        ``_FEW`` units can move (dialogue joined into blocks, WP round 100; or most of the story
-        held in place, round 112, wp_dev-367: one pair swapped at the end read as a coherent story):
-        swapping a block and a line or two may read as a flashback, not as a broken order. None
-        either in a story built as a numbered list ("1 . You do get better . ... 2 . Forgive Amy"):
-        its items are no sequence of events, and a shuffle would part them from their numbers
-        (round 112, wp_dev-520)."""
-        units = shuffle_units(doc)
-        movable = [u for u in units if u.movable]
-        if sum(1 for u in units if _LIST_MARK.match(u.text)) >= 2:
-            return []
-        return [] if len(movable) < _FEW and sum(u.pieces for u in units) > LONG_STORY_UNITS else movable
+        return not (short and descriptive(unit_ties(doc, units)))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
-        units = self._units(doc)
+        units, short = _plan(doc)
         texts = [u.text for u in units]
         accept = None
-        if self._short(units):
+        if short:
             ties, known = unit_ties(doc, units), _known(example.context)
             if descriptive(ties):
                 return None
             accept = lambda order: order_broken(ties, order, known, sequence=True)  # noqa: E731
-        weights = None if self._short(units) else [u.pieces for u in units]
+        weights = None if short else [u.pieces for u in units]
         order = scrambled_order(texts, rng, weights, accept)
         if order is None:
             return None
