@@ -157,10 +157,29 @@ def starred_spans(text: str) -> tuple[tuple[int, int], ...]:
     that opens while a span opened by a mark standing apart is still open shows that mark closed
     a span begun at the start of its line ("You are the fourteenth human ... * Jesus . *I will
     pause": round 112, wp_dev-653 cut the machine's turns apart and glued them to the other
-    speaker's lines), when it was the line's first mark; a span left open is none."""
+    speaker's lines), when it was the line's first mark; a span left open is none (see
+    :func:`open_starred_spans`)."""
+    return _starred(text)[0]
+
+
+def open_starred_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """``*...`` passages whose opening mark (attached to the word after it) is never closed in its
+    line, from the mark to the end of the line: a letter or a thought whose closing asterisk the
+    writer left off ("*Dear Danny* , *I can assure you that I do not exist . Pease stop writing to
+    me ." ending the story: round 117, wp_dev-1102). :func:`starred_spans` leaves them out.
+
+    >>> open_starred_spans("He read : *I do not exist . Stop writing .")
+    ((10, 42),)
+    """
+    return _starred(text)[1]
+
+
+def _starred(text: str) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """:func:`starred_spans` and :func:`open_starred_spans`."""
     if "*" not in text:
-        return ()
+        return (), ()
     spans: list[tuple[int, int]] = []
+    opened: list[tuple[int, int]] = []
     start: int | None = None
     apart = opened_first = False  # the open span was opened by a mark standing apart, the line's first
     for m in _STAR.finditer(text):
@@ -169,6 +188,8 @@ def starred_spans(text: str) -> tuple[tuple[int, int], ...]:
             continue  # a separator
         line = text.rfind("\n", 0, a) + 1
         if start is not None and start < line:
+            if not apart:
+                opened.append((start, text.find("\n", start)))
             start = None  # left open at a line break: no span
         first = not spans or spans[-1][1] <= line  # no span before it on its line
         side = _star_side(text, a, b)
@@ -183,7 +204,10 @@ def starred_spans(text: str) -> tuple[tuple[int, int], ...]:
         else:
             spans.append((start, b))
             start = None
-    return tuple(spans)
+    if start is not None and not apart:
+        end = text.find("\n", start)
+        opened.append((start, len(text) if end == -1 else end))
+    return tuple(spans), tuple(opened)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..annotation import doc_text, per_doc
 from ._fragments import join_fragments
 from ._paratext import NOTE, SEPARATOR, closing_italic, note_in, preface_end
-from ._quotes import inside_any, single_quote_spans
+from ._quotes import inside_any, open_starred_spans, single_quote_spans
 from ._starred_turns import join_starred_turns
 from ._units import _OPENERS, Unit, _attribution, _balanced, _ends_sentence, _spans, sentence_units
 
@@ -233,18 +233,39 @@ def _split_asides(units: list[Unit]) -> list[Unit]:
     return out
 
 
+def _join_open_starred(text: str, units: list[Unit]) -> list[Unit]:
+    """The units a ``*...`` passage left open to the end of its line runs over (see
+    :func:`~._quotes.open_starred_spans`) joined into one that stays in place: the unit with the
+    opening mark could not move (its asterisks do not pair), but the sentences after it inside the
+    passage could, and a shuffle moved "Pease stop writing to me ..." out of Santa's letter
+    ("*Dear Danny* , *I can assure you that I do not exist . Pease stop ...", round 117, wp_dev-1102)."""
+    for a, e in open_starred_spans(text):
+        inside = [i for i, u in enumerate(units) if u.start < e and u.end > a]
+        if len(inside) > 1:
+            first, last = units[inside[0]], units[inside[-1]]
+            t = text[first.start : last.end]
+            pieces = sum(units[i].pieces for i in inside)
+            units = [
+                *units[: inside[0]],
+                Unit(first.start, last.end, t, pieces, False, False),
+                *units[inside[-1] + 1 :],
+            ]
+    return units
+
+
 @per_doc
 def shuffle_units(doc: Doc) -> tuple[Unit, ...]:
     """The units ``sentence_shuffle`` moves: :func:`sentence_units`, with an ellipsis stutter kept
     whole, a quotation kept with the narration right after it, a speaker's turn kept whole
     ("X," she said. "Y.") and an untagged quotation kept with what comes before it, a fragment kept with the sentence it
-    continues (``_fragments``), and time or day headings within a line ("8:19 am"), separators and
+    continues (``_fragments``), the sentences of a ``*...`` passage never closed kept in place with
+    its first, and time or day headings within a line ("8:19 am"), separators and
     authors' notes pinned (not movable). No units at all when the story's single quotes do not pair (a shuffle could split
     a quotation it cannot see): fewer cases, but none with a quotation cut in two."""
     text = doc_text(doc)
     if single_quote_spans(text) is None:
         return ()
     units = _join_turns(text, _join_beats(text, _join_stutters(text, list(sentence_units(doc)))))
-    units = _split_asides(join_starred_turns(text, _join_untagged(text, units)))
+    units = _join_open_starred(text, _split_asides(join_starred_turns(text, _join_untagged(text, units))))
     units = join_fragments(doc, text, units)
     return tuple(_pin_notes(text, _pin_headings(text, units)))

@@ -12,7 +12,7 @@ from ...transform import Change
 from ...transform.words import match_case
 from .cues import CLIPPED, CLITIC_NEG, CONTRACTED, Style, polarity_items
 from .parse import Facts, Kids, base_form, has_subject, in_scope, kids_of, subject_before, subordinate
-from .shapes import declined_shape, fused_form, pro_verb_do
+from .shapes import declined_shape, emphatic_do, fused_form, pro_verb_do
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -133,6 +133,8 @@ def insertion(sent: Span, style: Style, facts: Facts | None = None) -> list[Chan
     head = auxes[0] if auxes else root
     if fused_form(head):
         return None  # "The living got ta keep living" -> "did not get ta keep" (round 116)
+    if emphatic_do(root, head):
+        return None  # "I do so love books" -> "I do n't do so love books" (round 117)
     ppis = polarity_items()
     doc = sent.doc
     conversions: list[Change] = []

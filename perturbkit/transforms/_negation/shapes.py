@@ -15,6 +15,13 @@ negation insertion (``negation``, ``negation_alteration`` and UNION's strict fli
   ta", "gonna" -> "gon na", "wanna", "oughta", "hasta", "lemme", "gimme"): "The living got ta keep
   living" -> "did not get ta keep" reads "got" as an ordinary verb (round 116; see :func:`fused_form`).
 
+- an emphatic "do"/"does"/"did" with an emphatic adverb after it ("I did so want to go", "she did
+  indeed love him"): "did not so want", "did not indeed love" negate no event; nor when the parser
+  took the emphatic "do" for the main verb and the verb after the adverb for a noun ("I do so love
+  books of fiction" -> "I do n't do so love books": round 117, wp_dev-478; see :func:`emphatic_do`).
+  A plain emphatic "do" is the auxiliary and is negated in place ("She does love cake" -> "does
+  not love").
+
 A pro-verb "do" with nothing after it ("of course you do") is negated in place, without a
 second "do": see :func:`pro_verb_do`.
 """
@@ -22,6 +29,8 @@ second "do": see :func:`pro_verb_do`.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from ...resources.inflect import forms
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -125,3 +134,29 @@ def pro_verb_do(root: Token) -> bool:
         and root.tag_ in ("VBD", "VBZ", "VBP")
         and all(c.is_punct for c in root.children if c.i > root.i)
     )
+
+
+#: Adverbs of emphasis after an emphatic "do" ("I do so love", "she did indeed love"): no negation
+#: reads after them or before them.
+_EMPHATIC = frozenset({"so", "indeed", "certainly", "definitely", "surely", "sure", "absolutely"})
+
+
+def emphatic_do(root: Token, head: Token) -> bool:
+    """``head`` (the word a negation would go to: the first auxiliary, else ``root``) is a finite
+    "do" with an emphatic adverb right after it, and either the auxiliary of ``root`` ("did so
+    want", "did indeed love") or, as the main verb, followed after its adverbs by a verb's base form
+    the parser read as a noun ("I do so love books"; "I did so much work", "he did so well" stay)."""
+    doc = head.doc
+    if head.lemma_.lower() != "do" or head.tag_ not in ("VBD", "VBZ", "VBP"):
+        return False
+    i = head.i + 1
+    while i < len(doc) and doc[i].pos_ == "ADV" and doc[i].lower_ not in _EMPHATIC:
+        i += 1
+    if i >= len(doc) or doc[i].lower_ not in _EMPHATIC or doc[i].pos_ != "ADV":
+        return False
+    if head.i != root.i:
+        return True
+    while i < len(doc) and doc[i].pos_ == "ADV":
+        i += 1
+    nxt = doc[i] if i < len(doc) else None
+    return nxt is not None and nxt.pos_ in ("VERB", "NOUN") and bool(forms(nxt.lower_, "VBD", "VERB"))
