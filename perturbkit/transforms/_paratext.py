@@ -7,9 +7,17 @@ from __future__ import annotations
 
 import re
 
+# a run of separator marks standing alone as tokens, at least %d marks long
+_MARK_RUN = r"(?:^|(?<=\s))(?:[-*_=~#]\s?){%d,}(?=\s|$)"
+
 #: A separator: three or more dashes, asterisks, underscores, ... ("-- -", "***", "* * *", "_____"),
 #: on a line of its own or inline (WritingPrompts flattens a story to one line).
-SEPARATOR = re.compile(r"(?:^|(?<=\s))(?:[-*_=~#]\s?){3,}(?=\s|$)")
+SEPARATOR = re.compile(_MARK_RUN % 3)
+
+#: A separator-like run: two marks or more ("__", "**", "--"); ``SEPARATOR`` with a shorter run.
+#: ``sentence_shuffle`` holds in place a unit with one inside it (round 118, wp_dev-840: a scene
+#: break "__" inside "We make eye contact . __ Alice opens her eyes ." moved to the story's start).
+SEPARATOR_LIKE = re.compile(_MARK_RUN % 2)
 
 #: An author's note: "Edit:", "EDIT", "PS:", "A/N", "Thanks for reading", "I'll try to write more",
 #: "first time writing", a plea for feedback, a subreddit, or a note on a revision ("Changed the

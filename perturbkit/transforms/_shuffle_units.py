@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..annotation import doc_text, per_doc
 from ._fragments import join_fragments
-from ._paratext import NOTE, SEPARATOR, closing_italic, note_in, preface_end
+from ._paratext import NOTE, SEPARATOR, SEPARATOR_LIKE, closing_italic, note_in, preface_end
 from ._quotes import inside_any, open_starred_spans, single_quote_spans
 from ._starred_turns import join_starred_turns
 from ._units import _OPENERS, Unit, _attribution, _balanced, _ends_sentence, _spans, sentence_units
@@ -189,7 +189,8 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
     LeBeouf", "Title: ...", a first line ending with ":") stays first with the unit that holds it
     (round 108, wp_dev-80: it moved into the song with the first lyric line). A closing italic
     note ("*Under normal circumstances I 'd ...", to the end of the story) stays last with all after
-    it (round 114, wp_dev-1180)."""
+    it (round 114, wp_dev-1180). A unit with a separator-like run inside it ("We make eye contact
+    . __ Alice opens her eyes .", round 118) stays in place too (``_inline_marks``)."""
     pinned_from, pinned_to = len(units), -1
     italic = closing_italic(text)  # "*Under normal circumstances I 'd ...": the closing note stays last
     if italic is not None and italic >= len(text) * _NOTE_TAIL:
@@ -199,6 +200,8 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
     for i, u in enumerate(units):
         sep, note = SEPARATOR.search(u.text), note_in(u.text)
         if not (sep or note):
+            if u.movable and _inline_marks(u.text):
+                pinned.add(i)
             continue
         pinned.add(i)
         at = u.start + sep.start() if sep else -1
@@ -213,6 +216,16 @@ def _pin_notes(text: str, units: list[Unit]) -> list[Unit]:
         u._replace(movable=False, whole=False) if i in pinned or not pinned_to < i < pinned_from else u
         for i, u in enumerate(units)
     ]
+
+
+def _inline_marks(text: str) -> bool:
+    """``text`` holds a separator-like run ("__", "**": ``SEPARATOR_LIKE``) but is not one: a
+    scene break inside a sentence unit, which stays in place with it (round 118, wp_dev-840:
+    "We make eye contact . __ Alice opens her eyes ." moved, break and all, to the story's start).
+    A lone "--" is a dash ("worse than spiders -- her brothers"), not a break: it does not count."""
+    if SEPARATOR_LIKE.fullmatch(text.strip()):
+        return False
+    return any(m.group().strip() != "--" for m in SEPARATOR_LIKE.finditer(text))
 
 
 _LEADING_ASIDE = re.compile(r"\([^()]*\)\s+(?=\S)")
