@@ -272,10 +272,11 @@ def renameable_names(example, doc) -> dict[str, str]:
     declines (round 112: a full name listed beside a famous person's, a name of two people, a name
     the story gives the other gender) or :mod:`.name_passing` declines (round 114: a part of a run
     of three capitalised names, a passing full name, a shop's name); none in a story set in the
-    ancient world (round 116: :func:`.name_setting.ancient_setting`); each kept name with the
+    ancient world (round 116: :func:`.name_setting.ancient_setting`); none the story puns on
+    (round 118: :func:`.name_checks.pun_word`, "Demise" beside "Denise"); each kept name with the
     gender the story gives it."""
     from .._persons import text_style
-    from .name_checks import odd_words
+    from .name_checks import odd_words, pun_word
     from .name_cues import ensemble_names, famous_full_name, noun_not_person, speaker_initial
     from .name_passing import business_name, in_long_name, noun_modifier, passing_full_name
     from .name_people import listed_with_famous, shared_name, story_gender
@@ -312,6 +313,7 @@ def renameable_names(example, doc) -> dict[str, str]:
             and not passing_full_name(doc, n, texts)
             and not business_name(doc, n)
             and not noun_modifier(doc, n)  # round 117: "her Barbie dolls"
+            and not pun_word(n, texts)  # round 118: "Demise , her real name was ... Denise"
         }
     genders = {n: story_gender(doc, n, g, example.context) for n, g in kept.items()}
     return {n: g for n, g in genders.items() if g}

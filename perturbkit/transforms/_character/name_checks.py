@@ -185,6 +185,43 @@ def near_spelling(word: str, words: set[str]) -> str | None:
     return next((w for w in sorted(words) if w != low and _within(w, low, 2)), None)
 
 
+def pun_word(name: str, texts) -> str | None:
+    """A capitalised word of ``texts`` (sentence-initial ones too) of 4 letters or more within 1
+    edit of the name ``name`` (4 letters or more) and within 150 characters of a mention of it,
+    English word or not, that is neither a stop word ("Many" beside "Mary") nor a first name of
+    the project's lists, or None. Round 118: "Demise , her real name was , but ... she insisted
+    on being called Denise": the story plays on the name, and a rename breaks the pun. Two
+    characters "Mark" and "Mary" are no pun (both listed names), nor are a "Like" or "Mars" far
+    from the "Mike" or "Mark" (the one-edit rule alone declined 6 such stories of WritingPrompts
+    dev's first 1,500, beside the one pun).
+
+    >>> pun_word("Denise", ["Demise , her real name was , but she insisted on Denise ."])
+    'Demise'
+    >>> pun_word("Mark", ["Mark met Mary ."]), pun_word("Mark", ["Mark met Mark 's friend ."])
+    (None, None)
+    """
+    from spacy.lang.en.stop_words import STOP_WORDS  # here: importing spaCy is heavy
+
+    low = name.lower()
+    if len(low) < 4:
+        return None
+    for t in texts:
+        near = [m.start() for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", t or "", re.I)]
+        for m in re.finditer(r"[^\W\d_]{4,}", t or ""):
+            w = m.group()
+            wl = w.lower()
+            if (
+                w[:1].isupper()
+                and wl != low
+                and wl not in STOP_WORDS
+                and _within(wl, low, 1)
+                and not is_listed_name(wl)
+                and any(abs(a - m.start()) <= 150 for a in near)
+            ):
+                return w
+    return None
+
+
 def confusable(name: str, words: set[str]) -> str | None:
     """A word of ``words`` (the story's other names, lower-cased) a reader could take for the new
     name ``name`` (round 115: "Farah" beside the narrator's friend "Sarah"): within 1 edit ("Jon"
