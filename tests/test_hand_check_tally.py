@@ -50,3 +50,22 @@ def test_latest_takes_each_corpus_from_its_last_round(tmp_path, capsys):
         "| typos | 1/1 (2) | 0/1 (2) | **no** |",
     ]
     assert "hand_check_script" not in sys.modules
+
+
+def test_validity_page_shows_the_standing_of_the_stored_verdicts(capsys):
+    """docs/validity.md's "Where every transform stands" table and its verdict count are those of
+    the verdict files kept beside it (a round read but not committed, or a stale table, fails)."""
+    folder = REPO / "docs" / "validity"
+    _script().latest(Namespace(folder=str(folder)))
+    table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ")]
+    page = (REPO / "docs" / "validity.md").read_text(encoding="utf-8")
+    section = page.split("### Where every transform stands", 1)[1].split("\n### ", 1)[0]
+    assert [line for line in section.splitlines() if line.startswith("| ")] == table
+    verdicts = sum(
+        1
+        for f in folder.glob("round-*/*.verdicts.jsonl")
+        for x in f.read_text(encoding="utf-8").splitlines()
+        if x.strip()
+    )
+    rounds = len(list(folder.glob("round-*")))
+    assert f"{verdicts:,} verdicts over {rounds} rounds" in " ".join(section.split())
