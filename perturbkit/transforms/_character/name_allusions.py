@@ -278,7 +278,7 @@ def renameable_names(example, doc) -> dict[str, str]:
     from .._persons import text_style
     from .name_checks import odd_words, pun_word
     from .name_cues import ensemble_names, famous_full_name, noun_not_person, speaker_initial
-    from .name_passing import business_name, in_long_name, noun_modifier, passing_full_name
+    from .name_passing import business_name, in_long_name, known_as, noun_modifier, or_listed, passing_full_name
     from .name_people import listed_with_famous, shared_name, story_gender
     from .name_setting import ancient_setting
     from .names import person_names
@@ -304,6 +304,8 @@ def renameable_names(example, doc) -> dict[str, str]:
         and not (lower and noun_not_person(doc, n, example.context))
         and not shared_name(n, texts, lower)
         and not (not lower and listed_with_famous(n, texts))
+        and not (lower and business_name(doc, n, lower=True))  # round 119: "shelly 's point"
+        and not known_as(n, texts)  # round 119: "the man that came to be known as John"
     }
     if not lower:  # round 114: a part of a long name, a passing full name, a shop named after someone
         kept = {
@@ -314,6 +316,7 @@ def renameable_names(example, doc) -> dict[str, str]:
             and not business_name(doc, n)
             and not noun_modifier(doc, n)  # round 117: "her Barbie dolls"
             and not pun_word(n, texts)  # round 118: "Demise , her real name was ... Denise"
+            and not or_listed(doc, n)  # round 119: "named Joffrey , John or Alexander"
         }
     genders = {n: story_gender(doc, n, g, example.context) for n, g in kept.items()}
     return {n: g for n, g in genders.items() if g}

@@ -13,7 +13,13 @@ round 114, where 5 of 20 renames on WritingPrompts were wrong), in stories with 
 - a mention that modifies a common noun inside a noun phrase opened by a determiner or possessive
   (round 117: "playing with her Barbie dolls", "a Ken doll"): a toy, brand or family's name, not
   a person there ("her Gina dolls"); "Tom gave Mary flowers", with no determiner, is a misparse
-  and still renamed."""
+  and still renamed.
+
+Round 119 (in every casing style unless said): a mention whose possessive is followed by a place
+or venue noun ("shelly 's point", "joe 's diner": a landmark named after someone, a
+:func:`business_name`); a name right after "known as" ("the man that came to be known as John": a
+placeholder); and, in stories with capitals, a name coordinated by "or" with other capitalised
+names ("named Joffrey , John or Alexander": an example name, no character)."""
 
 from __future__ import annotations
 
@@ -71,17 +77,56 @@ def passing_full_name(doc, word: str, texts) -> str | None:
 
 _POSS = {"'s", "’s", "'", "’"}
 
+# nouns that make "NAME 's" + noun the name of a landmark or venue in any casing (round 119:
+# "shelly 's point"); not "place", "house", "farm": there the name is usually the owner's own
+_PLACE_NOUNS = frozenset(
+    "point landing creek bay island lake peak hill cove harbor harbour pond falls beach canyon ridge "
+    "pub bar diner grill cafe café tavern inn saloon bistro bakery deli eatery".split()
+)
 
-def business_name(doc, word: str) -> str | None:
+
+def business_name(doc, word: str, lower: bool = False) -> str | None:
     """A mention's possessive followed by a capitalised English word that is no rank or kin word
-    ("Merlin 's Magical Pawn", "Joe 's Diner"; not "Anna 's Mom"): the name of a shop or place,
-    or None."""
+    ("Merlin 's Magical Pawn", "Joe 's Diner"; not "Anna 's Mom") or, in any casing, by a place or
+    venue noun of :data:`_PLACE_NOUNS` (round 119: "shelly 's point"): the name of a shop or
+    place, or None. ``lower``: the story is lower-cased, where only the place nouns count."""
     for t in doc:
-        if t.text != word or t.i + 2 >= len(doc) or doc[t.i + 1].text not in _POSS:
+        if t.lower_ != word.lower() or t.i + 2 >= len(doc) or doc[t.i + 1].text not in _POSS:
             continue
         nxt = doc[t.i + 2]
+        if nxt.lower_ in _PLACE_NOUNS and (lower or t.text == word):
+            return doc[t.i : t.i + 3].text
+        if lower or t.text != word:
+            continue
         if _cap(nxt) and is_common_word(nxt.text) and nxt.lower_ not in _BEFORE_OK:
             return doc[t.i : t.i + 4].text
+    return None
+
+
+def known_as(word: str, texts) -> str | None:
+    """ "known as NAME" in ``texts`` (round 119: "the man that came to be known as John", a
+    placeholder for someone unknown), or None."""
+    pattern = r"(?<![\w\-])known\s+as\s+" + re.escape(word) + r"(?![\w\-])"
+    hit = next((m for t in texts if t for m in [re.search(pattern, t, re.I)] if m), None)
+    return hit.group() if hit else None
+
+
+def or_listed(doc, word: str) -> str | None:
+    """A mention of ``word`` in a list of capitalised names joined by "or" (and commas) (round
+    119: "named Joffrey , John or Alexander": example names, no character), or None."""
+    for t in doc:
+        if t.text != word:
+            continue
+        a = b = t.i
+        seps: list[str] = []
+        while a >= 2 and doc[a - 1].lower_ in {",", "or"} and _cap(doc[a - 2]) and not doc[a - 2].is_sent_start:
+            seps.append(doc[a - 1].lower_)
+            a -= 2
+        while b + 2 < len(doc) and doc[b + 1].lower_ in {",", "or"} and _cap(doc[b + 2]):
+            seps.append(doc[b + 1].lower_)
+            b += 2
+        if "or" in seps:
+            return doc[a : b + 1].text
     return None
 
 
