@@ -4,8 +4,9 @@ WritingPrompts stories, where 6 of 20 renames were wrong):
 - no mention of the name forms a proper compound with a capitalised English word next to it (a
   brand or place: "Hugo Boss", "Lake Louise"; "Anna Smith" and "Captain Nathaniel" are still names);
 - the story has no variant of the name that would keep the old one: a nickname or long form
-  sharing its first three letters ("Nate" and "Nathan" beside "Nathaniel"), or a code word it is
-  made from ("Ari" from the robot model "ArRe");
+  sharing its first three letters ("Nate" and "Nathan" beside "Nathaniel"), an irregular short
+  form or its formal name (``name_short_forms.tsv``, round 120: "Frank" beside "Francis"), or a
+  code word it is made from ("Ari" from the robot model "ArRe");
 - it is not a famous fictional, legendary or biblical character the story alludes to (Ariel beside
   "Mermaid" or "Eric", Zelda beside "Hyrule", Peter beside "omnipotent"): the lexicon
   ``fictional_names.tsv`` lists each such name with its cue words;
@@ -133,6 +134,34 @@ def _inner_capitals(texts) -> list[str]:
     """The capitalised words of ``texts`` after a lower-case word or a comma (a name, English word
     or not: "his granddaughter Elm"), sorted."""
     return sorted({m.group() for t in texts for m in _INNER_CAP.finditer(t or "")})
+
+
+@functools.cache
+def _short_forms() -> dict[str, frozenset[str]]:
+    """name -> the names ``name_short_forms.tsv`` pairs it with, both ways ("frank" -> "francis",
+    "frances"; "francis" -> "frank", "fran", "frankie")."""
+    out: dict[str, set[str]] = {}
+    for row in table("name_short_forms.tsv"):
+        name = row["name"].lower()
+        for short in row["short_forms"].lower().split():
+            out.setdefault(name, set()).add(short)
+            out.setdefault(short, set()).add(name)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def short_form_pair(word: str, texts, lower_style: bool, odd: set[str], people=()) -> str | None:
+    """A name of the story that ``name_short_forms.tsv`` pairs with the name ``word`` as formal
+    name and irregular short form ("Francis" beside "Frank", "Bill" beside "William"), so that the
+    two may be one person (round 120), or None. A pair counts when it is among ``odd`` (see
+    :func:`name_variant`), ``people`` (the story's person names) or, in a story with capitals, a
+    capitalised word inside a sentence ("your friend Francis")."""
+    partners = _short_forms().get(word.lower())
+    if not partners:
+        return None
+    seen = set(odd) | {p.lower() for p in people}
+    if not lower_style:
+        seen |= {w.lower() for w in _inner_capitals(texts)}
+    return next((p for p in sorted(partners) if p in seen), None)
 
 
 _CODE = re.compile(r"[^\W\d_]*[a-z][A-Z][^\W\d_]*|[^\W\d_]+(?=-?\d)")
@@ -296,6 +325,7 @@ def renameable_names(example, doc) -> dict[str, str]:
         n: g
         for n, g in names.items()
         if not name_variant(n, texts, lower, odd)
+        and not short_form_pair(n, texts, lower, odd, names)  # round 120: "Frank" beside "Francis"
         and not fictional_cue(n, texts, lower)
         and not in_name_idiom(n, texts)
         and n.lower() not in cast
