@@ -143,3 +143,19 @@ def bag(monkeypatch):
     enc = BagEncoder()
     monkeypatch.setattr(similarity, "load_sentence_encoder", lambda model=None, device="auto", **kw: enc)
     return enc
+
+
+@pytest.fixture(scope="module")
+def plain_negation():
+    """``negation`` flipping every sentence it can, untargeted: the insertion checks alone."""
+    from perturbkit import get_transform
+
+    return get_transform("negation", rate=1.0, targeted=False)
+
+
+@pytest.fixture(scope="module")
+def union_negation():
+    """UNION's own negation step (``negation_alteration`` with strict flips)."""
+    from perturbkit.transforms.mixture import default_technique
+
+    return default_technique("negation").transforms[0]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from perturbkit import get_transform
-from perturbkit.transforms.mixture import default_technique
 
 pytestmark = pytest.mark.usefixtures("annotator")
 
@@ -18,17 +17,6 @@ _WISH = (
     "Even at the end , they wished for the chance to improve themselves more than they had already ,"
     " to have tomorrow \u2019 s children surpass the ones of today ."
 )
-
-
-@pytest.fixture(scope="module")
-def negation():
-    return get_transform("negation", rate=1.0, targeted=False)
-
-
-@pytest.fixture(scope="module")
-def strict():
-    """UNION's own negation step (strict flips)."""
-    return default_technique("negation").transforms[0]
 
 
 @pytest.mark.parametrize(
@@ -55,8 +43,8 @@ def strict():
         ("He made the kids clean their rooms .", "He did not make the kids clean their rooms ."),
     ],
 )  # fmt: skip
-def test_negation_declines_inverted_idioms_and_bare_infinitives(annotator, negation, text, expected):
-    out = negation(text, seed=0, annotator=annotator)
+def test_negation_declines_inverted_idioms_and_bare_infinitives(annotator, plain_negation, text, expected):
+    out = plain_negation(text, seed=0, annotator=annotator)
     assert (out.text if out else None) == expected
 
 
@@ -70,8 +58,8 @@ def test_negation_declines_inverted_idioms_and_bare_infinitives(annotator, negat
         ("There was a dog .", "There was not a dog ."),
     ],
 )
-def test_union_negation_step(annotator, strict, text, expected):
-    out = strict(text, seed=0, annotator=annotator)
+def test_union_negation_step(annotator, union_negation, text, expected):
+    out = union_negation(text, seed=0, annotator=annotator)
     assert (out.text if out else None) == expected
 
 

@@ -14,22 +14,10 @@ from __future__ import annotations
 import pytest
 
 from perturbkit import get_transform
-from perturbkit.transforms.mixture import default_technique
 
 pytestmark = pytest.mark.usefixtures("annotator")
 
 _THOUGHT = "*I surely wish that were so , * Jimmy thought , *Miss you mama . *"
-
-
-@pytest.fixture(scope="module")
-def negation():
-    return get_transform("negation", rate=1.0, targeted=False)
-
-
-@pytest.fixture(scope="module")
-def strict():
-    """UNION's own negation step (strict flips)."""
-    return default_technique("negation").transforms[0]
 
 
 @pytest.mark.parametrize(
@@ -52,8 +40,8 @@ def strict():
         ("I saw her face .", "I did not see her face ."),
     ],
 )  # fmt: skip
-def test_negation_declines_fused_forms_and_possessive_subjects(annotator, negation, text, expected):
-    out = negation(text, seed=0, annotator=annotator)
+def test_negation_declines_fused_forms_and_possessive_subjects(annotator, plain_negation, text, expected):
+    out = plain_negation(text, seed=0, annotator=annotator)
     assert (out.text if out else None) == expected
 
 
@@ -78,6 +66,6 @@ def test_negation_alteration_shares_the_checks(annotator):
         ("There was a dog .", "There was not a dog ."),
     ],
 )  # fmt: skip
-def test_union_negation_step_counts_every_quotation_convention(annotator, strict, text, expected):
-    out = strict(text, seed=0, annotator=annotator)
+def test_union_negation_step_counts_every_quotation_convention(annotator, union_negation, text, expected):
+    out = union_negation(text, seed=0, annotator=annotator)
     assert (out.text if out else None) == expected

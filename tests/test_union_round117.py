@@ -53,11 +53,6 @@ def test_union_reordering_keeps_the_open_letter_whole(annotator):
         assert o is None or o.text.index("Please stop") > o.text.index("*Dear Tom*")
 
 
-@pytest.fixture(scope="module")
-def negation():
-    return get_transform("negation", rate=1.0, targeted=False)
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -75,8 +70,8 @@ def negation():
         ("I did research on it .", "I did not do research on it ."),
     ],
 )  # fmt: skip
-def test_negation_declines_an_emphatic_do_with_an_emphatic_adverb(annotator, negation, text, expected):
-    out = negation(text, seed=0, annotator=annotator)
+def test_negation_declines_an_emphatic_do_with_an_emphatic_adverb(annotator, plain_negation, text, expected):
+    out = plain_negation(text, seed=0, annotator=annotator)
     assert (out.text if out else None) == expected
 
 

@@ -148,6 +148,11 @@ def _star_side(text: str, a: int, b: int) -> str:
     return "either"
 
 
+#: A ``*...*`` span of at most this many words marks stressed words ("I * can not * go"), not a
+#: thought or a turn: ``contraction`` keeps their form, UNION's strict flips take them for no quotation.
+STRESSED_WORDS = 4
+
+
 def starred_spans(text: str) -> tuple[tuple[int, int], ...]:
     """``*...*`` spans within a line: a thought or a stage direction in WritingPrompts stories
     ("*More laughing . *"), stressed words ("I * can not * go"), or one speaker's turns in a

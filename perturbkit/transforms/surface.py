@@ -12,14 +12,11 @@ from ..annotation import Level
 from ..annotation.capabilities import LEVEL_NEEDS
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
-from ._quotes import starred_spans
+from ._quotes import STRESSED_WORDS, starred_spans
 from ._surface.commas import eligible_commas
 from ._surface.contractions import CANDIDATE, contractions, disjoint, may_contract
 from ._surface.expansions import expansions, may_expand
 from ._surface.typos import misspelt, typo_sites, word_count
-
-#: A ``*...*`` span of at most this many words marks stressed words, which keep their form.
-_STRESSED_WORDS = 4
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -113,7 +110,7 @@ class Contraction(Transform):
             out["contract"] = contractions(doc, text)
         if self.direction in ("expand", "both"):
             out["expand"] = expansions(doc, text)
-        stressed = [(a, b) for a, b in starred_spans(text) if len(text[a:b].split()) <= _STRESSED_WORDS]
+        stressed = [(a, b) for a, b in starred_spans(text) if len(text[a:b].split()) <= STRESSED_WORDS]
         if stressed:  # "* can not *" -> "* ca n't *" loses the stress the writer marked (round 78)
             out = {k: [c for c in v if not any(a <= c.start < b for a, b in stressed)] for k, v in out.items()}
         return {k: v for k, v in out.items() if v}

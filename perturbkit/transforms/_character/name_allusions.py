@@ -319,8 +319,6 @@ def renameable_names(example, doc) -> dict[str, str]:
     lower = text_style(example.text) == "lower"
     odd = odd_words(texts, lower)
     cast = ensemble_names(texts, lower)
-    if ancient_setting(texts):
-        return {}  # round 116: no modern name for a Roman, Greek or Egyptian of old
     kept = {
         n: g
         for n, g in names.items()
@@ -348,5 +346,7 @@ def renameable_names(example, doc) -> dict[str, str]:
             and not pun_word(n, texts)  # round 118: "Demise , her real name was ... Denise"
             and not or_listed(doc, n)  # round 119: "named Joffrey , John or Alexander"
         }
+    if kept and ancient_setting(texts):  # last: a WordNet look-up per word of the story
+        return {}  # round 116: no modern name for a Roman, Greek or Egyptian of old
     genders = {n: story_gender(doc, n, g, example.context) for n, g in kept.items()}
     return {n: g for n, g in genders.items() if g}

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from ...annotation import doc_text, per_doc, sentences, token_columns
 from ...resources.lexicons import verb_class
 from ...transform.substitution import fixed_expression_tokens
-from .._quotes import speech_spans
+from .._quotes import STRESSED_WORDS, speech_spans
 from .parse import SUBJ_DEPS, has_npi_after
 
 if TYPE_CHECKING:
@@ -112,21 +112,17 @@ def _quoted(root: Token) -> bool:
     return min(marks) < root.idx or root.lemma_.lower() in _SPEECH
 
 
-#: A ``*...*`` span of at most this many words and no punctuation marks stressed words ("I * can not *
-#: go"), no thought (``surface``'s ``_STRESSED_WORDS``).
-_STRESSED_WORDS = 4
-
-
 @per_doc
 def quote_edges(doc: Doc) -> tuple[int, ...]:
     """Character offsets of the opening and closing mark of every quotation of the Doc's text, in
     any convention :func:`~.._quotes.speech_spans` knows (`` '' and curly double quotes, paired
-    straight single quotes, a ``*...*`` thought or turn), but a ``*...*`` of stressed words."""
+    straight single quotes, a ``*...*`` thought or turn), but a ``*...*`` of stressed words
+    (at most :data:`~.._quotes.STRESSED_WORDS` words, no punctuation)."""
     text = doc_text(doc)
     edges: list[int] = []
     for a, b in speech_spans(text):
         inner = text[a:b]
-        if inner[0] == "*" and len(inner.split()) <= _STRESSED_WORDS and not any(p in inner for p in ".!?,;"):
+        if inner[0] == "*" and len(inner.split()) <= STRESSED_WORDS and not any(p in inner for p in ".!?,;"):
             continue
         edges += [e for e in (a, b - 1) if not text[e].isalnum()]  # no mark: a span begun at its line's start
     return tuple(edges)
