@@ -28,6 +28,8 @@ _FRAME_DEPS = frozenset({"dobj", "dative", "ccomp", "acomp", "oprd", "prep", "ag
 Slot = tuple[str, str]
 #: Determiners only a countable singular noun takes ("another company", never "another stuff").
 _COUNT_DETS = frozenset({"a", "an", "another", "each", "every"})
+#: Determiners of plural nouns only ("these dogs", never "these dog").
+_PLURAL_DETS = frozenset({"these", "those", "several", "many", "both", "few"})
 #: The corpus words of each slot, sorted, with their cumulative counts.
 Vocabulary = dict[Slot, tuple[list[tuple[str, str]], list[int]]]
 
@@ -76,9 +78,17 @@ def known(lemma: str, upos: str) -> bool:
 
 
 def keyword_site_ok(doc: Doc, i: int) -> bool:
-    """Token ``i`` is no lower-cased first name ("isa") and no speaker label ("Human:")."""
-    cols = token_columns(doc)
-    if i + 1 < len(doc) and token_strings(doc)["text"][i + 1] == ":":
+    """Token ``i`` is no lower-cased first name ("isa"), no speaker label ("Human:") and no noun
+    whose number its determiner contradicts (a misspelt "a princes" tagged plural would become
+    "a women")."""
+    cols, strs = token_columns(doc), token_strings(doc)
+    if i + 1 < len(doc) and strs["text"][i + 1] == ":":
+        return False
+    tag = strs["tag"][i]
+    dets = [cols["lower"][c] for c in strs["children"][i] if strs["dep"][c] in ("det", "nummod")]
+    if (tag == "NNS" and any(d in _COUNT_DETS or d == "one" for d in dets)) or (
+        tag == "NN" and any(d in _PLURAL_DETS for d in dets)
+    ):
         return False
     return cols["lemma"][i] not in _names() and cols["lower"][i] not in _names()
 
