@@ -28,4 +28,3 @@ def test_a_noun_whose_number_its_determiner_contradicts_is_no_site(annotator, te
     doc = annotator.parse(text)
     i = next(t.i for t in doc if t.text == word)
     assert keyword_site_ok(doc, i) is ok
-
