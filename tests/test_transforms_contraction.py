@@ -86,6 +86,10 @@ GOLDEN = [
     ({"direction": "contract"}, "i do n't know how much time i have left , so hurry .", None),
     # a misspelt "its" before adjectives and a noun (round 753, wp_dev-1038: "with it is secondary ... star")
     (E, "we found a system with it 's secondary smaller yellow star .", None),
+    # ... and before a noun the parser tagged as an adjective (round 121, wp_dev-239: "it 's origin not
+    # from the planet" -> "it is origin not from the planet"); a real adjective still expands
+    (E, "my powers stem from another entity , it 's origin not from the planet .", None),
+    (E, "it 's young and it 's fun .", "it is young and it is fun ."),
     (E, "She'd come.", None),
     ({}, "The sky was blue.", None),
     # both: one direction per example, drawn by the seed

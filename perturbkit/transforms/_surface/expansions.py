@@ -101,11 +101,21 @@ def _following(doc: Doc, starts: list[int], pos: int, n: int = 8) -> list[Token]
     return [t for t in doc[i : i + 2 * n] if not t.is_space][:n]
 
 
+def _noun_as_adj(t: Token) -> bool:
+    """A token tagged as an adjective that is only ever a noun ("it 's origin not from the planet":
+    "origin" JJ after a misspelt "its")."""
+    found = all_lemmas(t.lower_)
+    return t.pos_ == "ADJ" and "NOUN" in found and "ADJ" not in found
+
+
 def _possessive_its(nxt: list[Token]) -> bool:
     """ "it's" before a noun (after adjectives or not): a misspelt possessive "its" ("it's owner",
-    "it 's secondary smaller yellow star")."""
-    k = next((k for k, t in enumerate(nxt) if t.pos_ != "ADJ"), len(nxt))
-    return k < len(nxt) and nxt[k].pos_ in ("NOUN", "PROPN") and (k == 0 or nxt[k].pos_ == "NOUN")
+    "it 's secondary smaller yellow star", "it 's origin" with "origin" tagged JJ, round 121)."""
+    k = next((k for k, t in enumerate(nxt) if t.pos_ != "ADJ" or _noun_as_adj(t)), len(nxt))
+    if k == len(nxt):
+        return False
+    noun = "NOUN" if _noun_as_adj(nxt[k]) else nxt[k].pos_
+    return noun in ("NOUN", "PROPN") and (k == 0 or noun == "NOUN")
 
 
 def _expand_s(host: str, nxt: list[Token]) -> str | None:
