@@ -84,6 +84,21 @@ def test_one_swap_does_not_carry_a_short_story(annotator):
     assert out.text == "They kicked a vacation. His father died in music."
 
 
+def test_a_short_story_is_counted_in_sentences_not_parser_splits(annotator):
+    """The parser cuts lower-cased "..., so i took it home ." into two sentences; the story is still
+    one of four, so one swap alone is no case (round 121, roc-2118: "built a base" -> "a note", the
+    only edit, in a story the parser cut into six)."""
+    text = (
+        "it was missing the wheel but looked good so i took it home . i cleaned it and it worked fine so "
+        "i built the shed for it . they bought a lamp . now i ride it every day ."
+    )
+    assert len(list(annotator.parse(text).sents)) == 6
+    vocab = {("NN", "a"): [("cloud", "cloud")]}  # one site: "a lamp"
+    assert all(_fixed(annotator, vocab)(text, seed=s, annotator=annotator) is None for s in range(4))
+    one = _fixed(annotator, vocab, min_short=1)(text, seed=0, annotator=annotator)
+    assert "they bought a cloud ." in one.text  # the site is there: one swap is what min_short refuses
+
+
 def test_pieces_of_web_addresses_are_no_corpus_words(annotator):
     # round 105: "in greater https" (a link's piece drawn as a noun)
     from perturbkit.transforms._substitution.corpus_words import corpus_vocabulary

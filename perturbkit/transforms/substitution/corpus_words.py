@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...annotation import Annotator, sentence_bounds
+from ...annotation import Annotator
 from ...example import Example
 from ...transform import Change, Effect, register
 from .._narration import SHORT_STORY_UNITS
@@ -22,6 +22,7 @@ from .._substitution.corpus_words import (
     draw_word,
     slot_replaceable,
 )
+from .._units import sentence_units
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -97,7 +98,7 @@ class RandomWordReplacement(RelatedStories):
         if not self._vocab or verse_like(example.text):
             return None
         cands = list(slot_replaceable(doc))
-        short = len(sentence_bounds(doc)) <= SHORT_STORY_UNITS
+        short = len(sentence_units(doc)) <= SHORT_STORY_UNITS  # units: "so i ..." split off is no sentence
         if not self.long_story_verbs and not short:
             cands = [i for i in cands if doc[i].pos_ != "VERB"]
         least = self.min_short if short else 1
