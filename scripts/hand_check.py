@@ -11,6 +11,8 @@ decided; the judging itself is done by people (or reading sessions), never by th
     #    {"case": "<case id>", "verdict": "valid" | "invalid", "reason": "..."}
     # 3. tally into the table of docs/validity.md (and copy the verdict files beside it)
     .venv/bin/python scripts/hand_check.py table /tmp/hc
+    # 4. check that the standing readings still describe the code: regenerate their cases
+    .venv/bin/python scripts/hand_check.py verify docs/validity [--only negation]
 
 Sampled files hold the dev stories' text (for the readers only: they stay outside the
 repository); the verdict files kept in docs/validity/ hold case ids, the edited words and the
@@ -179,17 +181,22 @@ def table(args: argparse.Namespace) -> None:
         print(f"| {name} | {rv}/{rn} | {wv}/{wn} | {pct}{flag} |")
 
 
-def latest(args: argparse.Namespace) -> None:
-    """The standing of every transform: per corpus, its latest round that judged it (a round that
-    sampled no case of a corpus leaves that corpus's earlier reading standing)."""
-    best: dict[str, dict[str, tuple[int, int, int]]] = {}  # name -> corpus -> (round, valid, judged)
-    rounds = sorted(Path(args.folder).glob("round-*"), key=lambda d: int(d.name.split("-")[1]))
-    for folder in rounds:
+def standing(root: Path) -> dict[str, dict[str, tuple[int, int, int]]]:
+    """Each transform's latest reading per corpus: name -> corpus -> (round, valid, judged). A round
+    that judged no case of a corpus leaves that corpus's earlier reading standing."""
+    best: dict[str, dict[str, tuple[int, int, int]]] = {}
+    for folder in sorted(root.glob("round-*"), key=lambda d: int(d.name.split("-")[1])):
         n = int(folder.name.split("-")[1])
         for name, counts in tally(folder).items():
             for label, (valid, judged, _) in counts.items():
                 if judged:
                     best.setdefault(name, {})[label] = (n, valid, judged)
+    return best
+
+
+def latest(args: argparse.Namespace) -> None:
+    """The standing of every transform (:func:`standing`) as the table of docs/validity.md."""
+    best = standing(Path(args.folder))
     print("| transform | ROC: valid/judged (round) | WP: valid/judged (round) | 95% on both? |")
     print("|---|---|---|---|")
     for name in sorted(best):
@@ -202,6 +209,56 @@ def latest(args: argparse.Namespace) -> None:
             else:
                 cells.append("-")
         print(f"| {name} | {cells[0]} | {cells[1]} | {'yes' if ok else '**no**'} |")
+
+
+def reproduce(root: Path, data: dict[str, list], only: set[str] | None = None) -> dict[str, dict[str, tuple]]:
+    """Regenerate the cases of each transform's standing reading on the code of this checkout, the
+    way ``sample`` made them (fitted on the corpus, seeded with the round): name -> corpus ->
+    (round, cases stored, ids whose variant differs now). A reading describes today's code only
+    where its cases come out the same."""
+    import perturbkit as pk
+
+    out: dict[str, dict[str, tuple]] = {}
+    for name, corpora in sorted(standing(root).items()):
+        if only and name not in only:
+            continue
+        for label, (n, _, _) in corpora.items():
+            rows = (root / f"round-{n}" / f"{name}.cases.jsonl").read_text(encoding="utf-8").splitlines()
+            cases = [c for c in map(json.loads, filter(str.strip, rows)) if c["case"].startswith(label + ":")]
+            t = pk.get_transform(name)
+            t.fit(data[label])
+            by_id = {ex.id: ex for ex in data[label]}
+            differ = []
+            for c in cases:
+                ex = by_id[c["case"].split(":", 1)[1]]
+                v = t(ex, seed=n)
+                now = None if v is None else [e.to_dict() for e in v.edits]
+                context = None if v is None or v.context == ex.context else v.context
+                if now != c["edits"] or context != c.get("context"):
+                    differ.append(c["case"])
+            out.setdefault(name, {})[label] = (n, len(cases), differ)
+    return out
+
+
+def verify(args: argparse.Namespace) -> None:
+    """Print, per transform and corpus, how many of its standing reading's cases today's code makes
+    byte for byte (text edits, spans, notes, a renamed context), and which differ."""
+    found = reproduce(Path(args.folder), _data(), set(args.only.split(",")) if args.only else None)
+    print("| transform | ROC: same/stored (round) | WP: same/stored (round) | cases that differ |")
+    print("|---|---|---|---|")
+    total = same = 0
+    for name, corpora in found.items():
+        cells, differ = [], []
+        for label in ("roc", "wp"):
+            if label not in corpora:
+                cells.append("-")
+                continue
+            n, stored, diff = corpora[label]
+            cells.append(f"{stored - len(diff)}/{stored} ({n})")
+            differ += diff
+            total, same = total + stored, same + stored - len(diff)
+        print(f"| {name} | {cells[0]} | {cells[1]} | {', '.join(differ) or '-'} |")
+    print(f"\n{same} of {total} stored cases reproduce byte for byte.")
 
 
 def main() -> None:
@@ -220,6 +277,10 @@ def main() -> None:
     t = sub.add_parser("latest", help="each transform's latest reading per corpus, over all rounds")
     t.add_argument("folder", help="the folder holding round-N/ folders (docs/validity)")
     t.set_defaults(fn=latest)
+    t = sub.add_parser("verify", help="regenerate each standing reading's cases on this checkout's code")
+    t.add_argument("folder", help="the folder holding round-N/ folders (docs/validity)")
+    t.add_argument("--only", default="")
+    t.set_defaults(fn=verify)
     args = ap.parse_args()
     args.fn(args)
 

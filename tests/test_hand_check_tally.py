@@ -69,3 +69,27 @@ def test_validity_page_shows_the_standing_of_the_stored_verdicts(capsys):
     )
     rounds = len(list(folder.glob("round-*")))
     assert f"{verdicts:,} verdicts over {rounds} rounds" in " ".join(section.split())
+
+
+def test_reproduce_finds_the_stored_cases_todays_code_makes_differently(tmp_path):
+    """``verify`` regenerates each standing reading's cases as ``sample`` made them (the transform
+    fitted on the corpus, seeded with the round): a stored case the code no longer makes is named."""
+    from perturbkit import Example, get_transform
+
+    script = _script()
+    stories = {
+        "roc": [Example(f"The cat sat on the mat number {i} and waited patiently .", id=f"r{i}") for i in range(4)],
+        "wp": [Example("A long night passed slowly over the quiet harbour town .", id="w0")],
+    }
+    t = get_transform("typos")
+    rows = []
+    for label, exs in stories.items():
+        t.fit(exs)
+        rows += [{"case": f"{label}:{ex.id}", "edits": [e.to_dict() for e in t(ex, seed=3).edits]} for ex in exs]
+    rows[1]["edits"][0]["after"] = "tampered"  # roc:r1 as an older code made it
+    _round(tmp_path, 3, "typos", {r["case"]: "valid" for r in rows})
+    (tmp_path / "round-3" / "typos.cases.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _round(tmp_path, 2, "negation", {"roc:r0": "valid"})  # not asked for
+
+    found = script.reproduce(tmp_path, stories, only={"typos"})
+    assert found == {"typos": {"roc": (3, 4, ["roc:r1"]), "wp": (3, 1, [])}}
