@@ -513,3 +513,24 @@ def test_repeat_ngram_still_doubles_plain_and_all_caps_text(annotator):
     )
     # shouting needs cased text: a story all in capitals (or all in lower case) is not shouted
     assert t("SHE BOUGHT A RED CAR.", seed=0, annotator=annotator).text == "SHE BOUGHT A RED CAR AND BOUGHT A RED CAR."
+
+
+def test_a_line_trailing_off_in_an_ellipsis_is_neither_copied_nor_a_copy_site(annotator):
+    """Round 121 (wp_dev-874): "... then I remembered ..." copied later ended the story mid-thought;
+    the line before the sentence that completes it is no unit of its own for a copy."""
+    from perturbkit.transforms._copies import _repeatable_spans
+
+    text = (
+        "The dog ran out to the yard . Then I remembered ... The dog had died last year . We planted a tree for her ."
+    )
+    flags = {t: ok for _, _, t, ok in _repeatable_spans(annotator.parse(text))}
+    assert flags["Then I remembered ..."] is False
+    assert flags["The dog ran out to the yard ."] and flags["We planted a tree for her ."]
+    for name in ("repeat_sentence", "repeat_sentence_far"):
+        outs = [get_transform(name)(text, seed=s, annotator=annotator) for s in range(8)]
+        assert any(o is not None for o in outs)
+        for o in outs:  # never copied, and no copy wedged between it and the sentence that completes it
+            assert o is None or o.text.count("Then I remembered") == 1
+            assert o is None or "Then I remembered ... The dog had died" in o.text
+    last = "The dog ran out to the yard . We planted a tree for her . Then I remembered ..."
+    assert _repeatable_spans(annotator.parse(last))[-1][3]  # a story's last line trails off into nothing

@@ -32,17 +32,26 @@ def _copyable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
+_TRAILING = re.compile(r"(?:\.\s*){3}$|\u2026$")  # a line ending in an ellipsis, outside quotes
 
 
 @per_doc
 def _repeatable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
     """:func:`_copyable_spans` for the sentence repetitions (and UNION's): an untagged dialogue turn
     is neither copied nor overwritten (one turn more or fewer swaps every later line's speaker), nor
-    a one-word sentence ("Hm . Hm ." reads as hesitation, not as a repetition; round 78)."""
+    a one-word sentence ("Hm . Hm ." reads as hesitation, not as a repetition; round 78), nor a line
+    trailing off in an ellipsis into the next ("... then I remembered ..." before "Britta has been
+    dead": copied, it ends mid-thought; round 121)."""
     turns = untagged_turns(doc_text(doc), sentence_units(doc))
+    spans = _copyable_spans(doc)
     return tuple(
-        (a, b, t, ok and i not in turns and len(_WORDS.findall(t)) > 1)
-        for i, (a, b, t, ok) in enumerate(_copyable_spans(doc))
+        (
+            a,
+            b,
+            t,
+            ok and i not in turns and len(_WORDS.findall(t)) > 1 and not (i + 1 < len(spans) and _TRAILING.search(t)),
+        )
+        for i, (a, b, t, ok) in enumerate(spans)
     )
 
 
