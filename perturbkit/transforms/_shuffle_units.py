@@ -229,16 +229,22 @@ def _inline_marks(text: str) -> bool:
 
 
 _LEADING_ASIDE = re.compile(r"\([^()]*\)\s+(?=\S)")
+_WHOLE_ASIDE = re.compile(r"\s*\([^()]*\)\s*")
 
 
 def _split_asides(units: list[Unit]) -> list[Unit]:
     """A unit that opens with an author's note in brackets ("( FIXED THE FORMATTING YAY ) I was
     surviving ...", round 116, wp_dev-23) split in two: the note, which stays in place
-    (``_pin_notes``), and the sentence after it, which moves like any other."""
+    (``_pin_notes``), and the sentence after it, which moves like any other. Brackets that open the
+    story are a note whatever they say ("( I 'm doing this one because my friend 's cat ate a
+    spatula ... ) -- Much later , ...", round 121, wp_dev-922)."""
     out: list[Unit] = []
-    for u in units:
+    for k, u in enumerate(units):
+        if k == 0 and u.movable and _WHOLE_ASIDE.fullmatch(u.text):
+            out.append(u._replace(movable=False, whole=False))  # the note is a unit of its own
+            continue
         m = _LEADING_ASIDE.match(u.text) if u.movable else None
-        if m and note_in(m.group()) and not note_in(u.text[m.end() :]):
+        if m and (k == 0 or note_in(m.group())) and not note_in(u.text[m.end() :]):
             note = m.group().rstrip()
             out.append(Unit(u.start, u.start + len(note), note, 1, False, False))
             u = Unit(u.start + m.end(), u.end, u.text[m.end() :], u.pieces, True, u.whole)
