@@ -16,7 +16,7 @@ CORPUS = [
     Example("They planned a vacation. We planned a vacation. They took a vacation.", id="c2"),
     Example("The boy ate his dinner. His dinner was cold. He kicked the ball.", id="c3"),
     # "music" used bare, so a bare singular noun may take it (round 109: never "in officer")
-    Example("We heard music. They played music for us.", id="c4"),
+    Example("We heard music. They played music for us. He lived in music.", id="c4"),
 ]
 USES = {"plan": (20, 18, 0), "kick": (20, 16, 0), "take": (40, 30, 2)}
 

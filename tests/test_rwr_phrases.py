@@ -28,6 +28,7 @@ CORPUS = [
     # nouns enough for "serial killer" to stand out (PMI over the corpus's nouns)
     Example(" ".join(f"He saw the {w}." for w in _FILLER.split()), id="c4"),
     Example(" ".join(f"She saw a {w}." for w in _FILLER.split()), id="c5"),
+    Example("She washed it with water.", id="c6"),  # "with water": a bare noun the corpus puts after "with"
 ]
 USES = {"brandish": (20, 18, 0)}
 

@@ -5,8 +5,8 @@ vacation", "they took a vacation" -> "ordered a vacation", "before his father di
 
 - :func:`semantically_far`: no sense pair of the two lemmas (same part of speech) is similar by
   Wu-Palmer over WordNet's hypernyms (:data:`MAX_SIMILARITY`);
-- :func:`prep_fits`: a bare noun after a preposition is replaced only by a noun the corpus does
-  not use bare after other prepositions only ("died in peace" -> "in home", "at home");
+- :func:`prep_fits`: a bare noun after a preposition is replaced only by a noun the corpus uses
+  bare after that preposition ("died in peace" -> "in home" never, the corpus says "at home");
 - :func:`usual_pair`: no replacement makes a verb and object pair the corpus uses ("ordered a
   vacation" where the corpus orders and books vacations);
 - :func:`bare_fits` (round 109, wp-106: "cuts you off in traffic" -> "in officer"): a bare
@@ -87,8 +87,23 @@ def similarity(a: str, b: str, upos: str) -> float:
     return max((wu_palmer(wn_pos, x[1], y[1]) for x in sa for y in sb), default=0.0)
 
 
+@functools.lru_cache(maxsize=8192)
+def _moves(verb: str) -> bool:
+    """One of the first :data:`_SENSES` senses of ``verb`` is a way of travelling (under WordNet's
+    travel.v.01: "hike", "run", "walk", "go", "head", "ride", "come")."""
+    from ...resources.wordnet import wordnet
+
+    wn = wordnet()
+    root = wn.offsets("travel", "v")[:1]
+    return bool(root) and any(root[0] in _ancestors("v", o) for _, o in wn.offsets(verb, "v")[:_SENSES])
+
+
 def semantically_far(a: str, b: str, upos: str, limit: float = MAX_SIMILARITY) -> bool:
-    """No sense pair of ``a`` and ``b`` (:func:`similarity`) reaches ``limit``."""
+    """No sense pair of ``a`` and ``b`` (:func:`similarity`) reaches ``limit``, and two verbs are
+    not both verbs of motion ("they hiked deep into it" -> "went", "ran to the entrance" ->
+    "walked": the story still holds; round 122, Wu-Palmer 0.5 and 0.4 on WordNet's shallow verbs)."""
+    if upos == "VERB" and a != b and _moves(a) and _moves(b):
+        return False
     return similarity(a, b, upos) < limit
 
 
@@ -139,15 +154,16 @@ def noun_uses(docs: Iterable[Doc]) -> NounUses:
 
 def prep_fits(tok: Token, new_lemma: str, uses: NounUses) -> bool:
     """A bare noun after a preposition ("in peace", "to dinner") is replaced only by a noun the
-    corpus does not use bare after other prepositions only: "died in home" and "take melissa to
-    vacation" never, where the corpus says "at home" and "on vacation" (seen at least twice)."""
+    corpus uses bare after that preposition: "died in home" and "take melissa to vacation" never,
+    where the corpus says "at home" and "on vacation", nor "while at rain" (round 122: a noun the
+    corpus never puts bare after a preposition passed before)."""
     if tok.pos_ != "NOUN" or tok.dep_ != "pobj" or tok.head.dep_ != "prep":
         return True
     strs, cols = token_strings(tok.doc), token_columns(tok.doc)
     if not _bare(strs["dep"], cols["lower"], strs["children"][tok.i]):
         return True
     seen = uses[0].get(new_lemma)
-    return not seen or sum(seen.values()) < 2 or seen[tok.head.lower_] > 0
+    return bool(seen) and seen[tok.head.lower_] > 0
 
 
 def bare_fits(tok: Token, new_lemma: str, uses: NounUses) -> bool:

@@ -115,3 +115,32 @@ def gerund_site(doc: Doc, i: int) -> bool:
         return True
     h = head[i]
     return dep[i] in ("dobj", "xcomp") and h != i and lemma[h] in GERUND_TAKERS
+
+
+#: Nouns that after "the" are an expletive, not a thing ("what the hell is that", "scared the heck
+#: out of me"): replaced, the phrase is garbled ("what the figure is that", round 122, wp-1078).
+_EXPLETIVES = frozenset({"hell", "heck", "fuck", "devil", "dickens", "deuce"})
+
+
+def expletive_noun(doc: Doc, i: int) -> bool:
+    """Token ``i`` is "hell", "heck", ... after "the": an intensifier, no noun of the story."""
+    lower = token_columns(doc)["lower"]
+    return lower[i] in _EXPLETIVES and i > 0 and lower[i - 1] == "the"
+
+
+@functools.lru_cache(maxsize=8192)
+def _mostly_adjective(word: str) -> bool:
+    from ...resources.wordnet import wordnet
+
+    wn = wordnet()
+    return len(wn.offsets(word, ("a", "s"))) > len(wn.offsets(word, "n"))
+
+
+def adjective_noun(doc: Doc, i: int) -> bool:
+    """A singular noun with no determiner that WordNet knows more often as an adjective: an
+    adjective the tagger read as a noun ("ruthless and violent , not to mention cunning" ->
+    "release", round 122, wp-416)."""
+    strs = token_strings(doc)
+    if strs["tag"][i] != "NN" or any(strs["dep"][c] in _DETERMINERS for c in strs["children"][i]):
+        return False
+    return _mostly_adjective(token_columns(doc)["lower"][i])

@@ -17,7 +17,7 @@ from ...transform import Change
 from ...transform.substitution import replaceable_indices
 from ...transform.words import indefinite_article, match_case
 from .corpus_distance import NounUses, distant_swap
-from .corpus_sites import cited_tokens, gerund_site, particle_noun
+from .corpus_sites import adjective_noun, cited_tokens, expletive_noun, gerund_site, particle_noun
 from .corpus_verbs import VerbUses, verb_fits, verb_site_ok
 from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known
 from .mask_units import unit_tokens
@@ -103,7 +103,8 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
     not an imperative that stands alone ("Look, ...") and no verb outside a plain frame
     (:func:`~.corpus_verbs.verb_site_ok`: "I think he is", "come visit"); no gerund and no word of
     a multiword unit (:mod:`.corpus_sites`: "recommend learning", "in case you ..."), no word cited
-    in quotation marks and no noun with its particle ("a night out", round 112)."""
+    in quotation marks and no noun with its particle ("a night out", round 112); no expletive "the
+    hell" and no bare noun WordNet knows mostly as an adjective ("not to mention cunning", round 122)."""
     strs, cols = token_strings(doc), token_columns(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     lower, lemma = cols["lower"], cols["lemma"]
@@ -119,6 +120,8 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
         deps = {d for d, _ in child}
         if pos[i] == "NOUN" and (
             particle_noun(doc, i)
+            or expletive_noun(doc, i)
+            or adjective_noun(doc, i)
             or lemma[i] in _FRAME_NOUNS
             or ("prep", "of") in child
             or deps & {"acl", "nsubj", "relcl", "aux"}
