@@ -534,3 +534,20 @@ def test_a_line_trailing_off_in_an_ellipsis_is_neither_copied_nor_a_copy_site(an
             assert o is None or "Then I remembered ... The dog had died" in o.text
     last = "The dog ran out to the yard . We planted a tree for her . Then I remembered ..."
     assert _repeatable_spans(annotator.parse(last))[-1][3]  # a story's last line trails off into nothing
+
+
+def test_repeat_sentence_far_copies_no_short_line_and_no_section_mark(annotator):
+    """Round 123: "What ? Ha !" said again two lines later in a rant reads as the speaker's own
+    repeat (wp_dev-948); a unit opening with the separator "-- -" copied into the narrative makes
+    a false section break (wp_dev-485)."""
+    from perturbkit.transforms._copies import _noticeable_copies, _repeatable_spans
+
+    rant = "I heard the news today . What ? Ha ! Jeremy is talking about me behind my back now . He is a coward ."
+    far = get_transform("repeat_sentence_far")
+    outs = [far(rant, seed=s, annotator=annotator) for s in range(8)]
+    assert any(o is not None for o in outs)
+    assert all(o is None or o.text.count("What ? Ha !") == 1 for o in outs)  # before: copied after "Jeremy ..."
+    marked = "I sat in the cell . I had no food . -- - *The diary is not clear on what became of him . * I slept ."
+    doc = annotator.parse(marked)
+    marks = [ok for (_, _, t, _), (ok, _) in zip(_repeatable_spans(doc), _noticeable_copies(doc)) if "-- -" in t]
+    assert marks == [False]

@@ -66,11 +66,11 @@ def _gap(text: str, sp: Sequence[tuple[int, int, str, bool]], i: int) -> str:
     return gap if gap and not gap.strip() and "\n\n" not in gap else " "
 
 
-# an author's note, a section mark or an afterword ("# # #", "-- -- --", "Edit: thanks", "A/N",
+# an author's note, a section mark or an afterword ("# # #", "-- -- --", "-- -", "Edit: thanks", "A/N",
 # "Critique is welcome", "more of my stuff at /r/..."): copied, it repeats the frame, not the story
 # (WP readings, rounds 90 and 92), a letter's salutation ("Dear Reader", round 94)
 _NOTE = re.compile(
-    r"#|(?:--\s*){2,}|(?:\*\s*){3,}|_{3,}|={3,}|~{3,}|/r/|^\W*(?:edit\b|a/n\b|author'?s note|p\.?s\.?\b|note:|dear\b)"
+    r"#|(?:-\s*){3,}|(?:\*\s*){3,}|_{3,}|={3,}|~{3,}|/r/|^\W*(?:edit\b|a/n\b|author'?s note|p\.?s\.?\b|note:|dear\b)"
     r"|\bcritique|\bcriticisms?\b|\bfeedback\b|thanks for reading|\bsubreddit|\bupvote|\bmore of my\b",
     re.IGNORECASE,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,6 +48,15 @@ _SIZES = (1, 2, 3, 4)
 _TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
 _WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 _PARTICLES = set("by over up down out off away back around in on".split())
+#: A short question or exclamation said again further on reads as the speaker's own repeat ("What ?
+#: Ha !" two lines later in a rant, round 123), not as a copy; a short statement ("tom left .") does not
+_OUTCRY_MAX_WORDS = 3
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _outcry(text: str) -> bool:
+    """``text`` is a short question or exclamation (at most :data:`_OUTCRY_MAX_WORDS` words)."""
+    return len(_WORDS.findall(text)) <= _OUTCRY_MAX_WORDS and text.rstrip(" '\"\u201d").endswith(("?", "!"))
 
 
 class _Phrases:
@@ -347,7 +357,7 @@ class RepeatSentenceFar(Transform):
         """Sentences after which (or, with keep_length, over which) a copy of sentence ``i`` may go,
         leaving at least one sentence between the original and its copy."""
         sp = _repeatable_spans(doc)
-        if not sp[i][3] or not _noticeable_copies(doc)[i][0]:
+        if not sp[i][3] or not _noticeable_copies(doc)[i][0] or _outcry(sp[i][2]):
             return []
         long_story = len(sp) > SHORT_STORY_UNITS
         if long_story and not self.long_stories:
