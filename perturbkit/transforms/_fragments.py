@@ -21,8 +21,10 @@ phrase (``_bare``: "her delighted laughter ringing through the air ."). Round 11
 a time alone ("7-7-7 .", "12:00AM ."), a past tense with no subject ("Ran up and clutched ...": an
 imperative is a base form, ``_base``), a reported question ("Why William would n't want Wendy without
 him .", ``_indirect``) and a subjectless clause before a "but" ("Not sure how long , ..., but it was a
-good while ."). Quotations, asides and
-starred lines are left to the other rules of ``_shuffle_units``."""
+good while ."). Round 123 added an adjective and a plural noun the parser took for a subject and
+its verb ("Baggy sweats , blue eye ...", ``_noun_pair``) and a "Not" before a free relative ("Not
+what I am having for breakfast , not the patch of mold ...", ``_free_relative``). Quotations, asides
+and starred lines are left to the other rules of ``_shuffle_units``."""
 
 from __future__ import annotations
 
@@ -80,6 +82,8 @@ def _finite(i: int, toks: range, lower: tuple, tag: tuple, dep: tuple, children:
     imperative that opens its sentence."""
     kids = children[i]
     subject = any(dep[c] in _SUBJECTS for c in kids)
+    if _noun_pair(i, lower, tag, dep, children):
+        return False
     if tag[i] == "VBN" and subject and not any(dep[c] in ("aux", "auxpass") for c in kids):
         # "soon too much time passed", "Mark stiffened as ...": a past tense tagged as a participle
         # (round 116: counting it a participle joined ten sentences in 300 WP stories, for one
@@ -92,6 +96,21 @@ def _finite(i: int, toks: range, lower: tuple, tag: tuple, dep: tuple, children:
     if tag[i] == "VB" and not subject and not any(tag[c] == "TO" for c in kids) and _base(lower[i]):
         return all(dep[c] in _BEFORE_IMPERATIVE for c in kids if c < i)
     return False
+
+
+def _noun_pair(i: int, lower: tuple, tag: tuple, dep: tuple, children: tuple) -> bool:
+    """Root ``i`` is a present tense that is also a plural noun, its subject one word before it that
+    is only an adjective ("Baggy sweats , blue eye ...": round 123, a list of noun phrases the parser
+    took for a subject and its verb; not "Time flies", "Birds sing")."""
+    if tag[i] not in ("VBZ", "VBP") or i == 0:
+        return False
+    subj = i - 1
+    if dep[subj] != "nsubj" or subj not in children[i] or children[subj]:
+        return False
+    nouns = all_lemmas(lower[i], "NOUN").get("NOUN", ())
+    adjective = all_lemmas(lower[subj], "ADJ").get("ADJ", ())
+    other = all_lemmas(lower[subj], "NOUN").get("NOUN", ()) or all_lemmas(lower[subj], "VERB").get("VERB", ())
+    return bool(nouns) and lower[i] not in nouns and bool(adjective) and not other
 
 
 def _verb_as_noun(i: int, lower: tuple, tag: tuple, dep: tuple, children: tuple) -> bool:
@@ -199,7 +218,9 @@ def _restriction(words: list, toks: range, lower: tuple, tag: tuple, dep: tuple,
     """The sentence opens with "Not" or "Only" and a "that" or a preposition, its subject before its
     verb ("Not that I had had any choice in the matter .", "Not in the way one would feel ..."; not
     "Not once did he call ." nor "Only then would she ...", where the verb comes first)."""
-    if len(words) < 3 or lower[words[0]] not in _RESTRICTORS or tag[words[1]] != "IN":
+    if len(words) < 3 or lower[words[0]] not in _RESTRICTORS:
+        return False
+    if tag[words[1]] != "IN" and not _free_relative(words[1], lower, tag, dep, head):
         return False
     subjects = [i for i in toks if dep[i] in ("nsubj", "nsubjpass")]
     if not subjects:
@@ -207,6 +228,12 @@ def _restriction(words: list, toks: range, lower: tuple, tag: tuple, dep: tuple,
     s = subjects[0]
     verbs = [i for i in toks if i < s and tag[i] in _FINITE]
     return not verbs
+
+
+def _free_relative(w: int, lower: tuple, tag: tuple, dep: tuple, head: tuple) -> bool:
+    """Word ``w`` opens a free relative, a noun phrase ("Not what I am having for breakfast , not
+    the patch of mold ...": round 123): a wh-pronoun, its verb's object or complement."""
+    return tag[w] in ("WP", "WDT") and dep[w] in ("dobj", "attr", "pobj") and lower[w] in ("what", "whatever")
 
 
 def _repeats(toks: range, prev: range, cols: dict, strs: dict) -> bool:
