@@ -7,7 +7,9 @@
   completion"), "serial killer", "solar system"; or, for a corpus too small to show it, that
   WordNet's glosses and examples pair so (:func:`gloss_collocations`: "at full speed", "creative
   writing valued for esthetic content"), for a bare singular noun only (the glosses pair free
-  words too: "a female voice", "a busy street"). The noun of such a pair is never replaced;
+  words too: "a female voice", "a busy street"), or a fixed pair (:func:`fixed_pair`, round 123:
+  "a nervous wreck", or a WordNet multiword noun for a predicate noun: "he was a wet blanket").
+  The noun of such a pair is never replaced;
 - :func:`phrase_bound_nouns`: nouns the corpus uses only inside one fixed phrase, at least
   :data:`MIN_BOUND` times and in :data:`BOUND_SHARE` of their uses after the same word (after the
   same two when that word is an article or a possessive): "to no avail", "in the midst", "on the
@@ -114,12 +116,34 @@ def in_collocation(doc: Doc, i: int, pairs: Collocations) -> bool:
     if i == 0 or strs["dep"][i - 1] != "amod" or cols["HEAD"][i - 1] != i:
         return False
     lemma, lower = cols["lemma"], cols["lower"]
-    if (lemma[i - 1], lemma[i]) in pairs:
+    if (lemma[i - 1], lemma[i]) in pairs or fixed_pair(lower[i - 1], lower[i], lemma[i], strs["dep"][i] == "attr"):
         return True
     if strs["tag"][i] != "NN" or any(strs["dep"][k] in ("det", "poss") for k in strs["children"][i]):
         return False  # glosses pair free words too ("a female voice"): only a bare noun's pair is a phrase
     glossed = gloss_collocations()
     return f"{lower[i - 1]} {lower[i]}" in glossed or f"{lemma[i - 1]} {lemma[i]}" in glossed
+
+
+#: Adjective and noun idioms WordNet has no entry for, said of a person ("a nervous wreck", round
+#: 123: -> "a nervous wall"); their noun is a figure, not a thing of the story.
+_IDIOMS = frozenset(
+    "nervous wreck,basket case,hot mess,sore loser,tall order,close call,fat chance,cold feet".split(",")
+)
+
+
+@functools.lru_cache(maxsize=8192)
+def fixed_pair(adj: str, word: str, lemma: str, predicate: bool = False) -> bool:
+    """``adj`` and the noun (``word``, lemma ``lemma``) are one fixed phrase: one of
+    :data:`_IDIOMS` ("nervous wreck") or, for a ``predicate`` noun ("he was a wet blanket"; not "an
+    old man" in a scene), a WordNet multiword noun ("wet blanket", "dark horse")."""
+    from ...resources.wordnet import wordnet
+
+    if f"{adj} {word}" in _IDIOMS or f"{adj} {lemma}" in _IDIOMS:
+        return True
+    if not predicate:
+        return False
+    wn = wordnet()
+    return bool(wn.offsets(f"{adj}_{word}", "n") or wn.offsets(f"{adj}_{lemma}", "n"))
 
 
 def phrase_bound_nouns(docs: Iterable[Doc]) -> frozenset[str]:

@@ -12,12 +12,16 @@
   (:func:`cited_tokens`: "my favorite is 'a funny thing happened on the way to the forum'" -> "to
   the sauce", roc-2786), and a noun a particle or adverb right after it belongs to
   (:func:`particle_noun`: "wait for a great night out" -> "a great girl out", roc-675; "two
-  years ago").
+  years ago");
+- round 123 (ROC 17/20, WP 17/20): a past verb coordinated with a present one
+  (:func:`tense_clash`), a reduced relative's participle (:func:`reduced_relative`) and the words
+  of an author's note and after it (:func:`note_tokens`: "more of my stuff at /r/...").
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from ...annotation import per_doc, token_columns, token_strings
@@ -144,3 +148,46 @@ def adjective_noun(doc: Doc, i: int) -> bool:
     if strs["tag"][i] != "NN" or any(strs["dep"][c] in _DETERMINERS for c in strs["children"][i]):
         return False
     return _mostly_adjective(token_columns(doc)["lower"][i])
+
+
+#: Present tenses a past verb coordinated with one disagrees with ("they sit ... and read").
+_PRESENT = frozenset({"VBP", "VBZ"})
+
+
+def tense_clash(doc: Doc, i: int) -> bool:
+    """Verb ``i`` is tagged past (VBD) while coordinated with a present-tense verb, its conjunct
+    head or a conjunct of its own ("they both sit at the cafe and read": "read" tagged VBD, so
+    drawn "moved"; round 123): the tagger's tense is not to be trusted there."""
+    strs, head = token_strings(doc), token_columns(doc)["HEAD"]
+    tag, dep, kids = strs["tag"], strs["dep"], strs["children"]
+    if tag[i] != "VBD":
+        return False
+    if dep[i] == "conj" and tag[head[i]] in _PRESENT:
+        return True
+    return any(dep[k] == "conj" and tag[k] in _PRESENT for k in kids[i])
+
+
+def reduced_relative(doc: Doc, i: int) -> bool:
+    """Verb ``i`` is a participle of a reduced relative, read as a clausal subject or a noun's
+    clause ("food served at a restaurant is ..." parsed "served" VBD csubj; round 123: drawn
+    "screamed"), or a passive participle: only a verb that can be passive keeps it."""
+    strs = token_strings(doc)
+    return strs["tag"][i] in ("VBD", "VBN") and strs["dep"][i] in ("csubj", "csubjpass", "acl")
+
+
+#: Author's sign-off phrases the paratext ``NOTE`` does not hold ("more of my stuff at /r/...").
+_SIGN_OFF = re.compile(r"/r/|\br/\w|\bmore of my\b|\bupvote|\bsubreddit", re.IGNORECASE)
+
+
+@per_doc
+def note_tokens(doc: Doc) -> tuple[int, ...]:
+    """Tokens of the story's author's note and what follows it: from the first sentence unit that
+    :func:`~.._paratext.note_in` or :data:`_SIGN_OFF` marks ("more of my stuff at /r/...",
+    "Questions ?" after it; round 123), a word to the reader, no word of the story."""
+    from .._paratext import note_in
+    from .._units import sentence_units
+
+    for unit in sentence_units(doc):
+        if note_in(unit.text) or _SIGN_OFF.search(unit.text):
+            return tuple(t.i for t in doc if t.idx >= unit.start)
+    return ()

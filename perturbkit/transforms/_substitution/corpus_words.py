@@ -17,7 +17,17 @@ from ...transform import Change
 from ...transform.substitution import replaceable_indices
 from ...transform.words import indefinite_article, match_case
 from .corpus_distance import NounUses, distant_swap
-from .corpus_sites import adjective_noun, cited_tokens, expletive_noun, gerund_site, particle_noun
+from .corpus_sites import (
+    adjective_noun,
+    cited_tokens,
+    expletive_noun,
+    gerund_site,
+    note_tokens,
+    particle_noun,
+    reduced_relative,
+    tense_clash,
+    verbal_ing,
+)
 from .corpus_verbs import VerbUses, verb_fits, verb_site_ok
 from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known
 from .mask_units import unit_tokens
@@ -104,12 +114,14 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
     (:func:`~.corpus_verbs.verb_site_ok`: "I think he is", "come visit"); no gerund and no word of
     a multiword unit (:mod:`.corpus_sites`: "recommend learning", "in case you ..."), no word cited
     in quotation marks and no noun with its particle ("a night out", round 112); no expletive "the
-    hell" and no bare noun WordNet knows mostly as an adjective ("not to mention cunning", round 122)."""
+    hell" and no bare noun WordNet knows mostly as an adjective ("not to mention cunning", round 122);
+    no word of the author's note or after it, no past verb coordinated with a present one and no
+    reduced relative's participle (round 123, :mod:`.corpus_sites`)."""
     strs, cols = token_strings(doc), token_columns(doc)
     text, pos, tag, dep, kids = strs["text"], strs["pos"], strs["tag"], strs["dep"], strs["children"]
     lower, lemma = cols["lower"], cols["lemma"]
     base = {i for i, _ in replaceable_indices(doc, tuple(REPLACE_TAGS))}
-    units = frozenset(unit_tokens(doc)) | frozenset(cited_tokens(doc))
+    units = frozenset(unit_tokens(doc)) | frozenset(cited_tokens(doc)) | frozenset(note_tokens(doc))
     n = len(text)
     out = []
     for i in corpus_replaceable(doc):
@@ -133,6 +145,8 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
             continue  # a participle modifying a noun ("a speeding ticket", "fifty cents left")
         if pos[i] == "VERB" and any(text[j] in _QUOTES for j in range(max(0, i - 3), min(n, i + 3))):
             continue  # a speech verb beside its quotation ("'' Trillian groaned , ``")
+        if pos[i] == "VERB" and (tense_clash(doc, i) or reduced_relative(doc, i)):
+            continue  # "sit ... and read" tagged VBD; "food served at ..." read as a clause (round 123)
         if pos[i] == "VERB" and not verb_site_ok(doc, i):
             continue
         out.append(i)
@@ -187,7 +201,7 @@ def draw_word(
     that fits its frame by the corpus's ``uses`` (:func:`~.corpus_verbs.verb_fits`); far from
     ``tok`` in sense and use (:func:`~.corpus_distance.distant_swap`, by the corpus's ``nouns``);
     never a vague noun ("items") or a lemma of ``bound`` (nouns the corpus uses only in a fixed
-    phrase: "avail"); None when the slot has none or after ten draws without one."""
+    phrase: "avail") and, for a noun, no verb's -ing form ("wayward crying"); None when the slot has none or after ten draws without one."""
     pool = vocab.get(keyword_slot(tok.doc, tok.i))
     if not pool:
         return None
@@ -199,6 +213,7 @@ def draw_word(
             and word != tok.lower_
             and lemma not in bound
             and lemma not in _VAGUE_NOUNS
+            and not (tok.pos_ == "NOUN" and verbal_ing(word.lower()))  # "wayward crying" (round 123)
             and (tok.pos_ != "VERB" or verb_fits(tok, lemma, uses or {}))
             and distant_swap(tok, lemma, nouns)
         ):

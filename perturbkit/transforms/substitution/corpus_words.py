@@ -44,7 +44,9 @@ class RandomWordReplacement(RelatedStories):
     unit is replaced (round 109), nor a word cited in quotation marks, a noun with the particle after
     it ("a night out") or the noun of an adjective and noun pair the corpus makes a collocation
     ("full speed"); no noun the corpus uses only in one fixed phrase ("avail") and no vague noun
-    ("items") is drawn (round 112)."""
+    ("items") is drawn (round 112); no word of an author's note or of an idiom ("a nervous wreck"),
+    no past verb beside a present one, no reduced relative's participle and no noun in -ing that is
+    a verb's form is drawn for a noun (round 123)."""
 
     name = "random_word_replacement"
     aspect = "relatedness"
