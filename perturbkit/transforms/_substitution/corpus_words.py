@@ -29,7 +29,7 @@ from .corpus_sites import (
     verbal_ing,
 )
 from .corpus_verbs import VerbUses, verb_fits, verb_site_ok
-from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known
+from .keywords import Slot, form_like_ok, keyword_observations, keyword_slot, known, number_clash
 from .mask_units import unit_tokens
 
 if TYPE_CHECKING:
@@ -49,6 +49,9 @@ _FRAME_NOUNS = frozenset(
 #: roc-777, round 112): never drawn, a story with one in place of its own word reads as vaguer,
 #: not as unrelated.
 _VAGUE_NOUNS = frozenset("item object stuff matter entity belonging possession".split())
+#: Nouns that live in one fixed phrase in any corpus ("for her sake", "on his behalf", "in lieu of"):
+#: never drawn, whatever the fitted corpus shows ("stared at the sake", round 124, wp-1187).
+_PHRASE_NOUNS = frozenset("sake behalf lieu dint avail".split())
 #: Pieces of web addresses and file names that a corpus of posts holds as words (round 105: "in
 #: greater https" from a link); WordNet knows some ("http"), none reads as a story's word.
 _WEB_PIECES = frozenset("http https www com org net html htm php jpg jpeg png gif pdf url imgur reddit".split())
@@ -128,6 +131,8 @@ def slot_replaceable(doc: Doc) -> tuple[int, ...]:
         nxt = text[i + 1] if i + 1 < n else ""
         if i not in base or i in units or nxt == ":" or not known(lemma[i], pos[i]) or gerund_site(doc, i):
             continue
+        if pos[i] == "NOUN" and number_clash(doc, i):
+            continue  # "a dead species" tagged plural -> "a dead years" (round 124, wp-308)
         child = {(dep[k], lower[k]) for k in kids[i]}
         deps = {d for d, _ in child}
         if pos[i] == "NOUN" and (
@@ -213,6 +218,7 @@ def draw_word(
             and word != tok.lower_
             and lemma not in bound
             and lemma not in _VAGUE_NOUNS
+            and lemma not in _PHRASE_NOUNS
             and not (tok.pos_ == "NOUN" and verbal_ing(word.lower()))  # "wayward crying" (round 123)
             and (tok.pos_ != "VERB" or verb_fits(tok, lemma, uses or {}))
             and distant_swap(tok, lemma, nouns)

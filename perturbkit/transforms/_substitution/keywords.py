@@ -82,15 +82,20 @@ def keyword_site_ok(doc: Doc, i: int) -> bool:
     whose number its determiner contradicts (a misspelt "a princes" tagged plural would become
     "a women")."""
     cols, strs = token_columns(doc), token_strings(doc)
-    if i + 1 < len(doc) and strs["text"][i + 1] == ":":
-        return False
-    tag = strs["tag"][i]
-    dets = [cols["lower"][c] for c in strs["children"][i] if strs["dep"][c] in ("det", "nummod")]
-    if (tag == "NNS" and any(d in _COUNT_DETS or d == "one" for d in dets)) or (
-        tag == "NN" and any(d in _PLURAL_DETS for d in dets)
-    ):
+    if (i + 1 < len(doc) and strs["text"][i + 1] == ":") or number_clash(doc, i):
         return False
     return cols["lemma"][i] not in _names() and cols["lower"][i] not in _names()
+
+
+def number_clash(doc: Doc, i: int) -> bool:
+    """Noun ``i``'s tag contradicts its determiner's number ("a princes", "a dead species" tagged
+    plural; "these dog"): no replacement can be inflected right there."""
+    cols, strs = token_columns(doc), token_strings(doc)
+    tag = strs["tag"][i]
+    dets = [cols["lower"][c] for c in strs["children"][i] if strs["dep"][c] in ("det", "nummod")]
+    return (tag == "NNS" and any(d in _COUNT_DETS or d == "one" for d in dets)) or (
+        tag == "NN" and any(d in _PLURAL_DETS for d in dets)
+    )
 
 
 @per_doc
