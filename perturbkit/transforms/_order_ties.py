@@ -56,6 +56,8 @@ _STATIVE = frozenset(
     understand resemble""".split()
 )
 _INTRO_DETS = frozenset({"a", "an", "another", "some"})
+_TOLD_EVENTS = 2  # units telling an event a long story needs (``narrated_too_little``)
+_TOLD_SHARE = 4  # and at least one in this many of its movable units
 _DEFINITE_DETS = frozenset({"the", "this", "that", "these", "those"})
 
 
@@ -162,6 +164,18 @@ def descriptive(ties: Sequence[UnitTies]) -> bool:
     "they were amazed with the alligators ... it was a very unique place"), which read as well in
     another order (round 103: roc-2846, roc-2928)."""
     return sum(1 for t in ties if t.events) < 2 and not any(t.sequel or t.timed for t in ties)
+
+
+def narrated_too_little(ties: Sequence[UnitTies]) -> bool:
+    """A long story's movable units (``ties``) tell too few events to have an order a shuffle breaks:
+    fewer than two of them, or fewer than a quarter of them, hold a clause that tells one
+    (:func:`_event`: a dynamic past, not "be", "have", a modal, a mental state or a present that
+    describes). A static description ("the leg room is cramped", "both doors have handles") or a
+    lyrical piece ("i have all the means yet i can not describe", "sometimes i can't breathe")
+    reads as well shuffled (round 124, wp_dev-790 and -844). A stricter bar (half the units, three
+    at least) also declined a third of WP's shuffles, many of them plain narratives."""
+    told = sum(1 for t in ties if t.events)
+    return told < _TOLD_EVENTS or _TOLD_SHARE * told < len(ties)
 
 
 def order_broken(

@@ -13,7 +13,7 @@ from ..annotation import Level, doc_text, per_doc
 from ..example import Example
 from ..transform import Change, Effect, Transform, register
 from ._narration import LONG_STORY_UNITS, SHORT_STORY_UNITS
-from ._order_ties import descriptive, order_broken, unit_ties
+from ._order_ties import descriptive, narrated_too_little, order_broken, unit_ties
 from ._reorder import rejoined, scrambled_order, token_units
 from ._shuffle_units import shuffle_units
 from ._standalone import standing_units
@@ -72,7 +72,9 @@ class SentenceShuffle(Transform):
     half its sentences (``_reorder._displaced``; round 103, wp_dev-691: three closing lines put
     before a block of most of the story read as a flash-forward). In a story of more than ten
     sentences only confident standalone sentences whose neighbours are too move (``_standalone``,
-    round 117); every other unit, a fragment, a dateline, a list item, stays where it is."""
+    round 117); every other unit, a fragment, a dateline, a list item, stays where it is. A longer
+    story whose movable units tell almost no events (a description, a lyrical reflection) is
+    declined too (``narrated_too_little``, round 124)."""
 
     name = "sentence_shuffle"
     aspect = "coherence"
@@ -84,12 +86,15 @@ class SentenceShuffle(Transform):
         texts = [u.text for u in units]
         if len(texts) < 2 or len(set(texts)) < 2:
             return False
-        return not (short and descriptive(unit_ties(doc, units)))
+        ties = unit_ties(doc, units)
+        return not (descriptive(ties) if short else narrated_too_little(ties))
 
     def apply(self, example: Example, doc, rng: random.Random) -> Example | None:
         units, short = _plan(doc)
         texts = [u.text for u in units]
         accept = None
+        if not short and narrated_too_little(unit_ties(doc, units)):
+            return None
         if short:
             ties, known = unit_ties(doc, units), _known(example.context)
             if descriptive(ties):
