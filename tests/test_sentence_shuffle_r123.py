@@ -1,5 +1,5 @@
 """sentence_shuffle, round 123 (WritingPrompts dev): a list of noun phrases the parser took for a
-subject and its verb (an adjective and a plural noun: "Saggy sweats , green hat ...") and a "Not"
+subject and its verb (an adjective and a plural noun: "Baggy sweats , green hat ...") and a "Not"
 before a free relative ("Not what his boss said , not the bills ...") have no finite main verb of
 their own and move with the sentence they elaborate."""
 
