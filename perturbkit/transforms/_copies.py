@@ -35,6 +35,17 @@ _WORDS = re.compile(r"[^\W\d_]+")
 _TRAILING = re.compile(r"(?:\.\s*){3}$|\u2026$")  # a line ending in an ellipsis, outside quotes
 
 
+#: A short question or exclamation said again further on reads as the speaker's own repeat ("What ?
+#: Ha !" two lines later in a rant, round 123), not as a copy; a short statement ("tom left .") does not
+_OUTCRY_MAX_WORDS = 3
+
+
+def _outcry(text: str) -> bool:
+    """``text`` is a short question or exclamation (at most :data:`_OUTCRY_MAX_WORDS` words): no
+    source for a copy further on (``repeat_sentence_far``)."""
+    return len(_WORDS.findall(text)) <= _OUTCRY_MAX_WORDS and text.rstrip(" '\"\u201d").endswith(("?", "!"))
+
+
 @per_doc
 def _repeatable_spans(doc: Doc) -> tuple[tuple[int, int, str, bool], ...]:
     """:func:`_copyable_spans` for the sentence repetitions (and UNION's): an untagged dialogue turn

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,6 +14,7 @@ from ._copies import (
     _far_sources,
     _gap,
     _noticeable_copies,
+    _outcry,
     _plain_units,
     _repeatable_spans,
     repeats_on_purpose,
@@ -48,15 +48,6 @@ _SIZES = (1, 2, 3, 4)
 _TIES = {"mark", "dobj", "obj", "pobj", "attr", "dative", "relcl"}
 _WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 _PARTICLES = set("by over up down out off away back around in on".split())
-#: A short question or exclamation said again further on reads as the speaker's own repeat ("What ?
-#: Ha !" two lines later in a rant, round 123), not as a copy; a short statement ("tom left .") does not
-_OUTCRY_MAX_WORDS = 3
-_WORDS = re.compile(r"[^\W\d_]+")
-
-
-def _outcry(text: str) -> bool:
-    """``text`` is a short question or exclamation (at most :data:`_OUTCRY_MAX_WORDS` words)."""
-    return len(_WORDS.findall(text)) <= _OUTCRY_MAX_WORDS and text.rstrip(" '\"\u201d").endswith(("?", "!"))
 
 
 class _Phrases:
