@@ -7,8 +7,8 @@ the tagger read as a noun) and "what the hell is that" -> "what the figure is th
 from __future__ import annotations
 
 import pytest
+from _rwr import fixed_rwr, outputs
 
-from perturbkit import get_transform
 from perturbkit.example import Example
 from perturbkit.transforms._substitution.corpus_distance import semantically_far
 from perturbkit.transforms._substitution.corpus_sites import adjective_noun, expletive_noun
@@ -21,14 +21,11 @@ USES = {"hike": (20, 2, 0), "go": (50, 5, 0), "paint": (20, 2, 0)}
 
 
 def _fixed(annotator, vocab):
-    t = get_transform("random_word_replacement", min_count=1, min_similarity=0.0, rate=1.0, min_short=1)
-    t.fit(CORPUS, annotator)
-    t._vocab, t._uses = vocab, USES
-    return t
+    return fixed_rwr(annotator, CORPUS, vocab, USES)
 
 
 def _outs(t, text, annotator):
-    return {None if (o := t(text, seed=s, annotator=annotator)) is None else o.text for s in range(6)}
+    return outputs(t, text, annotator, seeds=6)
 
 
 def test_a_bare_noun_after_a_preposition_takes_one_the_corpus_puts_there(annotator):

@@ -7,8 +7,8 @@ of the author's sign-off ("more of my stories at /r/...", "Questions ?")."""
 from __future__ import annotations
 
 import pytest
+from _rwr import fixed_rwr, outputs
 
-from perturbkit import get_transform
 from perturbkit.example import Example
 from perturbkit.transforms._substitution.corpus_phrases import fixed_pair
 from perturbkit.transforms._substitution.corpus_sites import note_tokens, tense_clash
@@ -21,14 +21,11 @@ USES = {"move": (20, 0, 0), "scream": (20, 1, 0), "wander": (20, 0, 0)}
 
 
 def _fixed(annotator, vocab):
-    t = get_transform("random_word_replacement", min_count=1, min_similarity=0.0, rate=1.0, min_short=1)
-    t.fit(CORPUS, annotator)
-    t._vocab, t._uses = vocab, USES
-    return t
+    return fixed_rwr(annotator, CORPUS, vocab, USES)
 
 
 def _outs(t, text, annotator):
-    return {None if (o := t(text, seed=s, annotator=annotator)) is None else o.text for s in range(6)}
+    return outputs(t, text, annotator, seeds=6)
 
 
 def test_a_past_verb_coordinated_with_a_present_one_is_left_alone(annotator):

@@ -5,7 +5,8 @@ failed ("go to great lengths", "overhead bin", "pulling this shit") are left (do
 
 from __future__ import annotations
 
-from perturbkit import get_transform
+from _rwr import fixed_rwr, outputs
+
 from perturbkit.example import Example
 from perturbkit.transforms._substitution.keywords import number_clash
 
@@ -13,14 +14,11 @@ CORPUS = [Example("The years passed. We saw many years go by. The towers fell.",
 
 
 def _fixed(annotator, vocab):
-    t = get_transform("random_word_replacement", min_count=1, min_similarity=0.0, rate=1.0, min_short=1)
-    t.fit(CORPUS, annotator)
-    t._vocab, t._uses = vocab, {}
-    return t
+    return fixed_rwr(annotator, CORPUS, vocab, {})
 
 
 def _outs(t, text, annotator):
-    return {None if (o := t(text, seed=s, annotator=annotator)) is None else o.text for s in range(6)}
+    return outputs(t, text, annotator, seeds=6)
 
 
 def test_a_noun_whose_determiner_contradicts_its_tag_is_no_site(annotator):

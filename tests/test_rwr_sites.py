@@ -6,7 +6,8 @@ you ...", wp-269; "in that case" -> "in that bartender", wp-112)."""
 
 from __future__ import annotations
 
-from perturbkit import get_transform
+from _rwr import fixed_rwr, outputs
+
 from perturbkit.example import Example
 from perturbkit.transforms._substitution.corpus_distance import noun_uses
 from perturbkit.transforms._substitution.corpus_sites import gerund_site
@@ -20,15 +21,11 @@ USES = {"sleep": (30, 0, 0), "kick": (20, 16, 0)}
 
 
 def _fixed(annotator, vocab):
-    t = get_transform("random_word_replacement", min_count=1, min_similarity=0.0, rate=1.0, min_short=1)
-    t.fit(CORPUS, annotator)
-    t._vocab, t._uses = vocab, USES
-    return t
+    return fixed_rwr(annotator, CORPUS, vocab, USES)
 
 
 def _outs(t, text, annotator):
-    outs = [t(text, seed=seed, annotator=annotator) for seed in range(8)]
-    return {None if o is None else o.text for o in outs}
+    return outputs(t, text, annotator, seeds=8)
 
 
 def test_a_gerund_object_is_never_replaced(annotator):
